@@ -1,0 +1,24 @@
+# Fresh machine: `make run` starts the platform, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: venv run test bench
+
+venv: $(VENV)/.installed
+
+# Reinstall only when pyproject.toml is newer than the stamp.
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -e '.[test]'
+	touch $@
+
+run: venv
+	$(PY) manage.py serve
+
+test: venv
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: venv
+	$(PY) -m tests.benchmarks.bench_engine

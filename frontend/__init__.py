@@ -1,0 +1,1 @@
+"""Pages (Django templates) and static ES modules and CSS; no build step."""

@@ -1,0 +1,23 @@
+#!/usr/bin/env python
+"""Django's command-line utility for the Mexican Train platform."""
+
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent
+
+
+def main():
+    """Put platform/ on sys.path and run a management command."""
+    # platform/ is a source folder, not a package: its packages (config, core, ...) are
+    # imported by their own names.
+    sys.path.insert(0, str(REPO / "platform"))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Users, session and token auth, bot accounts."""

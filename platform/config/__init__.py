@@ -1,0 +1,1 @@
+"""Project configuration: settings, URLs and the ASGI/WSGI entry points."""

@@ -1,0 +1,135 @@
+"""Settings for every way of running the platform, driven by the environment.
+
+Nothing set gives the embedded default: SQLite in <repo>/var/, DEBUG on, a development secret
+key. Production sets DATABASE_URL (PostgreSQL through psycopg 3), REDIS_URL,
+DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLOWED_HOSTS. See .env.example.
+"""
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+# <repo>/platform/config/settings.py -> <repo>
+BASE_DIR = Path(__file__).resolve().parents[2]
+VAR_DIR = BASE_DIR / "var"
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+
+
+def env_flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """Read a boolean flag such as DJANGO_DEBUG=1 / 0 from the environment."""
+    value = env.get(name, "").strip().lower()
+    if not value:
+        return default
+    return value in TRUE_WORDS
+
+
+def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list from the environment."""
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict:
+    """Return the default DATABASES entry: DATABASE_URL if set, else the embedded SQLite.
+
+    DJANGO_SQLITE_PATH moves the embedded database file (tests use it to stay out of var/).
+    """
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        return dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
+    path = env.get("DJANGO_SQLITE_PATH", "").strip() or str(base_dir / "var" / "db.sqlite3")
+    return {"ENGINE": "django.db.backends.sqlite3", "NAME": path}
+
+
+ENV = os.environ
+
+DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=True)
+SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or "dev-insecure-embedded-default-change-me"
+ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+
+# Later: channels-redis and the Celery broker use this; empty means the embedded default.
+REDIS_URL = ENV.get("REDIS_URL", "").strip()
+
+DATABASES = {"default": database_from_env(ENV)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    sqlite_name = str(DATABASES["default"]["NAME"])
+    if sqlite_name != ":memory:" and not sqlite_name.startswith("file:"):
+        Path(sqlite_name).parent.mkdir(parents=True, exist_ok=True)
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "core",
+    "accounts",
+    "ratings",
+    "games",
+    "tournaments",
+    "frontend",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("th", _("Thai")),
+    ("hu", _("Hungarian")),
+    ("ja", _("Japanese")),
+    ("it", _("Italian")),
+    ("tl", _("Tagalog")),
+]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# Static files live in frontend/static/ (found by the app-directories finder); collectstatic
+# gathers them into var/static for a proxy to serve.
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"

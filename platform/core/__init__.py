@@ -1,0 +1,1 @@
+"""Cross-cutting pieces: the serve command; later ApplicationError, the clock, error handlers."""

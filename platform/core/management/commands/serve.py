@@ -1,0 +1,24 @@
+"""`manage.py serve`: migrate, start the embedded services, then serve over ASGI with uvicorn."""
+
+import uvicorn
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from core.embedded import start_embedded_services
+
+
+class Command(BaseCommand):
+    help = "Apply migrations, then serve the platform over ASGI (uvicorn)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1", help="Bind address (default 127.0.0.1).")
+        parser.add_argument("--port", type=int, default=8000, help="Port (default 8000).")
+
+    def handle(self, *args, host: str, port: int, verbosity: int, **options):
+        call_command("migrate", interactive=False, verbosity=verbosity)
+        start_embedded_services()
+        from config.asgi import application
+
+        self.stdout.write(f"Serving the platform at http://{host}:{port}/")
+        # Django's ASGI handler does not speak the lifespan protocol.
+        uvicorn.run(application, host=host, port=port, lifespan="off", log_level="info")

@@ -1,0 +1,1 @@
+"""OpenSkill ratings and leaderboards."""

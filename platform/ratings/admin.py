@@ -1,0 +1,1 @@
+# Rating admin arrives with the ratings issue.

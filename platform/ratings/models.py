@@ -1,0 +1,1 @@
+# Rating models arrive with the ratings issue.

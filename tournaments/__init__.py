@@ -1,0 +1,1 @@
+"""Tournaments: registration, formats, scheduling, standings."""
