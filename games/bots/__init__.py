@@ -1,0 +1,1 @@
+"""Bot strategies: pure functions of what one seat may know."""

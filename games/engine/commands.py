@@ -1,0 +1,86 @@
+"""Commands: what a seat asks to do (the record's actions), and the deal a round starts with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from .tiles import Tile
+
+MEXICAN = "mexican"
+Train = Union[int, str]  # a seat number, or "mexican"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceEngine:
+    """Place the round's engine double in the station (R6, R7)."""
+
+    seat: int
+    by: str | None = None
+    action = "engine"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTile:
+    """Lay a tile from the hand on a train (R8–R20)."""
+
+    seat: int
+    tile: Tile
+    train: Train
+    by: str | None = None
+    action = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTile:
+    """Draw one tile from the front of the boneyard (R7, R15, R18, V5)."""
+
+    seat: int
+    by: str | None = None
+    action = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without a play: the seat's marker goes on its own train (R11, R15, R18, R19)."""
+
+    seat: int
+    by: str | None = None
+    action = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End a first turn after at least one tile (R10)."""
+
+    seat: int
+    by: str | None = None
+    action = "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound:
+    """Start the next round with a deal (derived from the seed by the caller, spec §deal)."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    action = "deal"
+
+
+SeatCommand = Union[PlaceEngine, PlayTile, DrawTile, Pass, Stop]
+Command = Union[SeatCommand, StartRound]
+
+_BY_ACTION = {c.action: c for c in (PlaceEngine, PlayTile, DrawTile, Pass, Stop)}
+ACTIONS = tuple(_BY_ACTION)
+BY_VALUES = ("player", "bot", "timeout", "admin")
+
+
+def command_to_dict(command: SeatCommand) -> dict[str, Any]:
+    """Return a command in the shape of a record move / API move body."""
+    out: dict[str, Any] = {"seat": command.seat, "action": command.action}
+    if isinstance(command, PlayTile):
+        out["tile"] = list(command.tile)
+        out["train"] = command.train
+    if command.by is not None:
+        out["by"] = command.by
+    return out

@@ -1,0 +1,259 @@
+"""Which commands the rules allow (``legal_moves``) and what they cause (``decide``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from . import events as ev
+from .commands import (
+    MEXICAN, Command, DrawTile, Pass, PlaceEngine, PlayTile, SeatCommand, StartRound, Stop,
+)
+from .errors import Code, IllegalMove
+from .state import (
+    _EVOLVE, DEALING, ENGINE, FINISHED, MATCH_OVER, PLAYING, ROUND_OVER, GameState, evolve,
+    round_end_events,
+)
+from .tiles import SHOWING, Tile, full_set
+
+
+def play_targets(s: GameState, seat: int) -> list[int]:
+    """Return the trains (internal indices, ascending) ``seat`` may lay on at this point."""
+    if s.first_turns_left:
+        return [seat]  # R10, R12: only their own train on the first turn
+    if s.open_doubles and not s.laid:
+        return [s.open_doubles[0]]  # R19: the oldest open double first, whoever's train it is
+    markers = s.markers
+    # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
+    return [i for i in range(s.seats) if i == seat or markers[i]] + [s.seats]
+
+
+def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
+    """Return every (tile, train index) ``seat`` may lay now, sorted by tile then train."""
+    if s.first_turns_left:
+        targets: Sequence[int] = (seat,)  # R10, R12
+    elif s.open_doubles and not s.laid:
+        targets = (s.open_doubles[0],)  # R19
+    else:
+        targets = play_targets(s, seat)
+    ends = s.ends
+    # After a draw only the drawn tile can be new to the hand's options (R15, R18, V5).
+    hand = {s.drawn} if s.drawn is not None else s.hands[seat]
+    out = [(t, ti) for ti in targets for t in SHOWING[ends[ti]] & hand]
+    if s.doubles_laid and not s.first_turns_left and s.ruleset.max_doubles_per_turn == 1:
+        out = [p for p in out if p[0][0] != p[0][1]]  # V2: one double per turn
+    if len(out) > 1:
+        out.sort()
+    return out
+
+
+def _may_draw_first_turn(s: GameState, seat: int) -> bool:
+    # V5: a player who cannot start their train draws one tile before passing.
+    return (
+        s.ruleset.first_turn == "draw" and not s.laid and s.drawn is None
+        and s.bpos < len(s.boneyard)
+    )
+
+
+def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
+    """Return every command ``seat`` may give now, in a fixed order (empty if not their turn).
+
+    Plays come first, sorted by tile then train (seats ascending, the Mexican Train last).
+    """
+    if seat != s.to_move or s.phase != PLAYING:
+        if s.phase == ENGINE and seat == s.to_move:
+            if s.engine_tile() in s.hands[seat]:
+                return [PlaceEngine(seat)]
+            return [DrawTile(seat)]  # R7
+        return []
+    n = s.seats
+    moves: list[SeatCommand] = [
+        PlayTile(seat, t, MEXICAN if ti == n else ti) for t, ti in legal_plays(s, seat)
+    ]
+    if s.first_turns_left:
+        if s.laid:
+            moves.append(Stop(seat))  # R10
+        elif not moves and _may_draw_first_turn(s, seat):
+            moves.append(DrawTile(seat))  # V5
+        else:
+            moves.append(Pass(seat))  # R11 (V5: a player who can start may still pass)
+        return moves
+    if moves:
+        return moves  # R15: playing is compulsory
+    if s.drawn is None and s.bpos < len(s.boneyard):
+        return [DrawTile(seat)]  # R15, R18, R19
+    return [Pass(seat)]
+
+
+# -- validation ------------------------------------------------------------------------------
+
+def _check_turn(s: GameState, seat: object) -> None:
+    if s.phase == FINISHED:
+        raise IllegalMove(Code.MATCH_FINISHED, "R23", "the match is over")
+    if s.phase in (DEALING, ROUND_OVER, MATCH_OVER):
+        raise IllegalMove(Code.ROUND_NOT_STARTED, "R4", "the round has not been dealt yet")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.seats:
+        raise IllegalMove(Code.UNKNOWN_SEAT, "R1", f"there is no seat {seat!r}")
+    if seat != s.to_move:
+        raise IllegalMove(Code.NOT_YOUR_TURN, "R6", f"seat {s.to_move} is to move")
+
+
+def _check_engine(s: GameState, c: PlaceEngine) -> ev.Event:
+    _check_turn(s, c.seat)
+    if s.phase != ENGINE:
+        raise IllegalMove(Code.ENGINE_ALREADY_PLACED, "R6", "the engine is already in the station")
+    engine = s.engine_tile()
+    if engine not in s.hands[c.seat]:
+        raise IllegalMove(Code.NO_ENGINE_DOUBLE, "R7", f"seat {c.seat} does not hold the engine; draw")
+    return ev.EnginePlaced(c.seat, engine, c.by)
+
+
+def _check_draw(s: GameState, c: DrawTile) -> ev.Event:
+    _check_turn(s, c.seat)
+    seat = c.seat
+    if s.phase == ENGINE:
+        if s.engine_tile() in s.hands[seat]:
+            raise IllegalMove(Code.MUST_PLACE_ENGINE, "R6", "place the engine double")
+        return ev.TileDrawn(seat, s.boneyard[s.bpos], c.by)  # R7: the engine is in the boneyard
+    if s.first_turns_left:
+        rule = "V5"
+        if s.ruleset.first_turn != "draw":
+            raise IllegalMove(Code.NO_DRAW_ON_FIRST_TURN, "R11", "nobody draws on their first turn")
+        if s.laid:
+            raise IllegalMove(Code.TRAIN_STARTED, rule, "the train is started: play on or stop")
+    else:
+        rule = "R19" if s.open_doubles and not s.laid else ("R18" if s.laid else "R15")
+    if s.drawn is not None:
+        raise IllegalMove(Code.ALREADY_DREW, rule, "one draw per tile owed")
+    if legal_plays(s, seat):
+        raise IllegalMove(Code.HAS_LEGAL_PLAY, rule, "a legal play exists: playing is compulsory")
+    if s.bpos >= len(s.boneyard):
+        raise IllegalMove(Code.BONEYARD_EMPTY, rule, "the boneyard is empty: pass")
+    return ev.TileDrawn(seat, s.boneyard[s.bpos], c.by)
+
+
+def _check_pass(s: GameState, c: Pass) -> ev.Event:
+    _check_turn(s, c.seat)
+    seat = c.seat
+    if s.phase == ENGINE:
+        raise IllegalMove(Code.ENGINE_NOT_PLACED, "R6", "the engine must be placed first")
+    if s.first_turns_left:
+        if s.laid:
+            raise IllegalMove(Code.TRAIN_STARTED, "R10", "the train is started: stop instead")
+        if _may_draw_first_turn(s, seat) and not legal_plays(s, seat):
+            raise IllegalMove(Code.MUST_DRAW, "V5", "draw one tile before passing")
+        return ev.TurnPassed(seat, c.by)
+    rule = "R19" if s.open_doubles and not s.laid else ("R18" if s.laid else "R15")
+    if legal_plays(s, seat):
+        raise IllegalMove(Code.HAS_LEGAL_PLAY, rule, "a legal play exists: playing is compulsory")
+    if s.drawn is None and s.bpos < len(s.boneyard):
+        raise IllegalMove(Code.MUST_DRAW, rule, "draw one tile before passing")
+    return ev.TurnPassed(seat, c.by)
+
+
+def _check_stop(s: GameState, c: Stop) -> ev.Event:
+    _check_turn(s, c.seat)
+    if s.phase != PLAYING or not s.first_turns_left or not s.laid:
+        raise IllegalMove(
+            Code.STOP_NOT_ALLOWED, "R10", "stop ends a first turn after at least one tile"
+        )
+    return ev.TurnStopped(c.seat, c.by)
+
+
+def _check_play(s: GameState, c: PlayTile) -> ev.Event:
+    seat, t = c.seat, c.tile
+    if s.phase != PLAYING or seat != s.to_move:
+        _check_turn(s, seat)
+        raise IllegalMove(Code.ENGINE_NOT_PLACED, "R6", "the engine must be placed first")
+    if type(t) is not tuple:
+        raise IllegalMove(Code.BAD_COMMAND, "R2", "a tile is a (high, low) pair")
+    train = c.train
+    if train == MEXICAN:
+        ti = s.seats
+    elif type(train) is int and 0 <= train < s.seats:
+        ti = train
+    else:
+        raise IllegalMove(Code.UNKNOWN_TRAIN, "R8", f"there is no train {c.train!r}")
+    if t not in s.hands[seat]:
+        raise IllegalMove(Code.TILE_NOT_IN_HAND, "R4", f"[{t[0]},{t[1]}] is not in seat {seat}'s hand")
+    end = s.ends[ti]
+    if s.first_turns_left:
+        if ti != seat:
+            raise IllegalMove(
+                Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12", "on the first turn only your own train"
+            )
+    else:
+        od = s.open_doubles
+        if od and not s.laid and ti != od[0]:
+            raise IllegalMove(
+                Code.OPEN_DOUBLE_PENDING, "R19",
+                f"the open double on train {s.train_key(od[0])} must be satisfied first",
+            )
+        if ti != seat and ti != s.seats and not s.markers[ti] and not (od and not s.laid):
+            raise IllegalMove(Code.TRAIN_CLOSED, "R9", f"train {ti} has no marker")
+        if (
+            t[0] == t[1] and s.doubles_laid and s.ruleset.max_doubles_per_turn == 1
+        ):
+            raise IllegalMove(Code.DOUBLE_LIMIT, "V2", "one double per turn")
+    if t[0] != end and t[1] != end:
+        raise IllegalMove(
+            Code.TILE_DOES_NOT_MATCH, "R8", f"[{t[0]},{t[1]}] does not show {end}"
+        )
+    if s.drawn is not None and t != s.drawn:
+        raise IllegalMove(Code.MUST_PLAY_DRAWN_TILE, "R15", "only the drawn tile may be played")
+    return ev.TilePlayed(seat, t, c.train, c.by)
+
+
+def _check_deal(s: GameState, c: StartRound) -> ev.Event:
+    if s.phase == FINISHED:
+        raise IllegalMove(Code.MATCH_FINISHED, "R23", "the match is over")
+    if s.phase != DEALING:
+        raise IllegalMove(Code.ROUND_ALREADY_STARTED, "R5", "the round is under way")
+    rs = s.ruleset
+    if len(c.hands) != s.seats or any(len(h) != rs.hand_size for h in c.hands):
+        raise IllegalMove(
+            Code.BAD_DEAL, "R3", f"deal {s.seats} hands of {rs.hand_size} tiles"
+        )
+    dealt = Counter(t for h in c.hands for t in h)
+    dealt.update(c.boneyard)
+    if dealt != Counter(full_set(rs.set_max)):
+        raise IllegalMove(Code.BAD_DEAL, "R4", f"the deal is not one double-{rs.set_max} set")
+    r = s.round + 1
+    return ev.RoundStarted(
+        r, rs.engine_for(r), tuple(tuple(h) for h in c.hands), tuple(c.boneyard)
+    )
+
+
+_CHECKS = {
+    PlayTile: _check_play,
+    DrawTile: _check_draw,
+    Pass: _check_pass,
+    Stop: _check_stop,
+    PlaceEngine: _check_engine,
+    StartRound: _check_deal,
+}
+
+
+def step(state: GameState, command: Command) -> tuple[ev.Event, ...]:
+    """Validate ``command``, fold its events into ``state`` in place and return them.
+
+    For callers that own ``state`` (simulations, the verifier); everyone else calls ``decide``.
+    Nothing is folded when the command is refused.
+    """
+    check = _CHECKS.get(type(command))
+    if check is None:
+        raise IllegalMove(Code.UNKNOWN_ACTION, "R14", f"unknown command {command!r}")
+    event = check(state, command)
+    _EVOLVE[type(event)](state, event)
+    if state.phase != ROUND_OVER:
+        return (event,)
+    out = [event]
+    for follow in round_end_events(state):
+        evolve(state, follow)
+        out.append(follow)
+    return tuple(out)
+
+
+def decide(state: GameState, command: Command) -> tuple[ev.Event, ...]:
+    """Return the events ``command`` causes, or raise ``IllegalMove``; ``state`` is unchanged."""
+    return step(state.copy(), command)
