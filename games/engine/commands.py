@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
+from .values import value_type
 from typing import Any, Union
 
 from .tiles import Tile
@@ -11,8 +13,8 @@ MEXICAN = "mexican"
 Train = Union[int, str]  # a seat number, or "mexican"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceEngine:
+@value_type
+class PlaceEngine(NamedTuple):
     """Place the round's engine double in the station (R6, R7)."""
 
     seat: int
@@ -20,8 +22,8 @@ class PlaceEngine:
     action = "engine"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayTile:
+@value_type
+class PlayTile(NamedTuple):
     """Lay a tile from the hand on a train (R8–R20)."""
 
     seat: int
@@ -31,8 +33,8 @@ class PlayTile:
     action = "play"
 
 
-@dataclass(frozen=True, slots=True)
-class DrawTile:
+@value_type
+class DrawTile(NamedTuple):
     """Draw one tile from the front of the boneyard (R7, R15, R18, V5)."""
 
     seat: int
@@ -40,8 +42,8 @@ class DrawTile:
     action = "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+@value_type
+class Pass(NamedTuple):
     """End the turn without a play: the seat's marker goes on its own train (R11, R15, R18, R19)."""
 
     seat: int
@@ -49,8 +51,8 @@ class Pass:
     action = "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Stop:
+@value_type
+class Stop(NamedTuple):
     """End a first turn after at least one tile (R10)."""
 
     seat: int
@@ -58,8 +60,8 @@ class Stop:
     action = "stop"
 
 
-@dataclass(frozen=True, slots=True)
-class StartRound:
+@value_type
+class StartRound(NamedTuple):
     """Start the next round with a deal (derived from the seed by the caller, spec §deal)."""
 
     hands: tuple[tuple[Tile, ...], ...]

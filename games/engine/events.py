@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from typing import NamedTuple
+
+from .values import value_type
 from typing import Any, Union
 
 from .ruleset import Ruleset
@@ -11,16 +13,16 @@ from .tiles import Tile, tile
 SCHEMA_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
-class MatchStarted:
+@value_type
+class MatchStarted(NamedTuple):
     ruleset: Ruleset
     seats: int
     seed_commitment: str
     type = "MatchStarted"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
+@value_type
+class RoundStarted(NamedTuple):
     round: int
     engine: int
     hands: tuple[tuple[Tile, ...], ...]
@@ -28,24 +30,24 @@ class RoundStarted:
     type = "RoundStarted"
 
 
-@dataclass(frozen=True, slots=True)
-class EnginePlaced:
+@value_type
+class EnginePlaced(NamedTuple):
     seat: int
     tile: Tile
     by: str | None = None
     type = "EnginePlaced"
 
 
-@dataclass(frozen=True, slots=True)
-class TileDrawn:
+@value_type
+class TileDrawn(NamedTuple):
     seat: int
     tile: Tile
     by: str | None = None
     type = "TileDrawn"
 
 
-@dataclass(frozen=True, slots=True)
-class TilePlayed:
+@value_type
+class TilePlayed(NamedTuple):
     seat: int
     tile: Tile
     train: int | str
@@ -53,22 +55,22 @@ class TilePlayed:
     type = "TilePlayed"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnPassed:
+@value_type
+class TurnPassed(NamedTuple):
     seat: int
     by: str | None = None
     type = "TurnPassed"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStopped:
+@value_type
+class TurnStopped(NamedTuple):
     seat: int
     by: str | None = None
     type = "TurnStopped"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
+@value_type
+class RoundEnded(NamedTuple):
     round: int
     scores: tuple[int, ...]
     went_out: int | None
@@ -76,8 +78,8 @@ class RoundEnded:
     type = "RoundEnded"
 
 
-@dataclass(frozen=True, slots=True)
-class MatchEnded:
+@value_type
+class MatchEnded(NamedTuple):
     totals: tuple[int, ...]
     zero_rounds: tuple[int, ...]
     places: tuple[int, ...]
@@ -107,11 +109,10 @@ def _jsonable(value: Any) -> Any:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """Return ``{"type", "schema_version", "data"}``: the JSON form stored and sent."""
     data = {}
-    for f in fields(event):
-        value = getattr(event, f.name)
-        if f.name == "by" and value is None:
+    for name, value in zip(event._fields, event):
+        if name == "by" and value is None:
             continue
-        data[f.name] = _jsonable(value)
+        data[name] = _jsonable(value)
     return {"type": event.type, "schema_version": SCHEMA_VERSION, "data": data}
 
 

@@ -17,12 +17,12 @@ from .state import (
 from .tiles import SHOWING, Tile, full_set
 
 
-def play_targets(s: GameState, seat: int) -> list[int]:
+def play_targets(s: GameState, seat: int) -> Sequence[int]:
     """Return the trains (internal indices, ascending) ``seat`` may lay on at this point."""
     if s.first_turns_left:
-        return [seat]  # R10, R12: only their own train on the first turn
+        return (seat,)  # R10, R12: only their own train on the first turn
     if s.open_doubles and not s.laid:
-        return [s.open_doubles[0]]  # R19: the oldest open double first, whoever's train it is
+        return (s.open_doubles[0],)  # R19: the oldest open double first, whoever's train it is
     markers = s.markers
     # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
     return [i for i in range(s.seats) if i == seat or markers[i]] + [s.seats]
@@ -30,12 +30,7 @@ def play_targets(s: GameState, seat: int) -> list[int]:
 
 def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
     """Return every (tile, train index) ``seat`` may lay now, sorted by tile then train."""
-    if s.first_turns_left:
-        targets: Sequence[int] = (seat,)  # R10, R12
-    elif s.open_doubles and not s.laid:
-        targets = (s.open_doubles[0],)  # R19
-    else:
-        targets = play_targets(s, seat)
+    targets = play_targets(s, seat)
     ends = s.ends
     # After a draw only the drawn tile can be new to the hand's options (R15, R18, V5).
     hand = {s.drawn} if s.drawn is not None else s.hands[seat]
