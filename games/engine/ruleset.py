@@ -10,6 +10,7 @@ from .tiles import set_size
 
 MIN_PLAYERS, MAX_PLAYERS = 1 + 1, 14  # R1
 SETS = (6, 9, 12, 15, 18)  # R2: the double-N sets that exist
+SMALL_TABLE = (6, 7)  # R3: double-6, 7 tiles each, for 2-4 players
 HAND_TABLES = ("classic", "double12")
 SCORINGS = ("penalty", "positive")
 FIRST_TURNS = ("free", "draw")
@@ -74,6 +75,8 @@ class Ruleset:
         table_set, table_hand = (
             classic_table(players) if hand_table == "classic" else double12_table(players)
         )
+        if set_max == SMALL_TABLE[0] and hand_size is None and set_max != table_set:
+            hand_size = SMALL_TABLE[1]  # R3: the small-table option, 7 tiles each
         if set_max is not None and hand_size is None and set_max != table_set:
             raise RulesetError("give hand_size too when choosing another set", "R3")
         s = table_set if set_max is None else set_max

@@ -1,0 +1,150 @@
+"""R15: playing is compulsory when a legal play exists. A player with no legal play draws one
+tile; if it can be played they must play it (anywhere legal), otherwise they mark their own
+train and the turn passes. With an empty boneyard they just mark and pass. Nobody draws while
+holding a legal play, and at most one tile is drawn for each tile owed."""
+
+import pytest
+
+from games.engine import (
+    Code, DrawTile, IllegalMove, Pass, PlayTile, TileDrawn, TilePlayed, TurnPassed,
+)
+from tests.games.engine.factories import (
+    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+)
+
+
+def _refusal(state, command):
+    with pytest.raises(IllegalMove) as exc:
+        run(state, command)
+    return exc.value.code, exc.value.rule
+
+
+SEAT0 = [(6, 6), (6, 5), (1, 1), (2, 1)]
+SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0)]  # nothing shows 6: seat 1 passes its first turn
+
+
+def _stuck(boneyard_front):
+    """Seat 0's later turn: own train ends in 5, train 1 (marked) and the Mexican Train in 6;
+    seat 0 holds [1,1] and [2,1]: no legal play."""
+    state, _ = start([SEAT0, SEAT1], boneyard_front)
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    assert not state.first_turn and state.to_move == 0
+    return state
+
+
+def test_player_without_a_legal_play_must_draw():
+    state = _stuck([(3, 2)])
+    assert legal_moves(state, 0) == [DrawTile(0)]
+
+
+def test_passing_without_drawing_is_refused_while_the_boneyard_has_tiles():
+    state = _stuck([(3, 2)])
+    assert _refusal(state, pass_(0)) == (Code.MUST_DRAW, "R15")
+
+
+def test_drawing_while_holding_a_legal_play_is_refused():
+    state, _ = start([[(6, 6), (6, 5), (5, 1), (2, 1)], SEAT1], [(3, 2)])
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    assert legal_moves(state, 0) == [PlayTile(0, (5, 1), 0)]
+    assert _refusal(state, draw(0)) == (Code.HAS_LEGAL_PLAY, "R15")
+    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")
+
+
+def test_drawn_unplayable_tile_leaves_only_a_pass_which_marks_own_train():
+    state = _stuck([(3, 2)])
+    state, events = run(state, draw(0))
+    assert events == [TileDrawn(0, (3, 2))]
+    assert (3, 2) in state.hands[0]
+    assert state.to_move == 0
+    assert legal_moves(state, 0) == [Pass(0)]
+    state, events = run(state, pass_(0))
+    assert events == [TurnPassed(0)]
+    assert state.markers == [True, True]
+    assert state.to_move == 1
+
+
+def test_never_draws_twice_for_one_owed_tile():
+    state = _stuck([(3, 2), (5, 0)])
+    state, _ = run(state, draw(0))
+    # The second boneyard tile would fit, but one draw per owed tile only.
+    assert _refusal(state, draw(0)) == (Code.ALREADY_DREW, "R15")
+
+
+def test_drawn_playable_tile_must_be_played():
+    state = _stuck([(5, 0)])
+    state, _ = run(state, draw(0))
+    assert legal_moves(state, 0) == [PlayTile(0, (5, 0), 0)]
+    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")
+    state, events = run(state, play(0, 5, 0, 0))
+    assert events == [TilePlayed(0, (5, 0), 0)]
+    assert state.ends[0] == 0
+    assert state.markers[0] is False
+    assert state.to_move == 1
+
+
+def test_drawn_playable_tile_may_be_played_anywhere_it_is_legal():
+    state = _stuck([(6, 0)])
+    state, _ = run(state, draw(0))
+    # Not on its own train (end 5), but on the marked train 1 or the Mexican Train.
+    assert legal_moves(state, 0) == [PlayTile(0, (6, 0), 1), PlayTile(0, (6, 0), MEXICAN)]
+    state, events = run(state, play(0, 6, 0, 1))
+    assert events == [TilePlayed(0, (6, 0), 1)]
+    assert state.trains[1] == [(6, 0)]
+
+
+def test_drawn_double_that_fits_must_be_played_and_owes_a_follow_up_that_may_be_drawn_for():
+    state = _stuck([(5, 5), (3, 2)])
+    state, _ = run(state, draw(0))
+    assert legal_moves(state, 0) == [PlayTile(0, (5, 5), 0)]
+    state, _ = run(state, play(0, 5, 5, 0))
+    # The drawn double owes a follow-up (R17): one more draw is allowed for it (R18).
+    assert state.to_move == 0
+    assert legal_moves(state, 0) == [DrawTile(0)]
+    state, events = run(state, draw(0))
+    assert events == [TileDrawn(0, (3, 2))]
+    assert legal_moves(state, 0) == [Pass(0)]
+    state, _ = run(state, pass_(0))
+    assert state.markers[0] is True
+    assert [state.train_key(i) for i in state.open_doubles] == [0]
+
+
+def test_only_the_drawn_tile_counts_after_a_draw():
+    state = _stuck([(6, 0)])
+    state, _ = run(state, draw(0))
+    assert _refusal(state, play(0, 2, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+
+
+# -- empty boneyard: all 28 tiles of the double-6 set are dealt -----------------------------
+
+EMPTY_SEAT0 = [
+    (6, 6), (6, 5),
+    (0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (4, 0), (4, 1),
+    (4, 2),
+]
+EMPTY_SEAT1 = [
+    (6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (5, 5),
+    (4, 4), (4, 3), (3, 3),
+]
+
+
+def _stuck_with_empty_boneyard():
+    state, _ = start([EMPTY_SEAT0, EMPTY_SEAT1])
+    assert state.boneyard_left == 0
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
+    # Seat 0: own train ends in 5, Mexican in 6, train 1 (end 4) is closed to it.
+    assert state.to_move == 0 and state.phase == "playing"
+    return state
+
+
+def test_with_an_empty_boneyard_a_player_without_a_play_just_passes():
+    state = _stuck_with_empty_boneyard()
+    assert legal_moves(state, 0) == [Pass(0)]
+    state, events = run(state, pass_(0))
+    assert events == [TurnPassed(0)]
+    assert state.markers[0] is True
+    assert state.to_move == 1
+
+
+def test_drawing_from_an_empty_boneyard_is_refused():
+    state = _stuck_with_empty_boneyard()
+    assert _refusal(state, draw(0)) == (Code.BONEYARD_EMPTY, "R15")

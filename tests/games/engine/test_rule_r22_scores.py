@@ -1,0 +1,40 @@
+"""R22: a player with no tiles left scores 0 for the round; every other player scores the pips
+of the tiles in their hand, the double-blank counting 50."""
+
+from games.engine import RoundEnded, TilePlayed
+from games.engine.scoring import hand_points, round_scores
+from tests.games.engine.factories import engine, pass_, play, ruleset, run, start, stop
+
+
+def test_went_out_player_scores_zero_and_others_score_their_pips_with_double_blank_50():
+    hands = [
+        [(6, 6), (6, 5), (5, 4)],
+        [(0, 0), (1, 0), (3, 2)],  # 50 + 1 + 5
+        [(4, 4), (2, 2), (1, 1)],  # 8 + 4 + 2
+    ]
+    state, _ = start(hands, rounds=2)
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), pass_(2))
+    state, events = run(state, play(0, 5, 4, 0))
+    assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (0, 56, 14), 0, False)]
+    assert state.round_history == [(0, 56, 14)]
+
+
+def test_double_blank_alone_scores_50():
+    assert hand_points([(0, 0)], ruleset()) == 50
+
+
+def test_pips_are_the_sum_of_both_halves_of_every_tile():
+    assert hand_points([(6, 5), (3, 3), (2, 0)], ruleset()) == 11 + 6 + 2
+    assert hand_points([(1, 0)], ruleset()) == 1
+
+
+def test_round_scores_after_going_out():
+    rs = ruleset()
+    hands = [[], [(0, 0), (6, 5)], [(3, 3)]]
+    assert round_scores(hands, 0, False, rs) == (0, 61, 6)
+
+
+def test_round_scores_of_a_blocked_round_count_every_hand():
+    rs = ruleset()
+    hands = [[(1, 1)], [(0, 0)], [(6, 6), (5, 0)]]
+    assert round_scores(hands, None, True, rs) == (2, 50, 17)

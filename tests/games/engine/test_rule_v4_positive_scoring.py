@@ -1,0 +1,102 @@
+"""V4 scoring="positive": the player who goes out scores the sum of everyone else's hands (V3
+applies), everyone else 0; a blocked round scores 0 for all. The highest total wins; ties go to
+the fewest rounds scored 0, then the highest single round score."""
+
+from games.engine import MatchEnded, RoundEnded, TilePlayed, TurnPassed
+from games.engine.scoring import places, round_scores
+from tests.games.engine.factories import (
+    engine, pass_, play, ruleset, run, scripted_deal, start, stop,
+)
+
+
+def _places(*rounds):
+    return places([tuple(r) for r in rounds], ruleset(scoring="positive"))
+
+
+def test_went_out_player_scores_everyone_elses_hands():
+    hands = [
+        [(6, 6), (6, 5), (5, 4)],
+        [(0, 0), (1, 0), (3, 2)],  # 50 + 1 + 5
+        [(4, 4), (2, 2), (1, 1)],  # 8 + 4 + 2
+    ]
+    state, _ = start(hands, rounds=2, scoring="positive")
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), pass_(2))
+    state, events = run(state, play(0, 5, 4, 0))
+    assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (70, 0, 0), 0, False)]
+
+
+def test_round_scores_positive_unit():
+    rs = ruleset(scoring="positive")
+    assert round_scores([[(0, 0)], [], [(6, 5)]], 1, False, rs) == (0, 61, 0)
+
+
+def test_blocked_round_scores_zero_for_all():
+    rs = ruleset(scoring="positive")
+    assert round_scores([[(0, 0)], [(6, 5)]], None, True, rs) == (0, 0)
+
+
+BLOCK_SEAT0 = [
+    (6, 6), (6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0),
+    (5, 5), (4, 4), (3, 3), (2, 2),
+]
+BLOCK_SEAT1 = [
+    (0, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (4, 1), (4, 2), (4, 3),
+    (5, 0), (5, 1), (5, 2), (5, 3),
+]
+BLOCK_TRAIN0 = [(6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0)]
+
+
+def test_blocked_round_through_the_engine_scores_zero_for_all():
+    state, _ = start([BLOCK_SEAT0, BLOCK_SEAT1], rounds=1, scoring="positive")
+    state, _ = run(state, engine(0), *(play(0, a, b, 0) for a, b in BLOCK_TRAIN0), stop(0))
+    state, events = run(state, pass_(1))
+    assert events == [
+        TurnPassed(1),
+        RoundEnded(1, (0, 0), None, True),
+        MatchEnded((0, 0), (1, 1), (1, 1)),
+    ]
+
+
+def test_highest_total_wins():
+    totals, zeros, result = _places((10, 0, 3), (0, 5, 3))
+    assert totals == (10, 5, 6)
+    assert result == (1, 3, 2)
+
+
+def test_tie_on_total_goes_to_the_fewest_rounds_scored_zero():
+    # Seat 0: 15 + 0 (one zero round, highest single 15); seat 1: 5 + 10 (no zero round).
+    totals, zeros, result = _places((15, 5), (0, 10))
+    assert totals == (15, 15)
+    assert zeros == (1, 0)
+    assert result == (2, 1)
+
+
+def test_then_to_the_highest_single_round_score():
+    totals, zeros, result = _places((12, 8), (3, 7))
+    assert totals == (15, 15)
+    assert zeros == (0, 0)
+    assert result == (1, 2)
+
+
+def test_players_still_tied_share_the_place():
+    totals, zeros, result = _places((10, 5, 1), (5, 10, 1))
+    assert result == (1, 1, 3)
+
+
+def test_match_end_with_positive_scoring():
+    """Rounds: seat 0 goes out twice (scoring 5 and 10), seat 1 once (scoring 15)."""
+    state, events = start([[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=3,
+                          scoring="positive")
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0),
+                   events=events)
+    state, _ = run(
+        state, scripted_deal([[(5, 5), (5, 3), (3, 2)], [(4, 0), (3, 1), (1, 1)]]),
+        engine(0), play(0, 5, 3, 0), stop(0), pass_(1), play(0, 3, 2, 0), events=events,
+    )
+    state, _ = run(
+        state, scripted_deal([[(6, 6), (2, 0), (1, 0)], [(4, 4), (4, 3), (3, 0)]]),
+        engine(1), play(1, 4, 3, 1), stop(1), pass_(0), play(1, 3, 0, 1), events=events,
+    )
+    assert [e.scores for e in events if isinstance(e, RoundEnded)] == [(5, 0), (10, 0), (0, 15)]
+    # Totals tie at 15; seat 0 has one round at 0, seat 1 two: seat 0 wins.
+    assert events[-1] == MatchEnded((15, 15), (1, 2), (1, 2))
