@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from . import events as ev
@@ -23,9 +22,10 @@ def play_targets(s: GameState, seat: int) -> Sequence[int]:
         return (seat,)  # R10, R12: only their own train on the first turn
     if s.open_doubles and not s.laid:
         return (s.open_doubles[0],)  # R19: the oldest open double first, whoever's train it is
-    markers = s.markers
     # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
-    return [i for i in range(s.seats) if i == seat or markers[i]] + [s.seats]
+    targets = [i for i, marked in enumerate(s.markers) if marked or i == seat]
+    targets.append(s.seats)
+    return targets
 
 
 def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
@@ -209,9 +209,10 @@ def _check_deal(s: GameState, c: StartRound) -> ev.Event:
         raise IllegalMove(
             Code.BAD_DEAL, "R3", f"deal {s.seats} hands of {rs.hand_size} tiles"
         )
-    dealt = Counter(t for h in c.hands for t in h)
-    dealt.update(c.boneyard)
-    if dealt != Counter(full_set(rs.set_max)):
+    dealt = [t for h in c.hands for t in h]
+    dealt.extend(c.boneyard)
+    dealt.sort()
+    if dealt != list(full_set(rs.set_max)):
         raise IllegalMove(Code.BAD_DEAL, "R4", f"the deal is not one double-{rs.set_max} set")
     r = s.round + 1
     return ev.RoundStarted(
