@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test bench
+.PHONY: venv run test lint bench
 
 venv: $(VENV)/.installed
 
@@ -19,6 +19,10 @@ run: venv
 
 test: venv
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check games tests platform
 
 bench: venv
 	$(PY) -m tests.benchmarks.bench_engine

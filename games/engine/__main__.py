@@ -99,13 +99,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m games.engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sim = sub.add_parser("simulate", help="play a whole match with simple policies; write its record")
+    sim = sub.add_parser(
+        "simulate", help="play a whole match with simple policies; write its record"
+    )
     sim.add_argument("--players", type=int, required=True, help="2 to 14")
     sim.add_argument("--seed", required=True, help="64 hex digits: the match's 32-byte seed")
     sim.add_argument("--rounds", type=int, help="play fewer rounds, counting down (V6)")
     sim.add_argument("--policy", choices=("random", "greedy"), default="random")
-    sim.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
-                     help="a ruleset option as in the record's ruleset, e.g. scoring=positive")
+    sim.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a ruleset option as in the record's ruleset, e.g. scoring=positive",
+    )
     sim.add_argument("--out", required=True, help="file to write the record to ('-': stdout)")
     sim.set_defaults(func=cmd_simulate)
     ver = sub.add_parser("verify", help="replay a record: OK, or the first problem")

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from .values import value_type
-from typing import Any, Union
+from typing import Any, NamedTuple
 
 from .tiles import Tile
+from .values import value_type
 
 MEXICAN = "mexican"
-Train = Union[int, str]  # a seat number, or "mexican"
+Train = int | str  # a seat number, or "mexican"
 
 
 @value_type
@@ -69,8 +67,8 @@ class StartRound(NamedTuple):
     action = "deal"
 
 
-SeatCommand = Union[PlaceEngine, PlayTile, DrawTile, Pass, Stop]
-Command = Union[SeatCommand, StartRound]
+SeatCommand = PlaceEngine | PlayTile | DrawTile | Pass | Stop
+Command = SeatCommand | StartRound
 
 _BY_ACTION = {c.action: c for c in (PlaceEngine, PlayTile, DrawTile, Pass, Stop)}
 ACTIONS = tuple(_BY_ACTION)

@@ -55,7 +55,7 @@ def shuffled_set(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
 def deal_round(
     seed: bytes, round_number: int, set_max: int, seats: int, hand_size: int
 ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """Return (hands, boneyard) for a round: seat s takes deck[s*h:(s+1)*h], the rest is drawn in order."""
+    """Return (hands, boneyard): seat s takes deck[s*h:(s+1)*h], the rest is drawn in order."""
     deck = shuffled_set(seed, round_number, set_max)
     hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(seats))
     return hands, tuple(deck[seats * hand_size :])

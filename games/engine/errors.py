@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Code(str, Enum):
+class Code(StrEnum):
     """Stable error codes, shared by the engine, the API and the record verifier."""
 
     # State of the match

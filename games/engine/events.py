@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from .values import value_type
-from typing import Any, Union
+from typing import Any, NamedTuple
 
 from .ruleset import Ruleset
 from .tiles import Tile, tile
+from .values import value_type
 
 SCHEMA_VERSION = 1
 
@@ -86,15 +84,31 @@ class MatchEnded(NamedTuple):
     type = "MatchEnded"
 
 
-Event = Union[
-    MatchStarted, RoundStarted, EnginePlaced, TileDrawn, TilePlayed, TurnPassed, TurnStopped,
-    RoundEnded, MatchEnded,
-]
+Event = (
+    MatchStarted
+    | RoundStarted
+    | EnginePlaced
+    | TileDrawn
+    | TilePlayed
+    | TurnPassed
+    | TurnStopped
+    | RoundEnded
+    | MatchEnded
+)
 MOVE_EVENTS = (EnginePlaced, TileDrawn, TilePlayed, TurnPassed, TurnStopped)
 EVENT_TYPES: dict[str, type] = {
     cls.type: cls
-    for cls in (MatchStarted, RoundStarted, EnginePlaced, TileDrawn, TilePlayed, TurnPassed,
-                TurnStopped, RoundEnded, MatchEnded)
+    for cls in (
+        MatchStarted,
+        RoundStarted,
+        EnginePlaced,
+        TileDrawn,
+        TilePlayed,
+        TurnPassed,
+        TurnStopped,
+        RoundEnded,
+        MatchEnded,
+    )
 }
 
 
@@ -109,7 +123,7 @@ def _jsonable(value: Any) -> Any:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """Return ``{"type", "schema_version", "data"}``: the JSON form stored and sent."""
     data = {}
-    for name, value in zip(event._fields, event):
+    for name, value in zip(event._fields, event, strict=False):
         if name == "by" and value is None:
             continue
         data[name] = _jsonable(value)

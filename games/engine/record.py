@@ -9,11 +9,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
-from .commands import ACTIONS, BY_VALUES, MEXICAN, Command, DrawTile, Pass, PlaceEngine, PlayTile, StartRound, Stop
+from .commands import (
+    ACTIONS,
+    BY_VALUES,
+    MEXICAN,
+    Command,
+    DrawTile,
+    Pass,
+    PlaceEngine,
+    PlayTile,
+    StartRound,
+    Stop,
+)
 from .deal import deal_round
 from .errors import Code, IllegalMove, RulesetError
-from .ruleset import Ruleset
 from .rules import step
+from .ruleset import Ruleset
 from .state import DEALING, ENGINE, FINISHED, PLAYING, GameState, initial_state
 from .tiles import Tile, parse_tile
 
@@ -63,6 +74,7 @@ class Verdict:
 
 
 # -- export ------------------------------------------------------------------------------------
+
 
 def export_record(
     events: Sequence[ev.Event],
@@ -121,11 +133,14 @@ def export_record(
         elif isinstance(e, ev.RoundEnded):
             assert current is not None
             current["result"] = {
-                "scores": list(e.scores), "went_out": e.went_out, "blocked": e.blocked,
+                "scores": list(e.scores),
+                "went_out": e.went_out,
+                "blocked": e.blocked,
             }
         elif isinstance(e, ev.MatchEnded):
             doc_result = {
-                "totals": list(e.totals), "zero_rounds": list(e.zero_rounds),
+                "totals": list(e.totals),
+                "zero_rounds": list(e.zero_rounds),
                 "places": list(e.places),
             }
             doc["rounds"] = rounds
@@ -145,6 +160,7 @@ _ACTION_OF = {
 
 
 # -- reading -----------------------------------------------------------------------------------
+
 
 def _need(cond: bool, message: str) -> None:
     if not cond:
@@ -167,31 +183,45 @@ def check_shape(doc: object) -> None:
     for i, p in enumerate(players):
         _need(isinstance(p, dict) and p.get("seat") == i, f"players[{i}] must have seat {i}")
     commitment = doc.get("seed_commitment")
-    _need(isinstance(commitment, str) and bool(_HEX64.match(commitment)),
-          '"seed_commitment" must be 64 lowercase hex digits')
+    _need(
+        isinstance(commitment, str) and bool(_HEX64.match(commitment)),
+        '"seed_commitment" must be 64 lowercase hex digits',
+    )
     if "seed" in doc:
-        _need(isinstance(doc["seed"], str) and bool(_HEX64.match(doc["seed"])),
-              '"seed" must be 64 lowercase hex digits')
+        _need(
+            isinstance(doc["seed"], str) and bool(_HEX64.match(doc["seed"])),
+            '"seed" must be 64 lowercase hex digits',
+        )
     rounds = doc.get("rounds")
     _need(isinstance(rounds, list), '"rounds" must be a list')
     for i, r in enumerate(rounds):
         _need(isinstance(r, dict), f"rounds[{i}] must be an object")
-        _need(_is_int(r.get("number")) and _is_int(r.get("engine")),
-              f"rounds[{i}] needs a number and an engine")
+        _need(
+            _is_int(r.get("number")) and _is_int(r.get("engine")),
+            f"rounds[{i}] needs a number and an engine",
+        )
         deal = r.get("deal")
-        _need(isinstance(deal, dict) and isinstance(deal.get("hands"), list),
-              f"rounds[{i}].deal needs hands")
+        _need(
+            isinstance(deal, dict) and isinstance(deal.get("hands"), list),
+            f"rounds[{i}].deal needs hands",
+        )
         _need(isinstance(r.get("moves"), list), f"rounds[{i}].moves must be a list")
         if "result" in r:
             res = r["result"]
-            _need(isinstance(res, dict) and isinstance(res.get("scores"), list)
-                  and "went_out" in res and isinstance(res.get("blocked"), bool),
-                  f"rounds[{i}].result needs scores, went_out and blocked")
+            _need(
+                isinstance(res, dict)
+                and isinstance(res.get("scores"), list)
+                and "went_out" in res
+                and isinstance(res.get("blocked"), bool),
+                f"rounds[{i}].result needs scores, went_out and blocked",
+            )
     if "result" in doc:
         res = doc["result"]
-        _need(isinstance(res, dict) and all(isinstance(res.get(k), list)
-                                            for k in ("totals", "zero_rounds", "places")),
-              '"result" needs totals, zero_rounds and places')
+        _need(
+            isinstance(res, dict)
+            and all(isinstance(res.get(k), list) for k in ("totals", "zero_rounds", "places")),
+            '"result" needs totals, zero_rounds and places',
+        )
 
 
 def move_to_command(move: object) -> tuple[Command, Tile | None]:
@@ -230,7 +260,9 @@ def move_to_command(move: object) -> tuple[Command, Tile | None]:
     return cls(seat, by), None
 
 
-def _parse_deal(deal: dict[str, Any]) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]] | None:
+def _parse_deal(
+    deal: dict[str, Any],
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]] | None:
     hands = deal["hands"]
     if any(h is None for h in hands) or "boneyard" not in deal:
         return None
@@ -244,6 +276,7 @@ def _parse_deal(deal: dict[str, Any]) -> tuple[tuple[tuple[Tile, ...], ...], tup
 
 
 # -- verification ------------------------------------------------------------------------------
+
 
 def verify_record(doc: object) -> Verdict:
     """Replay a record and return the first problem: seed commitment, deals, moves, results.
@@ -271,30 +304,51 @@ def verify_record(doc: object) -> Verdict:
     state = initial_state(start)
     rounds = doc["rounds"]
     if len(rounds) > ruleset.rounds:
-        return verdict(Problem("result", f"{len(rounds)} rounds recorded, the ruleset has "
-                                         f"{ruleset.rounds}"), state, False)
+        return verdict(
+            Problem("result", f"{len(rounds)} rounds recorded, the ruleset has {ruleset.rounds}"),
+            state,
+            False,
+        )
     for i, rnd in enumerate(rounds):
         number = i + 1
         if rnd["number"] != number or rnd["engine"] != ruleset.engine_for(number):
-            return verdict(Problem("deal", f"round {i + 1} must be number {number} with engine "
-                                           f"{ruleset.engine_for(number)}", number), state, False)
+            return verdict(
+                Problem(
+                    "deal",
+                    f"round {i + 1} must be number {number} with engine "
+                    f"{ruleset.engine_for(number)}",
+                    number,
+                ),
+                state,
+                False,
+            )
         if state.phase != DEALING:
-            return verdict(Problem("incomplete", "the round before it did not end", number),
-                           state, False)
+            return verdict(
+                Problem("incomplete", "the round before it did not end", number), state, False
+            )
         deal = _parse_deal(rnd["deal"])
         if deal is None:
-            return verdict(Problem("incomplete", "hidden hands or boneyard: a redacted record "
-                                                 "cannot be verified", number), state, False)
+            return verdict(
+                Problem(
+                    "incomplete",
+                    "hidden hands or boneyard: a redacted record cannot be verified",
+                    number,
+                ),
+                state,
+                False,
+            )
         if seed is not None:
             expected = deal_round(seed, number, ruleset.set_max, seats, ruleset.hand_size)
             if deal != expected:
-                return verdict(Problem("deal", "the deal is not the one the seed gives", number),
-                               state, False)
+                return verdict(
+                    Problem("deal", "the deal is not the one the seed gives", number), state, False
+                )
         try:
             out.extend(step(state, StartRound(*deal)))
         except IllegalMove as exc:
-            return verdict(Problem("deal", exc.detail, number, None, exc.code.value, exc.rule),
-                           state, False)
+            return verdict(
+                Problem("deal", exc.detail, number, None, exc.code.value, exc.rule), state, False
+            )
         for j, move in enumerate(rnd["moves"]):
             try:
                 if state.phase not in (ENGINE, PLAYING):
@@ -302,14 +356,37 @@ def verify_record(doc: object) -> Verdict:
                 command, said_drawn = move_to_command(move)
                 produced = step(state, command)
             except IllegalMove as exc:
-                return verdict(Problem("move", f"{_describe(move)}: {exc.detail}", number, j,
-                                       exc.code.value, exc.rule), state, False)
+                return verdict(
+                    Problem(
+                        "move",
+                        f"{_describe(move)}: {exc.detail}",
+                        number,
+                        j,
+                        exc.code.value,
+                        exc.rule,
+                    ),
+                    state,
+                    False,
+                )
             first = produced[0]
-            if said_drawn is not None and isinstance(first, ev.TileDrawn) and first.tile != said_drawn:
-                return verdict(Problem(
-                    "move", f"{_describe(move)}: the boneyard's next tile is "
-                            f"[{first.tile[0]},{first.tile[1]}]", number, j,
-                    "drawn_tile_mismatch", "R15"), state, False)
+            if (
+                said_drawn is not None
+                and isinstance(first, ev.TileDrawn)
+                and first.tile != said_drawn
+            ):
+                return verdict(
+                    Problem(
+                        "move",
+                        f"{_describe(move)}: the boneyard's next tile is "
+                        f"[{first.tile[0]},{first.tile[1]}]",
+                        number,
+                        j,
+                        "drawn_tile_mismatch",
+                        "R15",
+                    ),
+                    state,
+                    False,
+                )
             out.extend(produced)
         ended = [e for e in out[-3:] if isinstance(e, ev.RoundEnded) and e.round == number]
         said = rnd.get("result")
@@ -317,32 +394,43 @@ def verify_record(doc: object) -> Verdict:
             e = ended[0]
             actual = {"scores": list(e.scores), "went_out": e.went_out, "blocked": e.blocked}
             if said != actual:
-                return verdict(Problem("result", f"the round's result should be {actual}",
-                                       number), state, False)
+                return verdict(
+                    Problem("result", f"the round's result should be {actual}", number),
+                    state,
+                    False,
+                )
         elif said is not None:
-            return verdict(Problem("result", "the round has a result but did not end", number),
-                           state, False)
+            return verdict(
+                Problem("result", "the round has a result but did not end", number), state, False
+            )
         elif i != len(rounds) - 1:
             return verdict(Problem("incomplete", "the round did not end", number), state, False)
     said = doc.get("result")
     if state.phase == FINISHED:
         r = state.result
         assert r is not None
-        actual = {"totals": list(r.totals), "zero_rounds": list(r.zero_rounds),
-                  "places": list(r.places)}
+        actual = {
+            "totals": list(r.totals),
+            "zero_rounds": list(r.zero_rounds),
+            "places": list(r.places),
+        }
         if said != actual:
             return verdict(Problem("result", f"the match result should be {actual}"), state, False)
         if seed is None:
-            return verdict(Problem("commitment", "the match has ended but its seed is not "
-                                                 "revealed"), state, False)
+            return verdict(
+                Problem("commitment", "the match has ended but its seed is not revealed"),
+                state,
+                False,
+            )
     elif said is not None:
-        return verdict(Problem("result", "the record has a result but the match is not over"),
-                       state, False)
+        return verdict(
+            Problem("result", "the record has a result but the match is not over"), state, False
+        )
     return verdict(None, state, seed is not None)
 
 
 def import_record(doc: object) -> tuple[ev.Event, ...]:
-    """Return the events of a record that verifies; raise ``RecordFormatError`` or ``ValueError``."""
+    """Return the events of a record that verifies; raise RecordFormatError or ValueError."""
     verdict = verify_record(doc)
     if verdict.problem is not None:
         raise ValueError(str(verdict.problem))

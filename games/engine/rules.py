@@ -6,11 +6,27 @@ from collections.abc import Sequence
 
 from . import events as ev
 from .commands import (
-    MEXICAN, Command, DrawTile, Pass, PlaceEngine, PlayTile, SeatCommand, StartRound, Stop,
+    MEXICAN,
+    Command,
+    DrawTile,
+    Pass,
+    PlaceEngine,
+    PlayTile,
+    SeatCommand,
+    StartRound,
+    Stop,
 )
 from .errors import Code, IllegalMove
 from .state import (
-    _EVOLVE, DEALING, ENGINE, FINISHED, MATCH_OVER, PLAYING, ROUND_OVER, GameState, evolve,
+    _EVOLVE,
+    DEALING,
+    ENGINE,
+    FINISHED,
+    MATCH_OVER,
+    PLAYING,
+    ROUND_OVER,
+    GameState,
+    evolve,
     round_end_events,
 )
 from .tiles import SHOWING, Tile, full_set
@@ -45,7 +61,9 @@ def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
 def _may_draw_first_turn(s: GameState, seat: int) -> bool:
     # V5: a player who cannot start their train draws one tile before passing.
     return (
-        s.ruleset.first_turn == "draw" and not s.laid and s.drawn is None
+        s.ruleset.first_turn == "draw"
+        and not s.laid
+        and s.drawn is None
         and s.bpos < len(s.boneyard)
     )
 
@@ -82,6 +100,7 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
 
 # -- validation ------------------------------------------------------------------------------
 
+
 def _check_turn(s: GameState, seat: object) -> None:
     if s.phase == FINISHED:
         raise IllegalMove(Code.MATCH_FINISHED, "R23", "the match is over")
@@ -99,7 +118,9 @@ def _check_engine(s: GameState, c: PlaceEngine) -> ev.Event:
         raise IllegalMove(Code.ENGINE_ALREADY_PLACED, "R6", "the engine is already in the station")
     engine = s.engine_tile()
     if engine not in s.hands[c.seat]:
-        raise IllegalMove(Code.NO_ENGINE_DOUBLE, "R7", f"seat {c.seat} does not hold the engine; draw")
+        raise IllegalMove(
+            Code.NO_ENGINE_DOUBLE, "R7", f"seat {c.seat} does not hold the engine; draw"
+        )
     return ev.EnginePlaced(c.seat, engine, c.by)
 
 
@@ -170,7 +191,9 @@ def _check_play(s: GameState, c: PlayTile) -> ev.Event:
     else:
         raise IllegalMove(Code.UNKNOWN_TRAIN, "R8", f"there is no train {c.train!r}")
     if t not in s.hands[seat]:
-        raise IllegalMove(Code.TILE_NOT_IN_HAND, "R4", f"[{t[0]},{t[1]}] is not in seat {seat}'s hand")
+        raise IllegalMove(
+            Code.TILE_NOT_IN_HAND, "R4", f"[{t[0]},{t[1]}] is not in seat {seat}'s hand"
+        )
     end = s.ends[ti]
     if s.first_turns_left:
         if ti != seat:
@@ -181,19 +204,16 @@ def _check_play(s: GameState, c: PlayTile) -> ev.Event:
         od = s.open_doubles
         if od and not s.laid and ti != od[0]:
             raise IllegalMove(
-                Code.OPEN_DOUBLE_PENDING, "R19",
+                Code.OPEN_DOUBLE_PENDING,
+                "R19",
                 f"the open double on train {s.train_key(od[0])} must be satisfied first",
             )
         if ti != seat and ti != s.seats and not s.markers[ti] and not (od and not s.laid):
             raise IllegalMove(Code.TRAIN_CLOSED, "R9", f"train {ti} has no marker")
-        if (
-            t[0] == t[1] and s.doubles_laid and s.ruleset.max_doubles_per_turn == 1
-        ):
+        if t[0] == t[1] and s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
             raise IllegalMove(Code.DOUBLE_LIMIT, "V2", "one double per turn")
     if t[0] != end and t[1] != end:
-        raise IllegalMove(
-            Code.TILE_DOES_NOT_MATCH, "R8", f"[{t[0]},{t[1]}] does not show {end}"
-        )
+        raise IllegalMove(Code.TILE_DOES_NOT_MATCH, "R8", f"[{t[0]},{t[1]}] does not show {end}")
     if s.drawn is not None and t != s.drawn:
         raise IllegalMove(Code.MUST_PLAY_DRAWN_TILE, "R15", "only the drawn tile may be played")
     return ev.TilePlayed(seat, t, c.train, c.by)
@@ -206,18 +226,14 @@ def _check_deal(s: GameState, c: StartRound) -> ev.Event:
         raise IllegalMove(Code.ROUND_ALREADY_STARTED, "R5", "the round is under way")
     rs = s.ruleset
     if len(c.hands) != s.seats or any(len(h) != rs.hand_size for h in c.hands):
-        raise IllegalMove(
-            Code.BAD_DEAL, "R3", f"deal {s.seats} hands of {rs.hand_size} tiles"
-        )
+        raise IllegalMove(Code.BAD_DEAL, "R3", f"deal {s.seats} hands of {rs.hand_size} tiles")
     dealt = [t for h in c.hands for t in h]
     dealt.extend(c.boneyard)
     dealt.sort()
     if dealt != list(full_set(rs.set_max)):
         raise IllegalMove(Code.BAD_DEAL, "R4", f"the deal is not one double-{rs.set_max} set")
     r = s.round + 1
-    return ev.RoundStarted(
-        r, rs.engine_for(r), tuple(tuple(h) for h in c.hands), tuple(c.boneyard)
-    )
+    return ev.RoundStarted(r, rs.engine_for(r), tuple(tuple(h) for h in c.hands), tuple(c.boneyard))
 
 
 _CHECKS = {

@@ -68,7 +68,7 @@ class Ruleset:
         rounds: int | None = None,
         **variants: Any,
     ) -> Ruleset:
-        """Return the default ruleset for a table of ``players``, with options applied (R3, V1–V6)."""
+        """Return the default ruleset for ``players``, with options applied (R3, V1–V6)."""
         check_players(players)
         if hand_table not in HAND_TABLES:
             raise RulesetError(f"hand_table must be one of {', '.join(HAND_TABLES)}", "V1")
@@ -82,8 +82,11 @@ class Ruleset:
         s = table_set if set_max is None else set_max
         h = table_hand if hand_size is None else hand_size
         ruleset = cls(
-            set_max=s, hand_size=h, rounds=s + 1 if rounds is None else rounds,
-            hand_table=hand_table, **variants,
+            set_max=s,
+            hand_size=h,
+            rounds=s + 1 if rounds is None else rounds,
+            hand_table=hand_table,
+            **variants,
         )
         ruleset.check(players)
         return ruleset
@@ -146,7 +149,9 @@ class Ruleset:
 
 def check_players(players: int) -> None:
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesetError(f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", "R1")
+        raise RulesetError(
+            f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", "R1"
+        )
 
 
 def parse_variant(key: str, raw: str) -> tuple[str, Any]:

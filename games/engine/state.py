@@ -34,10 +34,30 @@ class GameState:
     """
 
     __slots__ = (
-        "ruleset", "seats", "seed_commitment", "phase", "round", "engine",
-        "hands", "boneyard", "bpos", "trains", "ends", "markers", "open_doubles", "laid_count",
-        "to_move", "first_turns_left", "laid", "drawn", "turn_doubles", "doubles_laid",
-        "went_out", "blocked", "round_history", "result",
+        "ruleset",
+        "seats",
+        "seed_commitment",
+        "phase",
+        "round",
+        "engine",
+        "hands",
+        "boneyard",
+        "bpos",
+        "trains",
+        "ends",
+        "markers",
+        "open_doubles",
+        "laid_count",
+        "to_move",
+        "first_turns_left",
+        "laid",
+        "drawn",
+        "turn_doubles",
+        "doubles_laid",
+        "went_out",
+        "blocked",
+        "round_history",
+        "result",
     )
 
     def __init__(self, ruleset: Ruleset, seats: int, seed_commitment: str) -> None:
@@ -165,8 +185,18 @@ class GameState:
     def from_dict(cls, d: dict[str, Any]) -> GameState:
         """Return the state ``to_dict`` described."""
         s = cls(Ruleset.from_dict(d["ruleset"]), d["seats"], d["seed_commitment"])
-        for name in ("phase", "round", "engine", "bpos", "to_move", "first_turns_left", "laid",
-                     "doubles_laid", "went_out", "blocked"):
+        for name in (
+            "phase",
+            "round",
+            "engine",
+            "bpos",
+            "to_move",
+            "first_turns_left",
+            "laid",
+            "doubles_laid",
+            "went_out",
+            "blocked",
+        ):
             setattr(s, name, d[name])
         s.hands = [{tile(*t) for t in h} for h in d["hands"]]
         s.boneyard = tuple(tile(*t) for t in d["boneyard"])
@@ -183,6 +213,7 @@ class GameState:
 
 
 # -- evolve: fold one event into a state the caller owns --------------------------------------
+
 
 def _reset_turn(s: GameState) -> None:
     s.laid = 0
@@ -370,7 +401,9 @@ def apply_event(state: GameState, event: ev.Event) -> GameState:
     return new
 
 
-def replay(events: list[ev.Event] | tuple[ev.Event, ...], state: GameState | None = None) -> GameState:
+def replay(
+    events: list[ev.Event] | tuple[ev.Event, ...], state: GameState | None = None
+) -> GameState:
     """Rebuild the state after ``events`` (from a MatchStarted, or on from a snapshot ``state``)."""
     it = iter(events)
     if state is None:

@@ -23,12 +23,14 @@ def view(s: GameState, seat: int | None = None) -> dict[str, Any]:
     trains = []
     if in_round:
         for i in range(n + 1):
-            trains.append({
-                "train": s.train_key(i),
-                "tiles": _tiles(s.trains[i]),
-                "end": s.ends[i],
-                "marker": True if i == n else s.markers[i],
-            })
+            trains.append(
+                {
+                    "train": s.train_key(i),
+                    "tiles": _tiles(s.trains[i]),
+                    "end": s.ends[i],
+                    "marker": True if i == n else s.markers[i],
+                }
+            )
     out: dict[str, Any] = {
         "viewer": seat,
         "seats": n,
@@ -74,9 +76,7 @@ def redact_event(event: ev.Event, seat: int | None) -> dict[str, Any]:
     if isinstance(event, ev.RoundStarted):
         d = data["data"]
         d["hand_counts"] = [len(h) for h in event.hands]
-        d["hands"] = [
-            _tiles(h) if seat == i else None for i, h in enumerate(event.hands)
-        ]
+        d["hands"] = [_tiles(h) if seat == i else None for i, h in enumerate(event.hands)]
         d["boneyard_count"] = len(event.boneyard)
         del d["boneyard"]
     elif isinstance(event, ev.TileDrawn) and event.seat != seat:
@@ -86,7 +86,7 @@ def redact_event(event: ev.Event, seat: int | None) -> dict[str, Any]:
 
 def hidden_tiles(s: GameState, seat: int | None) -> set[Tile]:
     """Return the tiles ``seat`` may not see: other hands and the boneyard (for leak checks)."""
-    out = set(s.boneyard[s.bpos:])
+    out = set(s.boneyard[s.bpos :])
     for i, h in enumerate(s.hands):
         if i != seat:
             out.update(h)

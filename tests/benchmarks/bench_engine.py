@@ -30,7 +30,9 @@ def _seeds(count: int, salt: int = 0) -> list[bytes]:
     return [(salt * 1_000_003 + i).to_bytes(32, "big") for i in range(count)]
 
 
-def bench_simulation(seats: int, policy: str, matches: int, repeat: int) -> tuple[float, float, list]:
+def bench_simulation(
+    seats: int, policy: str, matches: int, repeat: int
+) -> tuple[float, float, list]:
     """Return (best matches/s, median matches/s, the last batch's logs)."""
     ruleset = Ruleset.for_players(seats)
     rates, logs = [], []
@@ -60,18 +62,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="batches (best and median shown)")
     args = parser.parse_args(argv)
     pinned = _pin_to_one_core()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {pinned}; "
-          f"{args.repeat} batches of {args.matches} matches")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {pinned}; "
+        f"{args.repeat} batches of {args.matches} matches"
+    )
     best, median, logs = bench_simulation(4, "random", args.matches, args.repeat)
     per_match = sum(len(log) for log in logs) / len(logs)
-    print(f"simulate 4 players, 13 rounds, random policy: {best:8.1f} matches/s best, "
-          f"{median:8.1f} median  ({per_match:.0f} events per match; target >= 100)")
+    print(
+        f"simulate 4 players, 13 rounds, random policy: {best:8.1f} matches/s best, "
+        f"{median:8.1f} median  ({per_match:.0f} events per match; target >= 100)"
+    )
     g_best, g_median, _ = bench_simulation(4, "greedy", args.matches, args.repeat)
-    print(f"simulate 4 players, 13 rounds, greedy policy: {g_best:8.1f} matches/s best, "
-          f"{g_median:8.1f} median")
+    print(
+        f"simulate 4 players, 13 rounds, greedy policy: {g_best:8.1f} matches/s best, "
+        f"{g_median:8.1f} median"
+    )
     r_best, r_median = bench_replay(logs, args.repeat)
-    print(f"replay (fold every event from MatchStarted): {r_best:12,.0f} events/s best, "
-          f"{r_median:12,.0f} median  (target >= 200,000)")
+    print(
+        f"replay (fold every event from MatchStarted): {r_best:12,.0f} events/s best, "
+        f"{r_median:12,.0f} median  (target >= 200,000)"
+    )
     return 0
 
 

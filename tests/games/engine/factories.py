@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import pytest
+
 from games.engine import (
-    MEXICAN, DrawTile, GameState, MatchStarted, initial_state, Pass, PlaceEngine, PlayTile, Ruleset,
-    StartRound, Stop, apply_event, commitment, decide, legal_moves, replay,
+    MEXICAN,
+    DrawTile,
+    GameState,
+    IllegalMove,
+    MatchStarted,
+    Pass,
+    PlaceEngine,
+    PlayTile,
+    Ruleset,
+    StartRound,
+    Stop,
+    apply_event,
+    commitment,
+    decide,
+    initial_state,
+    legal_moves,
+    replay,
 )
 from games.engine.tiles import Tile, full_set, tile
 
@@ -16,8 +33,10 @@ SEED = bytes(32)
 def ruleset(set_max: int = 6, hand_size: int = 3, rounds: int | None = None, **variants) -> Ruleset:
     """Return a small explicit ruleset (by default double-6, 3 tiles each, all rounds)."""
     return Ruleset(
-        set_max=set_max, hand_size=hand_size,
-        rounds=set_max + 1 if rounds is None else rounds, **variants,
+        set_max=set_max,
+        hand_size=hand_size,
+        rounds=set_max + 1 if rounds is None else rounds,
+        **variants,
     )
 
 
@@ -86,6 +105,30 @@ def stop(seat: int) -> Stop:
 
 
 __all__ = [
-    "MEXICAN", "SEED", "T", "draw", "engine", "legal_moves", "pass_", "play", "replay", "ruleset",
-    "run", "scripted_deal", "start", "stop",
+    "MEXICAN",
+    "SEED",
+    "T",
+    "draw",
+    "engine",
+    "legal_moves",
+    "pass_",
+    "play",
+    "replay",
+    "ruleset",
+    "run",
+    "scripted_deal",
+    "start",
+    "stop",
 ]
+
+
+def refusal(state: GameState, command) -> tuple:
+    """Return the (code, rule) with which ``command`` is refused; fail if it is accepted."""
+    with pytest.raises(IllegalMove) as exc:
+        run(state, command)
+    return exc.value.code, exc.value.rule
+
+
+def open_keys(state: GameState) -> list:
+    """Return the open doubles' trains, oldest first, as seat numbers or "mexican"."""
+    return [state.train_key(i) for i in state.open_doubles]

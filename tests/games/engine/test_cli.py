@@ -16,7 +16,10 @@ SEED = "0123456789abcdef" * 4
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "games.engine", *args],
-        cwd=ROOT, input=stdin, capture_output=True, timeout=120,
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        timeout=120,
     )
 
 
@@ -57,6 +60,7 @@ def record(tmp_path) -> Path:
 
 # -- simulate, then verify ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 4, 8, 14])
 def test_simulate_then_verify(tmp_path, players):
     path = simulate(tmp_path, players)
@@ -69,15 +73,18 @@ def test_simulate_then_verify(tmp_path, players):
     assert_verifies(path)
 
 
-@pytest.mark.parametrize("args,key,value", [
-    (["--variant", "max_doubles_per_turn=1"], "max_doubles_per_turn", 1),
-    (["--variant", "double_blank_points=0"], "double_blank_points", 0),
-    (["--variant", "scoring=positive"], "scoring", "positive"),
-    (["--variant", "first_turn=draw"], "first_turn", "draw"),
-    (["--variant", "hand_table=double12"], "hand_table", "double12"),
-    (["--rounds", "3"], "rounds", 3),
-    (["--policy", "greedy"], None, None),
-])
+@pytest.mark.parametrize(
+    "args,key,value",
+    [
+        (["--variant", "max_doubles_per_turn=1"], "max_doubles_per_turn", 1),
+        (["--variant", "double_blank_points=0"], "double_blank_points", 0),
+        (["--variant", "scoring=positive"], "scoring", "positive"),
+        (["--variant", "first_turn=draw"], "first_turn", "draw"),
+        (["--variant", "hand_table=double12"], "hand_table", "double12"),
+        (["--rounds", "3"], "rounds", 3),
+        (["--policy", "greedy"], None, None),
+    ],
+)
 @pytest.mark.parametrize("players", [3, 6])
 def test_variants_verify(tmp_path, players, args, key, value):
     path = simulate(tmp_path, players, *args)
@@ -91,15 +98,32 @@ def test_variants_verify(tmp_path, players, args, key, value):
 
 def test_all_variants_at_once(tmp_path):
     path = simulate(
-        tmp_path, 5, "--rounds", "4", "--policy", "greedy",
-        "--variant", "max_doubles_per_turn=1", "--variant", "double_blank_points=0",
-        "--variant", "scoring=positive", "--variant", "first_turn=draw",
-        "--variant", "hand_table=double12",
+        tmp_path,
+        5,
+        "--rounds",
+        "4",
+        "--policy",
+        "greedy",
+        "--variant",
+        "max_doubles_per_turn=1",
+        "--variant",
+        "double_blank_points=0",
+        "--variant",
+        "scoring=positive",
+        "--variant",
+        "first_turn=draw",
+        "--variant",
+        "hand_table=double12",
     )
     doc = json.loads(path.read_text())
     assert doc["ruleset"] == {
-        "set_max": 12, "hand_size": 12, "rounds": 4, "hand_table": "double12",
-        "max_doubles_per_turn": 1, "double_blank_points": 0, "scoring": "positive",
+        "set_max": 12,
+        "hand_size": 12,
+        "rounds": 4,
+        "hand_table": "double12",
+        "max_doubles_per_turn": 1,
+        "double_blank_points": 0,
+        "scoring": "positive",
         "first_turn": "draw",
     }
     assert_verifies(path)
@@ -133,6 +157,7 @@ def test_mid_match_record_verifies_without_the_seed(tmp_path, record):
 
 
 # -- a corrupted record ------------------------------------------------------------------------
+
 
 def test_corrupted_record_names_the_move(tmp_path, record):
     doc = json.loads(record.read_text())
@@ -172,27 +197,34 @@ def test_redacted_record_fails_as_incomplete(tmp_path, record):
 
 # -- unreadable input --------------------------------------------------------------------------
 
+
 def _write(tmp_path: Path, name: str, data: bytes) -> Path:
     p = tmp_path / name
     p.write_bytes(data)
     return p
 
 
-@pytest.mark.parametrize("make", [
-    pytest.param(lambda t: t / "missing.json", id="missing file"),
-    pytest.param(lambda t: _write(t, "x.json", b"{not json"), id="not json"),
-    pytest.param(lambda t: _write(t, "x.json", b""), id="empty file"),
-    pytest.param(lambda t: _write(t, "x.json", b"[1, 2, 3]"), id="json list"),
-    pytest.param(lambda t: _write(t, "x.json", b'"record"'), id="json string"),
-    pytest.param(lambda t: _write(t, "x.json", b"null"), id="json null"),
-    pytest.param(lambda t: _write(t, "x.json", b'{"format": "mexican-train-record"}'),
-                 id="json object not a record"),
-    pytest.param(lambda t: _write(t, "x.json", b'{"format": "pgn", "version": 1}'),
-                 id="wrong format"),
-    pytest.param(lambda t: t, id="directory"),
-    pytest.param(lambda t: _write(t, "x.bin", bytes(range(256)) * 4), id="binary garbage"),
-    pytest.param(lambda t: _write(t, "x.bin", b"\xff\xfe\x00\x00garbage\x80"), id="bad utf-8"),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda t: t / "missing.json", id="missing file"),
+        pytest.param(lambda t: _write(t, "x.json", b"{not json"), id="not json"),
+        pytest.param(lambda t: _write(t, "x.json", b""), id="empty file"),
+        pytest.param(lambda t: _write(t, "x.json", b"[1, 2, 3]"), id="json list"),
+        pytest.param(lambda t: _write(t, "x.json", b'"record"'), id="json string"),
+        pytest.param(lambda t: _write(t, "x.json", b"null"), id="json null"),
+        pytest.param(
+            lambda t: _write(t, "x.json", b'{"format": "mexican-train-record"}'),
+            id="json object not a record",
+        ),
+        pytest.param(
+            lambda t: _write(t, "x.json", b'{"format": "pgn", "version": 1}'), id="wrong format"
+        ),
+        pytest.param(lambda t: t, id="directory"),
+        pytest.param(lambda t: _write(t, "x.bin", bytes(range(256)) * 4), id="binary garbage"),
+        pytest.param(lambda t: _write(t, "x.bin", b"\xff\xfe\x00\x00garbage\x80"), id="bad utf-8"),
+    ],
+)
 def test_unreadable_input(tmp_path, make):
     r = cli("verify", str(make(tmp_path)))
     assert_usage_error(r)
@@ -249,18 +281,31 @@ def test_bad_simulate_arguments(tmp_path, name):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("args", [
-    [],
-    ["frobnicate"],
-    ["simulate"],
-    ["simulate", "--players", "2", "--seed", SEED],  # no --out
-    ["verify"],
-], ids=["nothing", "unknown command", "simulate bare", "no out", "verify bare"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["frobnicate"],
+        ["simulate"],
+        ["simulate", "--players", "2", "--seed", SEED],  # no --out
+        ["verify"],
+    ],
+    ids=["nothing", "unknown command", "simulate bare", "no out", "verify bare"],
+)
 def test_bad_commands(args):
     assert_usage_error(cli(*args))
 
 
 def test_unwritable_output(tmp_path):
-    r = cli("simulate", "--players", "2", "--seed", SEED, "--rounds", "1",
-            "--out", str(tmp_path / "no" / "such" / "dir.json"))
+    r = cli(
+        "simulate",
+        "--players",
+        "2",
+        "--seed",
+        SEED,
+        "--rounds",
+        "1",
+        "--out",
+        str(tmp_path / "no" / "such" / "dir.json"),
+    )
     assert_usage_error(r)

@@ -25,8 +25,19 @@ from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
 from games.engine import (
-    MEXICAN, DrawTile, GameState, IllegalMove, Pass, PlaceEngine, PlayTile, Ruleset, Stop,
-    apply_event, decide, legal_moves, replay,
+    MEXICAN,
+    DrawTile,
+    GameState,
+    IllegalMove,
+    Pass,
+    PlaceEngine,
+    PlayTile,
+    Ruleset,
+    Stop,
+    apply_event,
+    decide,
+    legal_moves,
+    replay,
 )
 from games.engine import events as ev
 from games.engine.errors import Code
@@ -39,13 +50,23 @@ from games.engine.views import hidden_tiles, redact_event, view
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Keys of views / event payloads that hold numbers, not tiles (a pair of scores is not a tile).
-NOT_TILES = frozenset({
-    "ruleset", "hand_counts", "round_scores", "totals", "zero_rounds", "places", "scores",
-    "open_doubles", "markers",
-})
+NOT_TILES = frozenset(
+    {
+        "ruleset",
+        "hand_counts",
+        "round_scores",
+        "totals",
+        "zero_rounds",
+        "places",
+        "scores",
+        "open_doubles",
+        "markers",
+    }
+)
 
 
 # -- strategies --------------------------------------------------------------------------------
+
 
 @st.composite
 def matches(draw, max_rounds: int | None = 2, max_seats: int = 14):
@@ -90,6 +111,7 @@ def play(seed: bytes, ruleset: Ruleset, seats: int, policy: str) -> list:
 
 # -- helpers -----------------------------------------------------------------------------------
 
+
 def tile_pairs(obj, key: str | None = None):
     """Yield every [a, b] pair of whole numbers in a JSON value, as a canonical tile."""
     if key in NOT_TILES:
@@ -111,13 +133,13 @@ def permute_hidden(state: GameState, seat: int | None, rnd: random.Random) -> Ga
     the boneyard) are shuffled among those places, every hand keeping its size."""
     s = state.copy()
     others = [i for i in range(s.seats) if i != seat]
-    old = [t for i in others for t in sorted(s.hands[i])] + list(s.boneyard[s.bpos:])
+    old = [t for i in others for t in sorted(s.hands[i])] + list(s.boneyard[s.bpos :])
     new = old[:]
     rnd.shuffle(new)
-    mapping = dict(zip(old, new))
+    mapping = dict(zip(old, new, strict=False))
     for i in others:
         s.hands[i] = {mapping[t] for t in s.hands[i]}
-    s.boneyard = tuple(s.boneyard[: s.bpos]) + tuple(mapping[t] for t in s.boneyard[s.bpos:])
+    s.boneyard = tuple(s.boneyard[: s.bpos]) + tuple(mapping[t] for t in s.boneyard[s.bpos :])
     if s.drawn is not None and s.drawn in mapping:
         s.drawn = mapping[s.drawn]
     assert sorted(s.tiles_in_play()) == sorted(state.tiles_in_play())
@@ -202,8 +224,11 @@ def check_moves(state: GameState, rnd: random.Random, exhaustive: bool) -> None:
             if seat != to_move:
                 assert legal_moves(state, seat) == []
         other = rnd.choice([s for s in range(n) if s != to_move])
-        for cmd in (PlayTile(other, min(state.hands[other] or {(0, 0)}), other),
-                    DrawTile(other), Pass(other)):
+        for cmd in (
+            PlayTile(other, min(state.hands[other] or {(0, 0)}), other),
+            DrawTile(other),
+            Pass(other),
+        ):
             exc = refused(state, cmd)
             assert exc is not None and exc.code == Code.NOT_YOUR_TURN, (cmd, exc)
         # A tile from another hand is refused.
@@ -214,8 +239,13 @@ def check_moves(state: GameState, rnd: random.Random, exhaustive: bool) -> None:
                 exc = refused(state, PlayTile(to_move, t, tr))
                 assert exc is not None and exc.code == Code.TILE_NOT_IN_HAND, exc
         # Plays the rules never allow.
-        for cmd in (PlayTile(to_move, (0, 0), n), PlayTile(to_move, (0, 0), -1),
-                    PlayTile(to_move, (0, 0), "nowhere"), PlaceEngine(n), DrawTile(-1)):
+        for cmd in (
+            PlayTile(to_move, (0, 0), n),
+            PlayTile(to_move, (0, 0), -1),
+            PlayTile(to_move, (0, 0), "nowhere"),
+            PlaceEngine(n),
+            DrawTile(-1),
+        ):
             assert refused(state, cmd) is not None, cmd
         if exhaustive:
             listed = set(moves)
@@ -233,6 +263,7 @@ def check_moves(state: GameState, rnd: random.Random, exhaustive: bool) -> None:
 
 
 # -- (a)–(d): invariants after every event ---------------------------------------------------
+
 
 @settings(max_examples=60, **SETTINGS)
 @given(matches())
@@ -288,6 +319,7 @@ def test_invariants_after_every_event(match):
 
 # -- (c) views of every event for every viewer, on small tables -------------------------------
 
+
 @settings(max_examples=15, **SETTINGS)
 @given(matches(max_rounds=1, max_seats=5))
 def test_every_redacted_event_for_every_viewer(match):
@@ -304,6 +336,7 @@ def test_every_redacted_event_for_every_viewer(match):
 
 # -- (e) every record verifies ----------------------------------------------------------------
 
+
 @settings(max_examples=100, **SETTINGS)
 @given(matches(max_rounds=3))
 def test_simulated_records_verify(match):
@@ -319,6 +352,7 @@ def test_simulated_records_verify(match):
 
 
 # -- (f) one corrupted move is found at exactly that move ------------------------------------
+
 
 def move_event_index(events: list, round_number: int, move: int) -> int:
     """Return the index in ``events`` of round ``round_number``'s ``move``-th move."""
@@ -351,8 +385,10 @@ def test_corrupted_move_is_reported_at_that_move(match, data):
     before = replay(events[: move_event_index(events, r + 1, j)])
     set_tiles = list(full_set(ruleset.set_max))
     # Tiles from the mover's own hand reach the subtler refusals (wrong train, no match, ...).
-    some_tile = st.one_of(st.sampled_from(sorted(before.hands[original["seat"]]) or set_tiles),
-                          st.sampled_from(set_tiles))
+    some_tile = st.one_of(
+        st.sampled_from(sorted(before.hands[original["seat"]]) or set_tiles),
+        st.sampled_from(set_tiles),
+    )
     trains = list(range(seats)) + [MEXICAN]
     if kind == "seat":
         mutated["seat"] = (original["seat"] + data.draw(st.integers(1, seats - 1))) % seats
@@ -360,23 +396,29 @@ def test_corrupted_move_is_reported_at_that_move(match, data):
         if original["action"] != "play":
             kind = "drawn_tile" if original["action"] == "draw" else "action"
         else:
-            mutated["tile"] = list(data.draw(
-                some_tile.filter(lambda t: list(t) != original["tile"])))
+            mutated["tile"] = list(
+                data.draw(some_tile.filter(lambda t: list(t) != original["tile"]))
+            )
     elif kind == "train":
         if original["action"] != "play":
             kind = "action"
         else:
             mutated["train"] = data.draw(
-                st.sampled_from([t for t in trains if t != original["train"]]))
+                st.sampled_from([t for t in trains if t != original["train"]])
+            )
     if kind == "drawn_tile":
         if original["action"] != "draw":
             kind = "action"
         else:
-            mutated["tile"] = list(data.draw(
-                st.sampled_from([t for t in set_tiles if list(t) != original["tile"]])))
+            mutated["tile"] = list(
+                data.draw(st.sampled_from([t for t in set_tiles if list(t) != original["tile"]]))
+            )
     if kind == "action":
-        action = data.draw(st.sampled_from(
-            [a for a in ("engine", "draw", "play", "pass", "stop") if a != original["action"]]))
+        action = data.draw(
+            st.sampled_from(
+                [a for a in ("engine", "draw", "play", "pass", "stop") if a != original["action"]]
+            )
+        )
         mutated = {"seat": original["seat"], "action": action}
         if action == "play":
             mutated["tile"] = list(data.draw(some_tile))
@@ -402,6 +444,7 @@ def test_corrupted_move_is_reported_at_that_move(match, data):
 
 
 # -- the sets themselves ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("set_max,size", [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
 def test_full_sets(set_max, size):

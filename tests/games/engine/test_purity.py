@@ -64,8 +64,11 @@ BLOCKED_IMPORT_SCRIPT = textwrap.dedent(
 
 def test_engine_imports_and_plays_without_django():
     r = subprocess.run(
-        [sys.executable, "-c", BLOCKED_IMPORT_SCRIPT], cwd=ROOT, capture_output=True,
-        text=True, timeout=120,
+        [sys.executable, "-c", BLOCKED_IMPORT_SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stdout + r.stderr
@@ -75,10 +78,16 @@ def test_engine_imports_and_plays_without_django():
 def test_engine_does_not_need_django_settings():
     """Importing the engine works with no DJANGO_SETTINGS_MODULE and nothing configured."""
     r = subprocess.run(
-        [sys.executable, "-c",
-         "import sys, games.engine, games.bots.simple; "
-         "print(any(m.startswith('django') for m in sys.modules))"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "import sys, games.engine, games.bots.simple; "
+            "print(any(m.startswith('django') for m in sys.modules))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stderr
@@ -129,7 +138,8 @@ GLOBAL_RANDOM_OK = {"Random"}  # instances are fine; the module's shared generat
 
 
 @pytest.mark.parametrize(
-    "path", [ENGINE / "simulate.py", ENGINE / "__main__.py", BOTS / "simple.py"],
+    "path",
+    [ENGINE / "simulate.py", ENGINE / "__main__.py", BOTS / "simple.py"],
     ids=lambda p: f"{p.parent.name}/{p.name}",
 )
 def test_no_global_randomness_or_clock(path):
@@ -140,8 +150,11 @@ def test_no_global_randomness_or_clock(path):
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "random":
             assert {a.name for a in node.names} <= GLOBAL_RANDOM_OK, ast.unparse(node)
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id == "random"):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "random"
+        ):
             assert node.attr in GLOBAL_RANDOM_OK, f"{path.name}: {ast.unparse(node)}"
     if path.name != "__main__.py":
         assert "os" not in imported_modules(path)

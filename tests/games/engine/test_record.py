@@ -11,8 +11,19 @@ import re
 import pytest
 
 from games.engine import (
-    Code, MatchEnded, RecordFormatError, RoundEnded, RoundStarted, Ruleset, commitment, deal_round,
-    export_record, import_record, legal_moves, replay, verify_record,
+    Code,
+    MatchEnded,
+    RecordFormatError,
+    RoundEnded,
+    RoundStarted,
+    Ruleset,
+    commitment,
+    deal_round,
+    export_record,
+    import_record,
+    legal_moves,
+    replay,
+    verify_record,
 )
 from games.engine import events as ev
 from games.engine.record import FULL, SPECTATOR
@@ -25,13 +36,20 @@ SEATS = 2
 RULESET = Ruleset.for_players(SEATS, rounds=2)
 NAMES = ["ana", "bo"]
 RULESET_KEYS = {
-    "set_max", "hand_size", "rounds", "hand_table", "max_doubles_per_turn",
-    "double_blank_points", "scoring", "first_turn",
+    "set_max",
+    "hand_size",
+    "rounds",
+    "hand_table",
+    "max_doubles_per_turn",
+    "double_blank_points",
+    "scoring",
+    "first_turn",
 }
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
 # -- fixtures and helpers ----------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def events():
@@ -127,6 +145,7 @@ def tile_pairs(obj):
 
 # -- export / import round trip ----------------------------------------------------------------
 
+
 def test_round_trip_of_a_finished_match(events):
     doc = full_record(events)
     assert import_record(doc) == tuple(events)
@@ -177,16 +196,30 @@ def test_optional_by_and_at_are_kept(events):
 
 # -- the document's shape ----------------------------------------------------------------------
 
+
 def test_document_shape(events):
     doc = full_record(events)
-    assert set(doc) == {"format", "version", "ruleset", "players", "seed_commitment", "seed",
-                        "rounds", "result"}
+    assert set(doc) == {
+        "format",
+        "version",
+        "ruleset",
+        "players",
+        "seed_commitment",
+        "seed",
+        "rounds",
+        "result",
+    }
     assert doc["format"] == "mexican-train-record"
     assert doc["version"] == 1
     assert set(doc["ruleset"]) == RULESET_KEYS
     assert doc["ruleset"] == {
-        "set_max": 9, "hand_size": 15, "rounds": 2, "hand_table": "classic",
-        "max_doubles_per_turn": None, "double_blank_points": 50, "scoring": "penalty",
+        "set_max": 9,
+        "hand_size": 15,
+        "rounds": 2,
+        "hand_table": "classic",
+        "max_doubles_per_turn": None,
+        "double_blank_points": 50,
+        "scoring": "penalty",
         "first_turn": "free",
     }
     assert doc["players"] == [{"seat": 0, "name": "ana"}, {"seat": 1, "name": "bo"}]
@@ -210,7 +243,8 @@ def test_rounds_shape(events):
         assert rnd["deal"]["hands"] == [[list(t) for t in h] for h in hands]
         assert rnd["deal"]["boneyard"] == [list(t) for t in boneyard]
         dealt = [tuple(t) for h in rnd["deal"]["hands"] for t in h] + [
-            tuple(t) for t in rnd["deal"]["boneyard"]]
+            tuple(t) for t in rnd["deal"]["boneyard"]
+        ]
         assert sorted(dealt) == sorted(full_set(RULESET.set_max))
         assert all(len(h) == RULESET.hand_size for h in rnd["deal"]["hands"])
         assert rnd["moves"][0]["action"] in ("engine", "draw")
@@ -239,7 +273,7 @@ def test_rounds_shape(events):
             assert res["went_out"] in range(SEATS)
             assert res["scores"][res["went_out"]] == 0  # R22
     assert len(recorded_moves) == len(move_events)
-    for m, e in zip(recorded_moves, move_events):
+    for m, e in zip(recorded_moves, move_events, strict=False):
         assert m["seat"] == e.seat
         if "tile" in m:
             assert tuple(m["tile"]) == e.tile
@@ -271,10 +305,12 @@ def test_seed_test_vector():
     assert hands[0] == tiles("[6,6] [1,0] [5,3] [3,3] [6,2] [4,2] [3,0]")
     assert hands[1] == tiles("[2,0] [5,5] [3,2] [5,1] [3,1] [6,1] [5,2]")
     assert boneyard == tiles(
-        "[2,1] [2,2] [0,0] [4,0] [6,3] [1,1] [6,5] [4,3] [6,0] [6,4] [4,1] [5,4] [5,0] [4,4]")
+        "[2,1] [2,2] [0,0] [4,0] [6,3] [1,1] [6,5] [4,3] [6,0] [6,4] [4,1] [5,4] [5,0] [4,4]"
+    )
 
 
 # -- what viewers see --------------------------------------------------------------------------
+
 
 def test_mid_match_full_record_has_everything_but_the_seed(mid_match):
     doc = json.loads(json.dumps(export_record(mid_match, seed=SEED)))
@@ -292,7 +328,7 @@ def test_seat_record_before_the_end_hides_others(mid_match, viewer):
     assert doc["seed_commitment"] == commitment(SEED)
     dealt = [e for e in mid_match if isinstance(e, RoundStarted)]
     saw_own_draw = saw_other_draw = False
-    for rnd, deal in zip(doc["rounds"], dealt):
+    for rnd, deal in zip(doc["rounds"], dealt, strict=False):
         hands = rnd["deal"]["hands"]
         assert len(hands) == SEATS
         assert hands[viewer] == [list(t) for t in deal.hands[viewer]]
@@ -336,6 +372,7 @@ def test_every_record_is_complete_after_the_end(events, viewer):
 
 
 # -- what verify detects -----------------------------------------------------------------------
+
 
 def test_wrong_seed_commitment(events):
     doc = full_record(events)
@@ -414,8 +451,13 @@ def test_pass_while_holding_a_legal_play(events):
     doc = full_record(events)
 
     def later_turn_play(m, s):
-        return (m["action"] == "play" and not s.first_turn and not s.open_doubles
-                and not s.laid and s.drawn is None)
+        return (
+            m["action"] == "play"
+            and not s.first_turn
+            and not s.open_doubles
+            and not s.laid
+            and s.drawn is None
+        )
 
     r, j, s = find_move(events, doc, later_turn_play)
     moves = doc["rounds"][r - 1]["moves"]
@@ -456,7 +498,7 @@ def test_every_illegal_move_is_named_by_index(events):
     doc = full_record(events)
     checked = 0
     for rnd in doc["rounds"]:
-        for j, m in enumerate(rnd["moves"]):
+        for j, _m in enumerate(rnd["moves"]):
             s = state_before(events, rnd["number"], j)
             legal = legal_moves(s, s.to_move)
             bad = {"seat": s.to_move, "action": "stop"}
@@ -472,11 +514,14 @@ def test_every_illegal_move_is_named_by_index(events):
                 return
 
 
-@pytest.mark.parametrize("field,value", [
-    ("scores", lambda r: [r["scores"][0] + 1] + r["scores"][1:]),
-    ("went_out", lambda r: 1 - r["went_out"] if r["went_out"] is not None else 0),
-    ("blocked", lambda r: not r["blocked"]),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("scores", lambda r: [r["scores"][0] + 1] + r["scores"][1:]),
+        ("went_out", lambda r: 1 - r["went_out"] if r["went_out"] is not None else 0),
+        ("blocked", lambda r: not r["blocked"]),
+    ],
+)
 def test_wrong_round_result(events, field, value):
     doc = full_record(events)
     res = doc["rounds"][0]["result"]
@@ -546,21 +591,25 @@ def test_unfinished_round_before_another_is_incomplete(events):
 
 # -- not a record at all -----------------------------------------------------------------------
 
+
 def _without(key):
     def f(doc):
         del doc[key]
+
     return f
 
 
 def _set(key, value):
     def f(doc):
         doc[key] = value
+
     return f
 
 
 def _round(key, value):
     def f(doc):
         doc["rounds"][0][key] = value
+
     return f
 
 

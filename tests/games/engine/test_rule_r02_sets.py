@@ -39,7 +39,9 @@ def test_a_double_shows_the_same_number_on_both_ends():
     assert not is_double(tile(4, 3))
 
 
-@pytest.mark.parametrize("t, pips", [((5, 3), 8), ((6, 6), 12), ((1, 0), 1), ((18, 17), 35), ((9, 9), 18)])
+@pytest.mark.parametrize(
+    "t, pips", [((5, 3), 8), ((6, 6), 12), ((1, 0), 1), ((18, 17), 35), ((9, 9), 18)]
+)
 def test_a_tiles_pips_are_the_sum_of_its_two_ends(t, pips):
     rs = Ruleset(set_max=18, hand_size=2, rounds=19)
     assert hand_points([tile(*t)], rs) == pips

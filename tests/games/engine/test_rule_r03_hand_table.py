@@ -4,19 +4,33 @@ refusing a combination that cannot be dealt when the game is created."""
 import pytest
 
 from games.engine import (
-    Code, IllegalMove, MatchStarted, Ruleset, RulesetError, StartRound, commitment, deal_round,
+    Code,
+    IllegalMove,
+    MatchStarted,
+    Ruleset,
+    RulesetError,
+    StartRound,
+    commitment,
+    deal_round,
     initial_state,
 )
 from games.engine.tiles import set_size
 from tests.games.engine.factories import SEED, ruleset, run, scripted_deal
 
 CLASSIC = {
-    2: (9, 15), 3: (9, 15),
+    2: (9, 15),
+    3: (9, 15),
     4: (12, 15),
-    5: (12, 12), 6: (12, 12),
-    7: (12, 11), 8: (12, 11),
-    9: (15, 11), 10: (15, 11), 11: (15, 11), 12: (15, 11),
-    13: (18, 11), 14: (18, 11),
+    5: (12, 12),
+    6: (12, 12),
+    7: (12, 11),
+    8: (12, 11),
+    9: (15, 11),
+    10: (15, 11),
+    11: (15, 11),
+    12: (15, 11),
+    13: (18, 11),
+    14: (18, 11),
 }
 
 

@@ -6,12 +6,30 @@ import hashlib
 import pytest
 
 from games.engine import (
-    Code, IllegalMove, MatchStarted, RoundStarted, StartRound, TileDrawn, commitment, deal_round,
-    initial_state, redact_event, spectator_view, view,
+    Code,
+    IllegalMove,
+    MatchStarted,
+    RoundStarted,
+    StartRound,
+    TileDrawn,
+    commitment,
+    deal_round,
+    initial_state,
+    redact_event,
+    spectator_view,
+    view,
 )
 from games.engine.tiles import full_set
 from tests.games.engine.factories import (
-    SEED, draw, engine, pass_, play, ruleset, run, scripted_deal, start,
+    SEED,
+    draw,
+    engine,
+    pass_,
+    play,
+    ruleset,
+    run,
+    scripted_deal,
+    start,
 )
 
 ZERO_SEED = bytes(32)
@@ -44,8 +62,8 @@ def _reference_deal(seed: bytes, r: int, n_max: int, seats: int, h: int):
     for i in range(len(deck) - 1, 0, -1):
         j = randbelow(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    hands = tuple(tuple(deck[s * h:(s + 1) * h]) for s in range(seats))
-    return hands, tuple(deck[seats * h:])
+    hands = tuple(tuple(deck[s * h : (s + 1) * h]) for s in range(seats))
+    return hands, tuple(deck[seats * h :])
 
 
 def _tiles(text: str):
@@ -53,7 +71,9 @@ def _tiles(text: str):
 
 
 def test_the_spec_test_vector_commitment_is_sha256_of_the_seed():
-    assert commitment(ZERO_SEED) == "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+    assert (
+        commitment(ZERO_SEED) == "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+    )
     assert commitment(ZERO_SEED) == hashlib.sha256(ZERO_SEED).hexdigest()
 
 

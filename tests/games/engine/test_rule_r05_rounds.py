@@ -4,7 +4,13 @@ the double-blank."""
 import pytest
 
 from games.engine import (
-    Code, EnginePlaced, IllegalMove, MatchEnded, RoundEnded, RoundStarted, Ruleset,
+    Code,
+    EnginePlaced,
+    IllegalMove,
+    MatchEnded,
+    RoundEnded,
+    RoundStarted,
+    Ruleset,
 )
 from games.engine.tiles import full_set, tile
 from tests.games.engine.factories import engine, pass_, play, run, scripted_deal, start
@@ -17,7 +23,7 @@ def _quick_deal(state):
     e = n_max - state.round  # the next round's engine number
     y = (e + 1) % (n_max + 1)
     others = [t for t in full_set(n_max) if e not in t]
-    hands = [[(e, e), (e, y)]] + [others[2 * (s - 1):2 * s] for s in range(1, state.seats)]
+    hands = [[(e, e), (e, y)]] + [others[2 * (s - 1) : 2 * s] for s in range(1, state.seats)]
     return scripted_deal(hands, set_max=n_max), e, y
 
 
@@ -26,7 +32,11 @@ def _quick_round(state, events):
     (R13), everyone else passes."""
     deal, e, y = _quick_deal(state)
     return run(
-        state, deal, engine(0), play(0, e, y, 0), *[pass_(s) for s in range(1, state.seats)],
+        state,
+        deal,
+        engine(0),
+        play(0, e, y, 0),
+        *[pass_(s) for s in range(1, state.seats)],
         events=events,
     )
 
@@ -34,13 +44,16 @@ def _quick_round(state, events):
 def _first_round(players=2, rounds=None):
     """Round 1 (engine 6) with 2 tiles each, ended in its first turns."""
     others = [t for t in full_set(6) if 6 not in t]
-    hands = [[(6, 6), (6, 0)]] + [others[2 * (s - 1):2 * s] for s in range(1, players)]
+    hands = [[(6, 6), (6, 0)]] + [others[2 * (s - 1) : 2 * s] for s in range(1, players)]
     state, events = start(hands, rounds=rounds)
-    return run(state, engine(0), play(0, 6, 0, 0), *[pass_(s) for s in range(1, players)],
-               events=events)
+    return run(
+        state, engine(0), play(0, 6, 0, 0), *[pass_(s) for s in range(1, players)], events=events
+    )
 
 
-@pytest.mark.parametrize("players, n_max, rounds", [(2, 9, 10), (4, 12, 13), (9, 15, 16), (13, 18, 19)])
+@pytest.mark.parametrize(
+    "players, n_max, rounds", [(2, 9, 10), (4, 12, 13), (9, 15, 16), (13, 18, 19)]
+)
 def test_a_match_has_one_more_round_than_the_sets_top_number(players, n_max, rounds):
     rs = Ruleset.for_players(players)
     assert rs.set_max == n_max

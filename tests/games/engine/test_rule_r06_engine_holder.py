@@ -3,17 +3,22 @@ turn, and play goes clockwise."""
 
 import pytest
 
-from games.engine import Code, EnginePlaced, IllegalMove, PlaceEngine, view
-from tests.games.engine.factories import MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop
+from games.engine import Code, EnginePlaced, PlaceEngine, view
+from tests.games.engine.factories import (
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
+)
 
 # seat 2 of 3 holds the engine [6,6]
 HANDS = [[(6, 5), (2, 1), (3, 0)], [(6, 4), (4, 1), (5, 0)], [(6, 6), (6, 3), (1, 0)]]
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
 
 
 def test_the_holder_of_the_engine_double_is_the_one_to_place_it():
@@ -38,21 +43,21 @@ def test_placing_the_engine_puts_it_in_the_station_and_out_of_the_hand():
 @pytest.mark.parametrize("seat", [0, 1])
 def test_another_seat_may_not_place_the_engine(seat):
     state, _ = start(HANDS)
-    assert _refusal(state, engine(seat)) == (Code.NOT_YOUR_TURN, "R6")
+    assert refusal(state, engine(seat)) == (Code.NOT_YOUR_TURN, "R6")
 
 
 def test_the_holder_may_not_draw_pass_or_play_before_placing_the_engine():
     state, _ = start(HANDS)
-    assert _refusal(state, draw(2)) == (Code.MUST_PLACE_ENGINE, "R6")
-    assert _refusal(state, pass_(2)) == (Code.ENGINE_NOT_PLACED, "R6")
-    assert _refusal(state, play(2, 6, 3, 2)) == (Code.ENGINE_NOT_PLACED, "R6")
-    assert _refusal(state, stop(2)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, draw(2)) == (Code.MUST_PLACE_ENGINE, "R6")
+    assert refusal(state, pass_(2)) == (Code.ENGINE_NOT_PLACED, "R6")
+    assert refusal(state, play(2, 6, 3, 2)) == (Code.ENGINE_NOT_PLACED, "R6")
+    assert refusal(state, stop(2)) == (Code.STOP_NOT_ALLOWED, "R10")
 
 
 def test_the_engine_cannot_be_placed_twice():
     state, _ = start(HANDS)
     state, _ = run(state, engine(2))
-    assert _refusal(state, engine(2)) == (Code.ENGINE_ALREADY_PLACED, "R6")
+    assert refusal(state, engine(2)) == (Code.ENGINE_ALREADY_PLACED, "R6")
 
 
 def test_the_engine_holder_takes_the_rounds_first_turn():
@@ -68,7 +73,7 @@ def test_after_the_engine_holder_play_goes_clockwise():
     state, _ = start(HANDS)
     state, _ = run(state, engine(2), pass_(2))
     assert state.to_move == 0
-    assert _refusal(state, pass_(1)) == (Code.NOT_YOUR_TURN, "R6")
+    assert refusal(state, pass_(1)) == (Code.NOT_YOUR_TURN, "R6")
     state, _ = run(state, pass_(0))
     assert state.to_move == 1
     state, _ = run(state, pass_(1))
@@ -82,4 +87,4 @@ def test_after_the_engine_holder_play_goes_clockwise():
 def test_a_seat_out_of_turn_may_not_play():
     state, _ = start(HANDS)
     state, _ = run(state, engine(2))
-    assert _refusal(state, play(0, 6, 5, 0)) == (Code.NOT_YOUR_TURN, "R6")
+    assert refusal(state, play(0, 6, 5, 0)) == (Code.NOT_YOUR_TURN, "R6")

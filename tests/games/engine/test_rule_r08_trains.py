@@ -3,20 +3,14 @@ match, and the first tile of a train shows the engine's number on its inner end.
 
 import pytest
 
-from games.engine import Code, IllegalMove, TilePlayed, view
-from tests.games.engine.factories import MEXICAN, engine, pass_, play, run, start, stop
+from games.engine import Code, TilePlayed, view
+from tests.games.engine.factories import MEXICAN, engine, pass_, play, refusal, run, start, stop
 
 HANDS = [
     [(6, 6), (6, 2), (5, 2), (5, 5), (4, 1)],
     [(6, 4), (4, 3), (3, 1), (0, 0), (1, 1)],
     [(6, 0), (2, 1), (3, 2), (4, 4), (5, 1)],
 ]
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
 
 
 def test_there_is_one_train_per_seat_and_one_mexican_train_each_starting_from_the_engine():
@@ -30,8 +24,8 @@ def test_there_is_one_train_per_seat_and_one_mexican_train_each_starting_from_th
 def test_the_first_tile_of_a_train_must_show_the_engines_number():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0))
-    assert _refusal(state, play(0, 5, 2, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
-    assert _refusal(state, play(0, 5, 5, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 5, 2, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 5, 5, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
 
 
 def test_a_tile_is_laid_with_the_engines_number_inward_and_its_other_number_outward():
@@ -50,7 +44,9 @@ def test_each_next_tile_is_turned_so_its_touching_end_matches_even_against_its_h
     assert train["tiles"] == [[6, 2], [2, 5], [5, 5]]
     assert train["end"] == 5
     # a line that runs downward, and a double laid as a plain tile on the first turn (R10)
-    state, _ = run(state, play(1, 6, 4, 1), play(1, 4, 3, 1), play(1, 3, 1, 1), play(1, 1, 1, 1), stop(1))
+    state, _ = run(
+        state, play(1, 6, 4, 1), play(1, 4, 3, 1), play(1, 3, 1, 1), play(1, 1, 1, 1), stop(1)
+    )
     assert view(state, 0)["trains"][1]["tiles"] == [[6, 4], [4, 3], [3, 1], [1, 1]]
     state, _ = run(state, play(2, 6, 0, 2), stop(2))
     assert view(state, 0)["trains"][2] == {"train": 2, "tiles": [[6, 0]], "end": 0, "marker": False}
@@ -60,18 +56,18 @@ def test_a_tile_that_does_not_show_the_trains_open_end_is_refused():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), play(0, 6, 2, 0))
     # the open end shows 2: neither [4,1] nor [5,5] shows it
-    assert _refusal(state, play(0, 4, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
-    assert _refusal(state, play(0, 5, 5, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 4, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 5, 5, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
     # the inner end of the last tile is not an open end: a train is a single line
     state, _ = run(state, play(0, 5, 2, 0))
-    assert _refusal(state, play(0, 4, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 4, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
     assert state.trains[0] == [(6, 2), (2, 5)]
 
 
 def test_the_mexican_train_also_starts_from_the_engines_number():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), pass_(0), pass_(1), pass_(2))
-    assert _refusal(state, play(0, 5, 2, MEXICAN)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 5, 2, MEXICAN)) == (Code.TILE_DOES_NOT_MATCH, "R8")
     state, events = run(state, play(0, 2, 6, MEXICAN))
     assert events[0] == TilePlayed(0, (6, 2), MEXICAN)
     assert view(state, 1)["trains"][3]["tiles"] == [[6, 2]]
@@ -82,7 +78,7 @@ def test_the_mexican_train_also_starts_from_the_engines_number():
 def test_a_train_that_does_not_exist_is_refused(train):
     state, _ = start(HANDS)
     state, _ = run(state, engine(0))
-    assert _refusal(state, play(0, 6, 2, train)) == (Code.UNKNOWN_TRAIN, "R8")
+    assert refusal(state, play(0, 6, 2, train)) == (Code.UNKNOWN_TRAIN, "R8")
 
 
 def test_the_play_event_names_the_train_by_seat_number():

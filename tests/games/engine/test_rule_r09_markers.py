@@ -1,24 +1,28 @@
 """R9: a marker on a train makes it open to everyone; the Mexican Train is always open; a player's
 own train is always playable by its owner."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, PlayTile, view
-from tests.games.engine.factories import MEXICAN, engine, legal_moves, pass_, play, run, start, stop
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
+from games.engine import Code, PlayTile, view
+from tests.games.engine.factories import (
+    MEXICAN,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
+)
 
 
 def _both_started():
     """Both trains started on the first turns, no marker anywhere: train 0 ends 5, train 1 ends 4."""
-    state, _ = start([
-        [(6, 6), (6, 5), (5, 1), (4, 0), (6, 3)],
-        [(6, 4), (5, 2), (4, 3), (1, 1), (2, 2)],
-    ])
+    state, _ = start(
+        [
+            [(6, 6), (6, 5), (5, 1), (4, 0), (6, 3)],
+            [(6, 4), (5, 2), (4, 3), (1, 1), (2, 2)],
+        ]
+    )
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
     assert not state.first_turn
     assert view(state, 0)["trains"][0]["marker"] is False
@@ -35,7 +39,7 @@ def test_a_player_may_play_on_their_own_unmarked_train():
 def test_a_train_without_a_marker_is_closed_to_everyone_but_its_owner():
     state = _both_started()
     # [4,0] fits the end of seat 1's train (4), which carries no marker
-    assert _refusal(state, play(0, 4, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
+    assert refusal(state, play(0, 4, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
     assert PlayTile(0, (4, 0), 1) not in legal_moves(state, 0)
 
 
@@ -58,10 +62,12 @@ def test_the_mexican_train_is_always_shown_as_open():
 
 def _seat_zero_marked():
     """Seat 0 passes its first turn (marker on its empty train); seat 1 starts its own."""
-    state, _ = start([
-        [(6, 6), (6, 5), (0, 0), (4, 0)],
-        [(6, 4), (6, 2), (3, 3), (3, 1)],
-    ])
+    state, _ = start(
+        [
+            [(6, 6), (6, 5), (0, 0), (4, 0)],
+            [(6, 4), (6, 2), (3, 3), (3, 1)],
+        ]
+    )
     state, _ = run(state, engine(0), pass_(0), play(1, 6, 4, 1), stop(1))
     return state
 
@@ -84,7 +90,7 @@ def test_a_marker_opens_only_its_owners_train():
     assert state.to_move == 0
     assert view(state, 0)["trains"][1]["marker"] is False
     # [4,0] fits seat 1's train (end 4), but only seat 0's own train carries a marker
-    assert _refusal(state, play(0, 4, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
+    assert refusal(state, play(0, 4, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
     assert PlayTile(0, (4, 0), 1) not in legal_moves(state, 0)
 
 

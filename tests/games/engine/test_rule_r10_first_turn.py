@@ -2,17 +2,18 @@
 like while it stays a valid train; doubles there are ordinary tiles (no follow-up, no
 satisfaction). ``stop`` ends a first turn, only after at least one tile."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, Pass, PlayTile, Stop, TurnStopped, view
-from tests.games.engine.factories import MEXICAN, engine, legal_moves, pass_, play, run, start, stop
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
+from games.engine import Code, Pass, PlayTile, Stop, TurnStopped, view
+from tests.games.engine.factories import (
+    MEXICAN,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
+)
 
 HANDS = [
     [(6, 6), (6, 5), (5, 4), (4, 4), (4, 2), (0, 0)],
@@ -59,12 +60,15 @@ def test_a_double_on_the_first_turn_owes_no_follow_up_tile():
 
 
 def test_a_double_left_uncovered_on_the_first_turn_never_becomes_an_open_double():
-    state, _ = start([
-        [(6, 6), (6, 4), (4, 4), (6, 0), (0, 0)],
-        [(6, 3), (4, 1), (3, 2), (1, 1), (5, 5)],
-    ])
-    state, _ = run(state, engine(0), play(0, 6, 4, 0), play(0, 4, 4, 0), stop(0),
-                   play(1, 6, 3, 1), stop(1))
+    state, _ = start(
+        [
+            [(6, 6), (6, 4), (4, 4), (6, 0), (0, 0)],
+            [(6, 3), (4, 1), (3, 2), (1, 1), (5, 5)],
+        ]
+    )
+    state, _ = run(
+        state, engine(0), play(0, 6, 4, 0), play(0, 4, 4, 0), stop(0), play(1, 6, 3, 1), stop(1)
+    )
     assert not state.first_turn
     assert view(state, 0)["open_doubles"] == []
     # seat 0 is not bound to its own double: it may start the Mexican Train
@@ -78,14 +82,14 @@ def test_a_double_left_uncovered_on_the_first_turn_never_becomes_an_open_double(
 def test_a_first_turn_may_not_lay_a_tile_that_breaks_the_train():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), play(0, 6, 5, 0))
-    assert _refusal(state, play(0, 4, 2, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
-    assert _refusal(state, play(0, 0, 0, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 4, 2, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 0, 0, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
 
 
 def test_stop_is_refused_before_the_first_tile_of_a_first_turn():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0))
-    assert _refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
     assert Stop(0) not in legal_moves(state, 0)
 
 
@@ -93,15 +97,15 @@ def test_stop_is_refused_after_the_first_turns():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), pass_(0), pass_(1))
     assert not state.first_turn
-    assert _refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
     state, _ = run(state, play(0, 6, 5, 0))  # one tile: the second turn has ended
-    assert _refusal(state, stop(1)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, stop(1)) == (Code.STOP_NOT_ALLOWED, "R10")
 
 
 def test_a_started_first_turn_cannot_end_with_a_pass():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), play(0, 6, 5, 0))
-    assert _refusal(state, pass_(0)) == (Code.TRAIN_STARTED, "R10")
+    assert refusal(state, pass_(0)) == (Code.TRAIN_STARTED, "R10")
     assert Pass(0) not in legal_moves(state, 0)
 
 

@@ -1,19 +1,19 @@
 """R11: a player who cannot or does not start their train on the first turn places their marker
 where it would start (the empty train is open); they do not draw on the first turn."""
 
-import pytest
-
-from games.engine import Code, DrawTile, IllegalMove, Pass, PlayTile, TurnPassed, view
+from games.engine import Code, DrawTile, Pass, PlayTile, TurnPassed, view
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
 
 HANDS = [
     [(6, 6), (6, 5), (5, 1), (5, 0)],
@@ -46,13 +46,13 @@ def test_nobody_draws_on_the_first_turn_even_without_a_tile_to_start_with():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), pass_(0))
     assert DrawTile(1) not in legal_moves(state, 1)
-    assert _refusal(state, draw(1)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
+    assert refusal(state, draw(1)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
 
 
 def test_the_engine_placer_does_not_draw_on_their_first_turn_either():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0))
-    assert _refusal(state, draw(0)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
+    assert refusal(state, draw(0)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
 
 
 def test_passing_a_first_turn_leaves_the_hand_and_the_boneyard_as_they_were():

@@ -1,16 +1,17 @@
 """R12: nobody may play on another player's train or on the Mexican Train during the first turn."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, PlayTile
-from tests.games.engine.factories import MEXICAN, engine, legal_moves, pass_, play, run, start, stop
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
+from games.engine import Code, PlayTile
+from tests.games.engine.factories import (
+    MEXICAN,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
+)
 
 HANDS = [
     [(6, 6), (6, 5), (5, 1), (0, 0)],
@@ -22,38 +23,38 @@ HANDS = [
 def test_nobody_may_play_on_the_mexican_train_during_first_turns():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0))
-    assert _refusal(state, play(0, 6, 5, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(0, 6, 5, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
     state, _ = run(state, pass_(0))
-    assert _refusal(state, play(1, 6, 4, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 4, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
     state, _ = run(state, pass_(1))
     # even the last player of the first turns
-    assert _refusal(state, play(2, 6, 3, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(2, 6, 3, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
 
 
 def test_nobody_may_play_on_another_players_marked_train_during_first_turns():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), pass_(0))
     assert state.markers[0] is True
-    assert _refusal(state, play(1, 6, 4, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 4, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
     state, _ = run(state, pass_(1))
-    assert _refusal(state, play(2, 6, 3, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
-    assert _refusal(state, play(2, 6, 3, 1)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(2, 6, 3, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(2, 6, 3, 1)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
 
 
 def test_nobody_may_play_on_another_players_started_train_during_first_turns():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0))
     # [5,2] fits seat 0's train end
-    assert _refusal(state, play(1, 6, 2, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 2, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
     state, _ = run(state, pass_(1))
-    assert _refusal(state, play(2, 5, 2, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(2, 5, 2, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
 
 
 def test_a_player_who_started_their_train_may_not_switch_to_another_train_in_the_same_first_turn():
     state, _ = start(HANDS)
     state, _ = run(state, engine(0), pass_(0), play(1, 6, 4, 1))
-    assert _refusal(state, play(1, 6, 2, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
-    assert _refusal(state, play(1, 6, 2, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 2, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 2, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
 
 
 def test_first_turn_moves_offer_only_the_players_own_train():

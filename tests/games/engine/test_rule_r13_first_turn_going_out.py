@@ -2,16 +2,17 @@
 the remaining players still take their first turn; then the round ends. Every empty hand scores 0;
 the first to empty their hand is recorded as going out."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, MatchEnded, RoundEnded, view
-from tests.games.engine.factories import engine, pass_, play, run, scripted_deal, start, stop
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
+from games.engine import Code, MatchEnded, RoundEnded, view
+from tests.games.engine.factories import (
+    engine,
+    pass_,
+    play,
+    refusal,
+    run,
+    scripted_deal,
+    start,
+    stop,
+)
 
 
 def _round_ends(events):
@@ -27,8 +28,15 @@ HANDS = [
 
 def test_going_out_on_a_first_turn_lets_the_remaining_players_take_their_first_turn():
     state, events = start(HANDS)
-    state, events = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1),
-                        play(1, 4, 3, 1), play(1, 3, 1, 1))
+    state, events = run(
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        play(1, 6, 4, 1),
+        play(1, 4, 3, 1),
+        play(1, 3, 1, 1),
+    )
     assert state.hands[1] == set()
     assert not _round_ends(events)
     assert state.to_move == 2
@@ -43,12 +51,22 @@ def test_going_out_on_a_first_turn_lets_the_remaining_players_take_their_first_t
 
 def test_the_round_ends_after_the_first_turns_without_any_second_turn():
     state, events = start(HANDS)
-    state, events = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1),
-                        play(1, 4, 3, 1), play(1, 3, 1, 1), pass_(2))
+    state, events = run(
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        play(1, 6, 4, 1),
+        play(1, 4, 3, 1),
+        play(1, 3, 1, 1),
+        pass_(2),
+    )
     assert _round_ends(events) == [RoundEnded(1, (4, 0, 19), 1, False)]
-    assert _refusal(state, play(0, 2, 2, 0)) == (Code.ROUND_NOT_STARTED, "R4")
+    assert refusal(state, play(0, 2, 2, 0)) == (Code.ROUND_NOT_STARTED, "R4")
     # the next round may be dealt
-    deal = scripted_deal([[(5, 5), (5, 0), (1, 1)], [(4, 4), (4, 1), (2, 0)], [(3, 3), (3, 2), (3, 0)]])
+    deal = scripted_deal(
+        [[(5, 5), (5, 0), (1, 1)], [(4, 4), (4, 1), (2, 0)], [(3, 3), (3, 2), (3, 0)]]
+    )
     state, events = run(state, deal)
     assert state.round == 2 and state.engine == 5
 
@@ -57,28 +75,41 @@ def test_a_turn_that_empties_the_hand_ends_without_a_stop():
     state, events = start(HANDS)
     state, _ = run(state, engine(0), pass_(0), play(1, 6, 4, 1), play(1, 4, 3, 1), play(1, 3, 1, 1))
     assert state.to_move == 2
-    assert _refusal(state, stop(1)) == (Code.NOT_YOUR_TURN, "R6")
+    assert refusal(state, stop(1)) == (Code.NOT_YOUR_TURN, "R6")
 
 
 def test_every_player_who_empties_their_hand_on_the_first_turns_scores_zero_and_the_first_went_out():
-    state, events = start([
-        [(6, 6), (6, 5), (2, 2)],
-        [(6, 4), (4, 3), (3, 1)],
-        [(6, 2), (2, 1), (1, 0)],  # seat 2 can go out too
-    ])
-    state, events = run(state, engine(0), pass_(0), play(1, 6, 4, 1), play(1, 4, 3, 1),
-                        play(1, 3, 1, 1), play(2, 6, 2, 2), play(2, 2, 1, 2), play(2, 1, 0, 2))
+    state, events = start(
+        [
+            [(6, 6), (6, 5), (2, 2)],
+            [(6, 4), (4, 3), (3, 1)],
+            [(6, 2), (2, 1), (1, 0)],  # seat 2 can go out too
+        ]
+    )
+    state, events = run(
+        state,
+        engine(0),
+        pass_(0),
+        play(1, 6, 4, 1),
+        play(1, 4, 3, 1),
+        play(1, 3, 1, 1),
+        play(2, 6, 2, 2),
+        play(2, 2, 1, 2),
+        play(2, 1, 0, 2),
+    )
     ended = _round_ends(events)
     # seat 0 keeps [6,5] and [2,2]: 11 + 4
     assert ended == [RoundEnded(1, (15, 0, 0), 1, False)]
 
 
 def test_the_engine_placer_going_out_on_its_first_turn_still_lets_everyone_else_take_theirs():
-    state, events = start([
-        [(6, 6), (6, 5), (5, 4)],
-        [(6, 3), (3, 3), (2, 1)],
-        [(6, 2), (5, 5), (1, 0)],
-    ])
+    state, events = start(
+        [
+            [(6, 6), (6, 5), (5, 4)],
+            [(6, 3), (3, 3), (2, 1)],
+            [(6, 2), (5, 5), (1, 0)],
+        ]
+    )
     state, events = run(state, engine(0), play(0, 6, 5, 0), play(0, 5, 4, 0))
     assert state.hands[0] == set()
     assert not _round_ends(events)
@@ -90,10 +121,12 @@ def test_the_engine_placer_going_out_on_its_first_turn_still_lets_everyone_else_
 
 
 def test_the_last_player_of_the_first_turns_going_out_ends_the_round_at_once():
-    state, events = start([
-        [(6, 6), (6, 5), (2, 2)],
-        [(6, 4), (4, 4), (4, 1)],
-    ])
+    state, events = start(
+        [
+            [(6, 6), (6, 5), (2, 2)],
+            [(6, 4), (4, 4), (4, 1)],
+        ]
+    )
     state, events = run(state, engine(0), pass_(0), play(1, 6, 4, 1), play(1, 4, 4, 1))
     assert not _round_ends(events)
     state, events = run(state, play(1, 4, 1, 1))
@@ -101,26 +134,37 @@ def test_the_last_player_of_the_first_turns_going_out_ends_the_round_at_once():
 
 
 def test_going_out_on_a_double_during_the_first_turn_owes_no_follow_up():
-    state, events = start([
-        [(6, 6), (6, 5), (2, 2)],
-        [(6, 4), (4, 1), (1, 1)],  # seat 1 ends its first turn on the double [1,1]
-        [(6, 3), (3, 3), (1, 0)],
-    ])
-    state, events = run(state, engine(0), pass_(0), play(1, 6, 4, 1), play(1, 4, 1, 1),
-                        play(1, 1, 1, 1))
+    state, events = start(
+        [
+            [(6, 6), (6, 5), (2, 2)],
+            [(6, 4), (4, 1), (1, 1)],  # seat 1 ends its first turn on the double [1,1]
+            [(6, 3), (3, 3), (1, 0)],
+        ]
+    )
+    state, events = run(
+        state, engine(0), pass_(0), play(1, 6, 4, 1), play(1, 4, 1, 1), play(1, 1, 1, 1)
+    )
     assert state.hands[1] == set()
     assert state.to_move == 2
     assert view(state, 2)["open_doubles"] == []
     # seat 2 is not bound to cover [1,1] (it holds [1,0]); it takes an ordinary first turn
-    assert _refusal(state, play(2, 1, 0, 1)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(2, 1, 0, 1)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
     state, events = run(state, play(2, 6, 3, 2), play(2, 3, 3, 2), stop(2))
     assert _round_ends(events) == [RoundEnded(1, (15, 0, 1), 1, False)]
 
 
 def test_a_first_turn_going_out_in_the_last_round_ends_the_match_with_the_zero_scores():
     state, events = start(HANDS, rounds=1)
-    state, events = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1),
-                        play(1, 4, 3, 1), play(1, 3, 1, 1), pass_(2))
+    state, events = run(
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        play(1, 6, 4, 1),
+        play(1, 4, 3, 1),
+        play(1, 3, 1, 1),
+        pass_(2),
+    )
     assert isinstance(events[-1], MatchEnded)
     assert events[-1].totals == (4, 0, 19)
     assert events[-1].places == (2, 1, 3)

@@ -1,27 +1,30 @@
 """R13a: placing the engine is not part of the first turn: the player who placed it then takes
 their first turn like everyone else (start their train, or pass and mark it)."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, Pass, PlayTile, view
+from games.engine import Code, Pass, PlayTile, view
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
 
 
 def _deal():
     """Seat 1 of 3 holds the engine."""
-    return start([
-        [(6, 3), (3, 2), (1, 0), (0, 0)],
-        [(6, 6), (6, 5), (5, 4), (2, 2)],
-        [(6, 1), (1, 1), (4, 0), (4, 4)],
-    ])
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
+    return start(
+        [
+            [(6, 3), (3, 2), (1, 0), (0, 0)],
+            [(6, 6), (6, 5), (5, 4), (2, 2)],
+            [(6, 1), (1, 1), (4, 0), (4, 4)],
+        ]
+    )
 
 
 def test_after_placing_the_engine_the_placer_takes_a_first_turn():
@@ -49,9 +52,9 @@ def test_the_placer_may_pass_that_first_turn_and_mark_their_train():
 def test_the_placers_first_turn_follows_the_first_turn_rules():
     state, _ = _deal()
     state, _ = run(state, engine(1))
-    assert _refusal(state, play(1, 6, 5, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
-    assert _refusal(state, draw(1)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
-    assert _refusal(state, stop(1)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, play(1, 6, 5, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, draw(1)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
+    assert refusal(state, stop(1)) == (Code.STOP_NOT_ALLOWED, "R10")
 
 
 def test_placing_the_engine_does_not_use_up_a_first_turn():

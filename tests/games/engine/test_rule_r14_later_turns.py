@@ -2,19 +2,18 @@
 doubles), on their own train, any train carrying a marker, or the Mexican Train; the Mexican
 Train may be started from the second turn on by a tile showing the engine's number."""
 
-import pytest
-
-from games.engine import Code, DrawTile, IllegalMove, PlayTile, TilePlayed
+from games.engine import Code, DrawTile, PlayTile, TilePlayed
 from tests.games.engine.factories import (
-    MEXICAN, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
 
 SEAT0 = [(6, 6), (6, 5), (5, 4), (6, 3), (2, 0)]
 SEAT1 = [(6, 2), (2, 1), (3, 1), (1, 0), (3, 3)]
@@ -56,7 +55,7 @@ def test_later_turn_offers_a_marked_opponent_train():
 
 def test_playing_on_an_unmarked_opponent_train_is_refused():
     state = _both_trains_started()
-    assert _refusal(state, play(0, 2, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
+    assert refusal(state, play(0, 2, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
 
 
 def test_playing_on_a_marked_opponent_train_is_allowed():
@@ -74,13 +73,13 @@ def test_later_turn_lays_exactly_one_tile_then_the_turn_passes():
     assert state.to_move == 1
     assert legal_moves(state, 0) == []
     # A second tile in the same turn: it is no longer seat 0's turn.
-    assert _refusal(state, play(0, 6, 3, MEXICAN)) == (Code.NOT_YOUR_TURN, "R6")
+    assert refusal(state, play(0, 6, 3, MEXICAN)) == (Code.NOT_YOUR_TURN, "R6")
 
 
 def test_mexican_train_cannot_be_started_on_the_first_turn():
     state, _ = start([SEAT0, SEAT1])
     state, _ = run(state, engine(0))
-    assert _refusal(state, play(0, 6, 3, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(0, 6, 3, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
 
 
 def test_mexican_train_can_be_started_from_the_second_turn_with_an_engine_number_tile():
@@ -96,7 +95,7 @@ def test_mexican_train_can_be_started_from_the_second_turn_with_an_engine_number
 def test_mexican_train_cannot_be_started_with_a_tile_lacking_the_engine_number():
     state = _both_trains_started()
     # [5,4] fits seat 0's own train (end 5) but not the empty Mexican Train (engine 6).
-    assert _refusal(state, play(0, 5, 4, MEXICAN)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 5, 4, MEXICAN)) == (Code.TILE_DOES_NOT_MATCH, "R8")
 
 
 def test_mexican_train_is_open_to_every_player_and_continues_from_its_end():
@@ -119,7 +118,7 @@ def test_started_mexican_train_no_longer_takes_engine_number_tiles():
     state, _ = start(hands)
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 2, 1), stop(1))
     state, _ = run(state, play(0, 6, 3, MEXICAN), play(1, 2, 1, 1))
-    assert _refusal(state, play(0, 6, 4, MEXICAN)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 6, 4, MEXICAN)) == (Code.TILE_DOES_NOT_MATCH, "R8")
     # Own train ends in 5, train 1 is closed, the Mexican Train ends in 3: nothing fits.
     assert legal_moves(state, 0) == [DrawTile(0)]
 

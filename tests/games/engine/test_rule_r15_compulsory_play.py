@@ -3,21 +3,27 @@ tile; if it can be played they must play it (anywhere legal), otherwise they mar
 train and the turn passes. With an empty boneyard they just mark and pass. Nobody draws while
 holding a legal play, and at most one tile is drawn for each tile owed."""
 
-import pytest
-
 from games.engine import (
-    Code, DrawTile, IllegalMove, Pass, PlayTile, TileDrawn, TilePlayed, TurnPassed,
+    Code,
+    DrawTile,
+    Pass,
+    PlayTile,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
 )
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
 
 SEAT0 = [(6, 6), (6, 5), (1, 1), (2, 1)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0)]  # nothing shows 6: seat 1 passes its first turn
@@ -39,15 +45,15 @@ def test_player_without_a_legal_play_must_draw():
 
 def test_passing_without_drawing_is_refused_while_the_boneyard_has_tiles():
     state = _stuck([(3, 2)])
-    assert _refusal(state, pass_(0)) == (Code.MUST_DRAW, "R15")
+    assert refusal(state, pass_(0)) == (Code.MUST_DRAW, "R15")
 
 
 def test_drawing_while_holding_a_legal_play_is_refused():
     state, _ = start([[(6, 6), (6, 5), (5, 1), (2, 1)], SEAT1], [(3, 2)])
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
     assert legal_moves(state, 0) == [PlayTile(0, (5, 1), 0)]
-    assert _refusal(state, draw(0)) == (Code.HAS_LEGAL_PLAY, "R15")
-    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")
+    assert refusal(state, draw(0)) == (Code.HAS_LEGAL_PLAY, "R15")
+    assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")
 
 
 def test_drawn_unplayable_tile_leaves_only_a_pass_which_marks_own_train():
@@ -67,14 +73,14 @@ def test_never_draws_twice_for_one_owed_tile():
     state = _stuck([(3, 2), (5, 0)])
     state, _ = run(state, draw(0))
     # The second boneyard tile would fit, but one draw per owed tile only.
-    assert _refusal(state, draw(0)) == (Code.ALREADY_DREW, "R15")
+    assert refusal(state, draw(0)) == (Code.ALREADY_DREW, "R15")
 
 
 def test_drawn_playable_tile_must_be_played():
     state = _stuck([(5, 0)])
     state, _ = run(state, draw(0))
     assert legal_moves(state, 0) == [PlayTile(0, (5, 0), 0)]
-    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")
+    assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")
     state, events = run(state, play(0, 5, 0, 0))
     assert events == [TilePlayed(0, (5, 0), 0)]
     assert state.ends[0] == 0
@@ -111,19 +117,42 @@ def test_drawn_double_that_fits_must_be_played_and_owes_a_follow_up_that_may_be_
 def test_only_the_drawn_tile_counts_after_a_draw():
     state = _stuck([(6, 0)])
     state, _ = run(state, draw(0))
-    assert _refusal(state, play(0, 2, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
+    assert refusal(state, play(0, 2, 1, 0)) == (Code.TILE_DOES_NOT_MATCH, "R8")
 
 
 # -- empty boneyard: all 28 tiles of the double-6 set are dealt -----------------------------
 
 EMPTY_SEAT0 = [
-    (6, 6), (6, 5),
-    (0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (4, 0), (4, 1),
+    (6, 6),
+    (6, 5),
+    (0, 0),
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (4, 0),
+    (4, 1),
     (4, 2),
 ]
 EMPTY_SEAT1 = [
-    (6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (5, 5),
-    (4, 4), (4, 3), (3, 3),
+    (6, 0),
+    (6, 1),
+    (6, 2),
+    (6, 3),
+    (6, 4),
+    (5, 0),
+    (5, 1),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+    (5, 5),
+    (4, 4),
+    (4, 3),
+    (3, 3),
 ]
 
 
@@ -147,4 +176,4 @@ def test_with_an_empty_boneyard_a_player_without_a_play_just_passes():
 
 def test_drawing_from_an_empty_boneyard_is_refused():
     state = _stuck_with_empty_boneyard()
-    assert _refusal(state, draw(0)) == (Code.BONEYARD_EMPTY, "R15")
+    assert refusal(state, draw(0)) == (Code.BONEYARD_EMPTY, "R15")

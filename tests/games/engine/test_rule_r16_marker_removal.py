@@ -2,9 +2,16 @@
 
 from games.engine import DrawTile, PlayTile
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    run,
+    start,
+    stop,
 )
-
 
 SEAT0 = [(6, 6), (6, 5), (6, 3), (1, 1)]
 SEAT1 = [(6, 2), (6, 4), (2, 0), (0, 0)]

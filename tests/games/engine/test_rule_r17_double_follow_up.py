@@ -2,23 +2,19 @@
 turn, on any train where a play is legal for them (the double itself, their own train, an open
 train, the Mexican Train); a double laid as that tile owes yet another one, and so on."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, PlayTile, TilePlayed
+from games.engine import Code, PlayTile, TilePlayed
 from tests.games.engine.factories import (
-    MEXICAN, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    engine,
+    legal_moves,
+    open_keys,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
-
-def _open_keys(state):
-    return [state.train_key(i) for i in state.open_doubles]
-
 
 SEAT0 = [(6, 6), (6, 5), (5, 5), (5, 3), (6, 2)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (1, 1), (0, 0)]  # nothing shows 6: seat 1 passes
@@ -30,8 +26,10 @@ def _double_laid():
     state, _ = start([SEAT0, SEAT1])
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
     assert legal_moves(state, 0) == [
-        PlayTile(0, (5, 3), 0), PlayTile(0, (5, 5), 0),
-        PlayTile(0, (6, 2), 1), PlayTile(0, (6, 2), MEXICAN),
+        PlayTile(0, (5, 3), 0),
+        PlayTile(0, (5, 5), 0),
+        PlayTile(0, (6, 2), 1),
+        PlayTile(0, (6, 2), MEXICAN),
     ]
     state, events = run(state, play(0, 5, 5, 0))
     assert events == [TilePlayed(0, (5, 5), 0)]
@@ -55,8 +53,8 @@ def test_follow_up_may_go_on_the_double_own_train_marked_train_or_mexican():
 
 def test_follow_up_cannot_be_skipped_by_stopping_or_passing():
     state = _double_laid()
-    assert _refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
-    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R18")
+    assert refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R18")
 
 
 def test_follow_up_on_the_double_itself_ends_the_turn():
@@ -72,7 +70,7 @@ def test_follow_up_on_the_mexican_train_ends_the_turn_and_leaves_the_double_unco
     state = _double_laid()
     state, _ = run(state, play(0, 6, 2, MEXICAN))
     assert state.to_move == 1
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
 
 
 def test_follow_up_on_a_marked_opponent_train():
@@ -88,7 +86,7 @@ def test_follow_up_on_a_closed_opponent_train_is_refused():
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 1, 1), stop(1))
     state, _ = run(state, play(0, 5, 5, 0))
     # [1,0] fits train 1's end (1), but train 1 carries no marker.
-    assert _refusal(state, play(0, 1, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
+    assert refusal(state, play(0, 1, 0, 1)) == (Code.TRAIN_CLOSED, "R9")
     assert legal_moves(state, 0) == [PlayTile(0, (6, 2), MEXICAN)]
 
 
@@ -102,8 +100,13 @@ def _second_double_turn():
     """Seat 0's own train ends in 5 and the Mexican Train in 3 (both from seat 0)."""
     state, _ = start([DD_SEAT0, DD_SEAT1])
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 3, MEXICAN), play(1, 6, 1, 1),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 3, MEXICAN),
+        play(1, 6, 1, 1),
     )
     assert state.to_move == 0
     assert state.ends == [5, 1, 3]
@@ -122,7 +125,7 @@ def test_double_laid_as_the_follow_up_owes_another_follow_up():
     assert state.to_move == 1
     assert state.trains[0] == [(6, 5), (5, 5)]
     assert state.trains[2] == [(6, 3), (3, 3), (3, 1)]
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
 
 
 def test_turn_does_not_end_after_a_double_laid_as_a_follow_up():
@@ -130,8 +133,8 @@ def test_turn_does_not_end_after_a_double_laid_as_a_follow_up():
     state, _ = run(state, play(0, 5, 5, 0), play(0, 3, 3, MEXICAN))
     assert state.to_move == 0
     assert legal_moves(state, 1) == []
-    assert _refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
-    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R18")
+    assert refusal(state, stop(0)) == (Code.STOP_NOT_ALLOWED, "R10")
+    assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R18")
 
 
 def test_no_follow_up_is_owed_for_a_non_double():

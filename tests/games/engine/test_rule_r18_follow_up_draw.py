@@ -2,23 +2,20 @@
 if that cannot be played either, they mark their own train and the turn passes. A drawn double
 that is played owes its own follow-up, which may again be drawn for."""
 
-import pytest
-
-from games.engine import Code, DrawTile, IllegalMove, Pass, PlayTile, TileDrawn, TurnPassed
+from games.engine import Code, DrawTile, Pass, PlayTile, TileDrawn, TurnPassed
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    open_keys,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
-
-def _open_keys(state):
-    return [state.train_key(i) for i in state.open_doubles]
-
 
 SEAT0 = [(6, 6), (6, 5), (5, 5), (1, 1), (2, 1)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0), (1, 0)]  # nothing shows 6: seat 1 passes
@@ -36,7 +33,7 @@ def _double_without_follow_up(boneyard_front):
 def test_unplayable_follow_up_means_draw():
     state = _double_without_follow_up([(3, 2)])
     assert legal_moves(state, 0) == [DrawTile(0)]
-    assert _refusal(state, pass_(0)) == (Code.MUST_DRAW, "R18")
+    assert refusal(state, pass_(0)) == (Code.MUST_DRAW, "R18")
 
 
 def test_drawn_follow_up_that_cannot_be_played_means_marker_and_pass():
@@ -48,20 +45,20 @@ def test_drawn_follow_up_that_cannot_be_played_means_marker_and_pass():
     assert events == [TurnPassed(0)]
     assert state.markers == [True, True]
     assert state.to_move == 1
-    assert _open_keys(state) == [0]  # the uncovered double is now open (R19)
+    assert open_keys(state) == [0]  # the uncovered double is now open (R19)
 
 
 def test_only_one_draw_for_the_owed_follow_up():
     state = _double_without_follow_up([(3, 2), (5, 0)])
     state, _ = run(state, draw(0))
-    assert _refusal(state, draw(0)) == (Code.ALREADY_DREW, "R18")
+    assert refusal(state, draw(0)) == (Code.ALREADY_DREW, "R18")
 
 
 def test_drawn_follow_up_that_fits_must_be_played():
     state = _double_without_follow_up([(5, 0)])
     state, _ = run(state, draw(0))
     assert legal_moves(state, 0) == [PlayTile(0, (5, 0), 0)]
-    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R18")
+    assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R18")
     state, _ = run(state, play(0, 5, 0, 0))
     assert state.trains[0] == [(6, 5), (5, 5), (5, 0)]
     assert state.to_move == 1
@@ -74,7 +71,7 @@ def test_drawn_follow_up_may_go_anywhere_legal():
     assert legal_moves(state, 0) == [PlayTile(0, (6, 4), 1), PlayTile(0, (6, 4), MEXICAN)]
     state, _ = run(state, play(0, 6, 4, MEXICAN))
     assert state.to_move == 1
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
 
 
 # -- a drawn double owes its own follow-up, which may again be drawn for --------------------
@@ -88,8 +85,14 @@ def _drawn_double(boneyard_rest):
     up, draws [3,3] and plays it on the Mexican Train."""
     state, _ = start([DD_SEAT0, DD_SEAT1], [(3, 3), *boneyard_rest])
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 3, MEXICAN), play(1, 6, 1, 1), play(0, 5, 5, 0),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 3, MEXICAN),
+        play(1, 6, 1, 1),
+        play(0, 5, 5, 0),
     )
     assert legal_moves(state, 0) == [DrawTile(0)]
     state, _ = run(state, draw(0))
@@ -107,28 +110,52 @@ def test_drawn_double_owes_another_follow_up_that_may_be_drawn_for():
     assert legal_moves(state, 0) == [PlayTile(0, (3, 2), MEXICAN)]
     state, _ = run(state, play(0, 3, 2, MEXICAN))
     assert state.to_move == 1
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
 
 
 def test_drawn_double_whose_follow_up_cannot_be_drawn_leaves_both_doubles_open():
     state = _drawn_double([(4, 1), (3, 2)])
     state, _ = run(state, draw(0))
     assert legal_moves(state, 0) == [Pass(0)]
-    assert _refusal(state, draw(0)) == (Code.ALREADY_DREW, "R18")
+    assert refusal(state, draw(0)) == (Code.ALREADY_DREW, "R18")
     state, _ = run(state, pass_(0))
     assert state.markers[0] is True
-    assert _open_keys(state) == [0, MEXICAN]
+    assert open_keys(state) == [0, MEXICAN]
 
 
 # -- empty boneyard ----------------------------------------------------------------------
 
 EMPTY_SEAT0 = [
-    (6, 6), (6, 5), (5, 5),
-    (0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (3, 3), (4, 0),
+    (6, 6),
+    (6, 5),
+    (5, 5),
+    (0, 0),
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 0),
 ]
 EMPTY_SEAT1 = [
-    (6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (5, 0), (5, 1), (5, 2), (5, 3), (5, 4),
-    (4, 1), (4, 2), (4, 3), (4, 4),
+    (6, 0),
+    (6, 1),
+    (6, 2),
+    (6, 3),
+    (6, 4),
+    (5, 0),
+    (5, 1),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (4, 4),
 ]
 
 
@@ -137,9 +164,9 @@ def test_unplayable_follow_up_with_an_empty_boneyard_means_marker_and_pass():
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
     state, _ = run(state, play(0, 5, 5, 0))
     assert legal_moves(state, 0) == [Pass(0)]
-    assert _refusal(state, draw(0)) == (Code.BONEYARD_EMPTY, "R18")
+    assert refusal(state, draw(0)) == (Code.BONEYARD_EMPTY, "R18")
     state, events = run(state, pass_(0))
     assert events == [TurnPassed(0)]
     assert state.markers[0] is True
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
     assert state.to_move == 1

@@ -5,25 +5,28 @@ plays the drawn tile there if it fits, else marks and passes; the next player fa
 duty. A double nobody can ever cover never becomes open, or stops being open (its follow-up is
 still owed)."""
 
-import pytest
-
 from games.engine import (
-    Code, DrawTile, IllegalMove, Pass, PlayTile, TileDrawn, TilePlayed, TurnPassed,
+    Code,
+    DrawTile,
+    Pass,
+    PlayTile,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
 )
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    open_keys,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
-
-def _open_keys(state):
-    return [state.train_key(i) for i in state.open_doubles]
-
 
 # -- one open double on a closed train --------------------------------------------------------
 
@@ -43,7 +46,7 @@ def test_double_laid_during_a_turn_is_not_open_until_the_turn_ends():
     # The follow-up need not cover the new double: it may go anywhere legal.
     assert legal_moves(state, 0) == [PlayTile(0, (6, 2), 1), PlayTile(0, (6, 2), MEXICAN)]
     state, _ = run(state, play(0, 6, 2, MEXICAN))
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
 
 
 def test_open_double_must_be_satisfied_on_closed_train():
@@ -51,12 +54,12 @@ def test_open_double_must_be_satisfied_on_closed_train():
     state, _ = run(state, play(0, 6, 2, MEXICAN))
     # Seat 0 played on its own train last: train 0 carries no marker.
     assert state.markers[0] is False
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
     # [2,1] would fit the Mexican Train (end 2), but the open double comes first.
     assert legal_moves(state, 1) == [PlayTile(1, (5, 3), 0)]
-    assert _refusal(state, play(1, 2, 1, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
-    assert _refusal(state, draw(1)) == (Code.HAS_LEGAL_PLAY, "R19")
-    assert _refusal(state, pass_(1)) == (Code.HAS_LEGAL_PLAY, "R19")
+    assert refusal(state, play(1, 2, 1, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, draw(1)) == (Code.HAS_LEGAL_PLAY, "R19")
+    assert refusal(state, pass_(1)) == (Code.HAS_LEGAL_PLAY, "R19")
     state, events = run(state, play(1, 5, 3, 0))
     assert events == [TilePlayed(1, (5, 3), 0)]
     assert state.trains[0] == [(6, 5), (5, 5), (5, 3)]
@@ -70,8 +73,13 @@ def test_drawn_tile_satisfies_an_open_double_on_a_closed_train():
     seat1 = [(2, 1), (4, 4), (0, 0), (1, 0), (3, 3)]  # no 5: seat 1 cannot satisfy [5,5]
     state, _ = start([CLOSED_SEAT0, seat1], [(5, 3)])
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 5, 5, 0), play(0, 6, 2, MEXICAN),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 5, 5, 0),
+        play(0, 6, 2, MEXICAN),
     )
     assert state.markers[0] is False
     assert legal_moves(state, 1) == [DrawTile(1)]
@@ -93,27 +101,31 @@ def _two_open_doubles(seat1, boneyard_front):
     follow up, draws [2,1] and passes: open doubles on train 0 (older) and the Mexican Train."""
     state, _ = start([TWO_SEAT0, seat1], [(2, 1), *boneyard_front])
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 3, MEXICAN), play(1, 6, 1, 1),
-        play(0, 5, 5, 0), play(0, 3, 3, MEXICAN),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 3, MEXICAN),
+        play(1, 6, 1, 1),
+        play(0, 5, 5, 0),
+        play(0, 3, 3, MEXICAN),
     )
     assert state.open_doubles == []  # not open while the turn goes on
     state, _ = run(state, draw(0), pass_(0))
-    assert _open_keys(state) == [0, MEXICAN]
+    assert open_keys(state) == [0, MEXICAN]
     assert state.markers == [True, False]
     assert state.to_move == 1
     return state
 
 
 def test_two_open_doubles_are_satisfied_oldest_first():
-    state = _two_open_doubles(
-        [(6, 1), (5, 4), (3, 0), (4, 4), (2, 2), (2, 0), (4, 0)], [(3, 2)]
-    )
+    state = _two_open_doubles([(6, 1), (5, 4), (3, 0), (4, 4), (2, 2), (2, 0), (4, 0)], [(3, 2)])
     # [3,0] would cover the newer double on the Mexican Train; the older one comes first.
     assert legal_moves(state, 1) == [PlayTile(1, (5, 4), 0)]
-    assert _refusal(state, play(1, 3, 0, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, play(1, 3, 0, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
     state, _ = run(state, play(1, 5, 4, 0))
-    assert _open_keys(state) == [MEXICAN]
+    assert open_keys(state) == [MEXICAN]
     assert state.to_move == 0
     # Seat 0 now owes the Mexican double: it holds no 3, so it draws [3,2] and plays it there.
     assert legal_moves(state, 0) == [DrawTile(0)]
@@ -130,9 +142,9 @@ def test_player_able_to_cover_only_a_newer_open_double_must_draw():
         [(6, 1), (4, 3), (3, 0), (4, 4), (2, 2), (2, 0), (4, 0)], [(3, 1), (5, 2)]
     )
     assert legal_moves(state, 1) == [DrawTile(1)]
-    assert _refusal(state, play(1, 3, 0, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
-    assert _refusal(state, play(1, 4, 3, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
-    assert _refusal(state, pass_(1)) == (Code.MUST_DRAW, "R19")
+    assert refusal(state, play(1, 3, 0, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, play(1, 4, 3, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, pass_(1)) == (Code.MUST_DRAW, "R19")
 
 
 def test_drawn_tile_fitting_only_a_newer_open_double_means_marker_and_pass():
@@ -141,12 +153,12 @@ def test_drawn_tile_fitting_only_a_newer_open_double_means_marker_and_pass():
     )
     state, _ = run(state, draw(1))
     assert legal_moves(state, 1) == [Pass(1)]
-    assert _refusal(state, play(1, 3, 1, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
-    assert _refusal(state, draw(1)) == (Code.ALREADY_DREW, "R19")
+    assert refusal(state, play(1, 3, 1, MEXICAN)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, draw(1)) == (Code.ALREADY_DREW, "R19")
     state, events = run(state, pass_(1))
     assert events == [TurnPassed(1)]
     assert state.markers == [True, True]
-    assert _open_keys(state) == [0, MEXICAN]
+    assert open_keys(state) == [0, MEXICAN]
 
 
 def test_next_player_faces_the_same_open_double_duty():
@@ -158,18 +170,20 @@ def test_next_player_faces_the_same_open_double_duty():
     # train comes first; seat 0 holds no 5, so it must draw.
     assert state.ends[1] == 1
     assert legal_moves(state, 0) == [DrawTile(0)]
-    assert _refusal(state, play(0, 1, 1, 1)) == (Code.OPEN_DOUBLE_PENDING, "R19")
-    assert _refusal(state, pass_(0)) == (Code.MUST_DRAW, "R19")
+    assert refusal(state, play(0, 1, 1, 1)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, pass_(0)) == (Code.MUST_DRAW, "R19")
     # The drawn [5,2] fits the oldest open double: it must be played there.
     state, _ = run(state, draw(0))
     assert legal_moves(state, 0) == [PlayTile(0, (5, 2), 0)]
-    assert _refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R19")
+    assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R19")
     state, _ = run(state, play(0, 5, 2, 0))
-    assert _open_keys(state) == [MEXICAN]
+    assert open_keys(state) == [MEXICAN]
     assert state.to_move == 1
     # Then seat 1 faces the remaining (Mexican) open double, and now holds three 3s.
     assert legal_moves(state, 1) == [
-        PlayTile(1, (3, 0), MEXICAN), PlayTile(1, (3, 1), MEXICAN), PlayTile(1, (4, 3), MEXICAN),
+        PlayTile(1, (3, 0), MEXICAN),
+        PlayTile(1, (3, 1), MEXICAN),
+        PlayTile(1, (4, 3), MEXICAN),
     ]
 
 
@@ -178,9 +192,18 @@ def test_next_player_faces_the_same_open_double_duty():
 # Seat 0's first turn lays [6,2] [3,2] [3,1] [2,1] [2,0] [5,0] [5,2] (train ends in 2); seat 1's
 # lays [6,4] [4,2] (train ends in 2). Every tile showing 2 except [2,2] is then on the table.
 NEVER_FIRST_TURNS = (
-    engine(0), play(0, 6, 2, 0), play(0, 3, 2, 0), play(0, 3, 1, 0), play(0, 2, 1, 0),
-    play(0, 2, 0, 0), play(0, 5, 0, 0), play(0, 5, 2, 0), stop(0),
-    play(1, 6, 4, 1), play(1, 4, 2, 1), stop(1),
+    engine(0),
+    play(0, 6, 2, 0),
+    play(0, 3, 2, 0),
+    play(0, 3, 1, 0),
+    play(0, 2, 1, 0),
+    play(0, 2, 0, 0),
+    play(0, 5, 0, 0),
+    play(0, 5, 2, 0),
+    stop(0),
+    play(1, 6, 4, 1),
+    play(1, 4, 2, 1),
+    stop(1),
 )
 NEVER_SEAT0 = [(6, 6), (6, 2), (3, 2), (3, 1), (2, 1), (2, 0), (5, 0), (5, 2), (6, 3)]
 
@@ -204,7 +227,7 @@ def test_double_nobody_can_ever_satisfy_never_becomes_open_but_its_follow_up_is_
     )
     # The follow-up is still owed.
     assert legal_moves(state, 1) == [PlayTile(1, (4, 3), MEXICAN)]
-    assert _refusal(state, pass_(1)) == (Code.HAS_LEGAL_PLAY, "R18")
+    assert refusal(state, pass_(1)) == (Code.HAS_LEGAL_PLAY, "R18")
     state, _ = run(state, play(1, 4, 3, MEXICAN))
     assert state.to_move == 0
     # [2,2] was left uncovered, but no tile could ever cover it: it is not open.
@@ -232,17 +255,28 @@ def test_open_double_stops_being_open_once_the_last_tile_showing_its_number_is_l
     seat1 = [(6, 4), (4, 3), (5, 5), (3, 3), (0, 0), (1, 1), (2, 2), (2, 1), (4, 1)]
     state, _ = start([seat0, seat1], [(2, 0)])
     state, _ = run(
-        state, engine(0),
-        play(0, 6, 3, 0), play(0, 3, 0, 0), play(0, 1, 0, 0), play(0, 3, 1, 0), play(0, 3, 2, 0),
-        stop(0), play(1, 6, 4, 1), play(1, 4, 3, 1), stop(1),
+        state,
+        engine(0),
+        play(0, 6, 3, 0),
+        play(0, 3, 0, 0),
+        play(0, 1, 0, 0),
+        play(0, 3, 1, 0),
+        play(0, 3, 2, 0),
+        stop(0),
+        play(1, 6, 4, 1),
+        play(1, 4, 3, 1),
+        stop(1),
         play(0, 6, 5, MEXICAN),
         # Seat 1 lays [5,5] on the Mexican Train, then [3,3] on its own train, cannot follow up.
-        play(1, 5, 5, MEXICAN), play(1, 3, 3, 1), draw(1), pass_(1),
+        play(1, 5, 5, MEXICAN),
+        play(1, 3, 3, 1),
+        draw(1),
+        pass_(1),
     )
-    assert _open_keys(state) == [MEXICAN, 1]
+    assert open_keys(state) == [MEXICAN, 1]
     # [5,3] would cover either; the older (Mexican) double comes first.
     assert legal_moves(state, 0) == [PlayTile(0, (5, 3), MEXICAN)]
-    assert _refusal(state, play(0, 5, 3, 1)) == (Code.OPEN_DOUBLE_PENDING, "R19")
+    assert refusal(state, play(0, 5, 3, 1)) == (Code.OPEN_DOUBLE_PENDING, "R19")
     state, _ = run(state, play(0, 5, 3, MEXICAN))
     # [5,3] was the last tile showing 3 off the table: [3,3] on train 1 can never be covered.
     assert state.trains[1][-1] == (3, 3)
@@ -250,4 +284,4 @@ def test_open_double_stops_being_open_once_the_last_tile_showing_its_number_is_l
     assert state.to_move == 1
     # Seat 1 owes no open double any more: a plain R15 turn (it has nothing to play, so draw).
     assert legal_moves(state, 1) == [DrawTile(1)]
-    assert _refusal(state, pass_(1)) == (Code.MUST_DRAW, "R15")
+    assert refusal(state, pass_(1)) == (Code.MUST_DRAW, "R15")

@@ -1,19 +1,19 @@
 """R20: a player may go out on a double; if it is their last tile the round ends at once and no
 follow-up is owed."""
 
-import pytest
-
-from games.engine import Code, IllegalMove, MatchEnded, PlayTile, RoundEnded, TilePlayed
+from games.engine import Code, MatchEnded, PlayTile, RoundEnded, TilePlayed
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
 
 SEAT0 = [(6, 6), (6, 5), (5, 5)]
 SEAT1 = [(4, 4), (4, 3), (2, 1)]  # nothing shows 6: seat 1 passes; 8 + 7 + 3 = 18 pips
@@ -42,8 +42,8 @@ def test_no_follow_up_is_owed_after_going_out_on_a_double():
     state, _ = run(state, play(0, 5, 5, 0))
     assert legal_moves(state, 0) == []
     assert legal_moves(state, 1) == []
-    assert _refusal(state, draw(0)) == (Code.ROUND_NOT_STARTED, "R4")
-    assert _refusal(state, pass_(0)) == (Code.ROUND_NOT_STARTED, "R4")
+    assert refusal(state, draw(0)) == (Code.ROUND_NOT_STARTED, "R4")
+    assert refusal(state, pass_(0)) == (Code.ROUND_NOT_STARTED, "R4")
 
 
 def test_going_out_on_a_double_in_the_last_round_ends_the_match():
@@ -62,8 +62,14 @@ def test_going_out_on_a_double_laid_as_a_follow_up_ends_the_round():
     seat1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0)]  # 20 pips once [6,1] is laid
     state, _ = start([seat0, seat1], rounds=2)
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 3, MEXICAN), play(1, 6, 1, 1), play(0, 5, 5, 0),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 3, MEXICAN),
+        play(1, 6, 1, 1),
+        play(0, 5, 5, 0),
     )
     assert state.to_move == 0  # [5,5] owes a follow-up: seat 0's last tile, the double [3,3]
     state, events = run(state, play(0, 3, 3, MEXICAN))
@@ -81,8 +87,14 @@ def test_going_out_on_a_double_on_a_marked_opponent_train():
     seat1 = [(3, 3), (3, 2), (2, 1), (1, 0)]  # nothing shows 6: seat 1 passes
     state, _ = start([seat0, seat1], [(5, 0)], rounds=2)
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 4, 1), draw(1), pass_(1),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 4, 1),
+        draw(1),
+        pass_(1),
     )
     assert legal_moves(state, 0) == [PlayTile(0, (4, 4), 1)]
     state, events = run(state, play(0, 4, 4, 1))

@@ -2,21 +2,29 @@
 player has had their first turn, a turn ends with the boneyard empty and no tile in any hand
 fitting any train's open end, whoever's train it is. It then ends at once."""
 
-import pytest
-
 from games.engine import (
-    Code, DrawTile, IllegalMove, MatchEnded, Pass, PlayTile, RoundEnded, TilePlayed,
-    TurnPassed, TurnStopped,
+    Code,
+    DrawTile,
+    MatchEnded,
+    Pass,
+    PlayTile,
+    RoundEnded,
+    TilePlayed,
+    TurnPassed,
+    TurnStopped,
 )
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
 
 
 def _pips(hand):
@@ -24,6 +32,7 @@ def _pips(hand):
 
 
 # -- going out ---------------------------------------------------------------------------------
+
 
 def test_round_ends_when_a_player_lays_their_last_tile_on_a_later_turn():
     hands = [[(6, 6), (6, 5), (5, 4)], [(3, 3), (3, 2), (2, 1)]]  # seat 1: 6 + 5 + 3 pips
@@ -33,7 +42,7 @@ def test_round_ends_when_a_player_lays_their_last_tile_on_a_later_turn():
     assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (0, 14), 0, False)]
     assert state.phase == "dealing"
     assert legal_moves(state, 1) == []
-    assert _refusal(state, draw(1)) == (Code.ROUND_NOT_STARTED, "R4")
+    assert refusal(state, draw(1)) == (Code.ROUND_NOT_STARTED, "R4")
 
 
 def test_round_ends_when_the_follow_up_to_a_double_is_the_players_last_tile():
@@ -50,12 +59,36 @@ def test_round_ends_when_the_follow_up_to_a_double_is_the_players_last_tile():
 # All 28 tiles dealt. Seat 0's first turn lays every tile showing 6 (the train ends in 6 again):
 # [6,5] [5,4] [6,4] [6,3] [3,2] [6,2] [6,1] [1,0] [6,0]; seat 1 holds no 6 at all.
 BLOCK_SEAT0 = [
-    (6, 6), (6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0),
-    (5, 5), (4, 4), (3, 3), (2, 2),
+    (6, 6),
+    (6, 5),
+    (5, 4),
+    (6, 4),
+    (6, 3),
+    (3, 2),
+    (6, 2),
+    (6, 1),
+    (1, 0),
+    (6, 0),
+    (5, 5),
+    (4, 4),
+    (3, 3),
+    (2, 2),
 ]
 BLOCK_SEAT1 = [
-    (0, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (4, 1), (4, 2), (4, 3),
-    (5, 0), (5, 1), (5, 2), (5, 3),
+    (0, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (3, 0),
+    (3, 1),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (5, 0),
+    (5, 1),
+    (5, 2),
+    (5, 3),
 ]
 BLOCK_TRAIN0 = [(6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0)]
 
@@ -103,22 +136,55 @@ def test_blocked_last_round_ends_the_match():
 # Seat 0's first turn: [6,1] [1,0] [0,0] [2,0] [6,2] (ends in 6); seat 1's: [6,3] [3,0] [4,0]
 # [6,4] [6,5] [5,0] (ends in 0). Only [6,0] (seat 0's) is left of the tiles showing 6 or 0.
 LATE_SEAT0 = [
-    (6, 6), (6, 1), (1, 0), (0, 0), (2, 0), (6, 2), (6, 0),
-    (1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (4, 1),
+    (6, 6),
+    (6, 1),
+    (1, 0),
+    (0, 0),
+    (2, 0),
+    (6, 2),
+    (6, 0),
+    (1, 1),
+    (2, 1),
+    (2, 2),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 1),
 ]
 LATE_SEAT1 = [
-    (6, 3), (3, 0), (4, 0), (6, 4), (6, 5), (5, 0),
-    (4, 2), (4, 3), (4, 4), (5, 1), (5, 2), (5, 3), (5, 4), (5, 5),
+    (6, 3),
+    (3, 0),
+    (4, 0),
+    (6, 4),
+    (6, 5),
+    (5, 0),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+    (5, 1),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+    (5, 5),
 ]
 
 
 def _late_block():
     state, _ = start([LATE_SEAT0, LATE_SEAT1], rounds=2)
     state, _ = run(
-        state, engine(0),
-        play(0, 6, 1, 0), play(0, 1, 0, 0), play(0, 0, 0, 0), play(0, 2, 0, 0), play(0, 6, 2, 0),
+        state,
+        engine(0),
+        play(0, 6, 1, 0),
+        play(0, 1, 0, 0),
+        play(0, 0, 0, 0),
+        play(0, 2, 0, 0),
+        play(0, 6, 2, 0),
         stop(0),
-        play(1, 6, 3, 1), play(1, 3, 0, 1), play(1, 4, 0, 1), play(1, 6, 4, 1), play(1, 6, 5, 1),
+        play(1, 6, 3, 1),
+        play(1, 3, 0, 1),
+        play(1, 4, 0, 1),
+        play(1, 6, 4, 1),
+        play(1, 6, 5, 1),
         play(1, 5, 0, 1),
     )
     state, events = run(state, stop(1))
@@ -151,23 +217,57 @@ def test_round_blocked_by_a_later_play_ends_at_once():
 # [3,0] [1,0] (ends in 1). Every tile showing 6 is laid. Seat 0 holds tiles showing 1 (train 1's
 # end) but none showing 3; seat 1 holds tiles showing 3 (train 0's end) but none showing 1.
 CLOSED_SEAT0 = [
-    (6, 6), (6, 5), (5, 4), (6, 4), (6, 1), (3, 1),
-    (1, 1), (2, 1), (4, 1), (5, 1), (0, 0), (2, 2), (4, 0), (4, 2),
+    (6, 6),
+    (6, 5),
+    (5, 4),
+    (6, 4),
+    (6, 1),
+    (3, 1),
+    (1, 1),
+    (2, 1),
+    (4, 1),
+    (5, 1),
+    (0, 0),
+    (2, 2),
+    (4, 0),
+    (4, 2),
 ]
 CLOSED_SEAT1 = [
-    (6, 0), (2, 0), (6, 2), (6, 3), (3, 0), (1, 0),
-    (3, 2), (3, 3), (4, 3), (5, 3), (4, 4), (5, 0), (5, 2), (5, 5),
+    (6, 0),
+    (2, 0),
+    (6, 2),
+    (6, 3),
+    (3, 0),
+    (1, 0),
+    (3, 2),
+    (3, 3),
+    (4, 3),
+    (5, 3),
+    (4, 4),
+    (5, 0),
+    (5, 2),
+    (5, 5),
 ]
 
 
 def test_round_is_not_blocked_while_a_tile_fits_a_train_closed_to_its_holder():
     state, _ = start([CLOSED_SEAT0, CLOSED_SEAT1], rounds=2)
     state, _ = run(
-        state, engine(0),
-        play(0, 6, 5, 0), play(0, 5, 4, 0), play(0, 6, 4, 0), play(0, 6, 1, 0), play(0, 3, 1, 0),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        play(0, 5, 4, 0),
+        play(0, 6, 4, 0),
+        play(0, 6, 1, 0),
+        play(0, 3, 1, 0),
         stop(0),
-        play(1, 6, 0, 1), play(1, 2, 0, 1), play(1, 6, 2, 1), play(1, 6, 3, 1), play(1, 3, 0, 1),
-        play(1, 1, 0, 1), stop(1),
+        play(1, 6, 0, 1),
+        play(1, 2, 0, 1),
+        play(1, 6, 2, 1),
+        play(1, 6, 3, 1),
+        play(1, 3, 0, 1),
+        play(1, 1, 0, 1),
+        stop(1),
     )
     assert state.ends == [3, 1, 6]
     assert state.boneyard_left == 0
@@ -179,8 +279,10 @@ def test_round_is_not_blocked_while_a_tile_fits_a_train_closed_to_its_holder():
     assert state.phase == "playing"
     # Now seat 1's 3s fit the marked train 0.
     assert legal_moves(state, 1) == [
-        PlayTile(1, (3, 2), 0), PlayTile(1, (3, 3), 0),
-        PlayTile(1, (4, 3), 0), PlayTile(1, (5, 3), 0),
+        PlayTile(1, (3, 2), 0),
+        PlayTile(1, (3, 3), 0),
+        PlayTile(1, (4, 3), 0),
+        PlayTile(1, (5, 3), 0),
     ]
 
 

@@ -5,7 +5,14 @@ place is skipped (1, 1, 3)."""
 from games.engine import MatchEnded, RoundEnded
 from games.engine.scoring import places
 from tests.games.engine.factories import (
-    engine, pass_, play, ruleset, run, scripted_deal, start, stop,
+    engine,
+    pass_,
+    play,
+    ruleset,
+    run,
+    scripted_deal,
+    start,
+    stop,
 )
 
 
@@ -65,19 +72,34 @@ def test_everyone_tied_shares_first_place():
 
 # -- through the engine ------------------------------------------------------------------------
 
+
 def _three_round_match(**variants):
     """Round scores (0, 5), (0, 10), (15, 0): totals 15 each; seat 0 has two rounds at 0."""
-    state, events = start([[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=3,
-                          **variants)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0),
-                   events=events)
-    state, _ = run(
-        state, scripted_deal([[(5, 5), (5, 3), (3, 2)], [(4, 0), (3, 1), (1, 1)]]),
-        engine(0), play(0, 5, 3, 0), stop(0), pass_(1), play(0, 3, 2, 0), events=events,
+    state, events = start(
+        [[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=3, **variants
     )
     state, _ = run(
-        state, scripted_deal([[(6, 6), (2, 0), (1, 0)], [(4, 4), (4, 3), (3, 0)]]),
-        engine(1), play(1, 4, 3, 1), stop(1), pass_(0), play(1, 3, 0, 1), events=events,
+        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0), events=events
+    )
+    state, _ = run(
+        state,
+        scripted_deal([[(5, 5), (5, 3), (3, 2)], [(4, 0), (3, 1), (1, 1)]]),
+        engine(0),
+        play(0, 5, 3, 0),
+        stop(0),
+        pass_(1),
+        play(0, 3, 2, 0),
+        events=events,
+    )
+    state, _ = run(
+        state,
+        scripted_deal([[(6, 6), (2, 0), (1, 0)], [(4, 4), (4, 3), (3, 0)]]),
+        engine(1),
+        play(1, 4, 3, 1),
+        stop(1),
+        pass_(0),
+        play(1, 3, 0, 1),
+        events=events,
     )
     return state, events
 
@@ -96,11 +118,18 @@ def test_match_end_breaks_a_tied_total_by_most_zero_rounds():
 
 def test_match_end_shares_the_place_of_players_tied_on_everything():
     state, events = start([[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=2)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0),
-                   events=events)
     state, _ = run(
-        state, scripted_deal([[(1, 0), (1, 1), (2, 0)], [(5, 5), (5, 3), (3, 2)]]),
-        engine(1), play(1, 5, 3, 1), stop(1), pass_(0), play(1, 3, 2, 1), events=events,
+        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0), events=events
+    )
+    state, _ = run(
+        state,
+        scripted_deal([[(1, 0), (1, 1), (2, 0)], [(5, 5), (5, 3), (3, 2)]]),
+        engine(1),
+        play(1, 5, 3, 1),
+        stop(1),
+        pass_(0),
+        play(1, 3, 2, 1),
+        events=events,
     )
     assert events[-2] == RoundEnded(2, (5, 0), 1, False)
     assert events[-1] == MatchEnded((5, 5), (1, 1), (1, 1))

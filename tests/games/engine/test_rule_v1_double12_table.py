@@ -3,7 +3,15 @@
 
 import pytest
 
-from games.engine import MatchStarted, Ruleset, RulesetError, StartRound, commitment, deal_round, initial_state
+from games.engine import (
+    MatchStarted,
+    Ruleset,
+    RulesetError,
+    StartRound,
+    commitment,
+    deal_round,
+    initial_state,
+)
 from tests.games.engine.factories import SEED, run
 
 DOUBLE12 = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}

@@ -1,23 +1,20 @@
 """V2 max_doubles_per_turn=1: at most one double per later turn (so never more than one open
 double at a time); first turns are exempt (doubles there are ordinary tiles, R10)."""
 
-import pytest
-
-from games.engine import Code, DrawTile, IllegalMove, Pass, PlayTile
+from games.engine import Code, DrawTile, Pass, PlayTile
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    open_keys,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
-
-
-def _open_keys(state):
-    return [state.train_key(i) for i in state.open_doubles]
-
 
 SEAT1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0), (4, 0), (1, 0)]
 
@@ -27,8 +24,14 @@ def _double_laid(seat0, seat1=SEAT1, boneyard_front=(), **variants):
     closed. Seat 0 lays [5,5] on its own train."""
     state, _ = start([seat0, seat1], boneyard_front, **variants)
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 3, MEXICAN), play(1, 6, 1, 1), play(0, 5, 5, 0),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 3, MEXICAN),
+        play(1, 6, 1, 1),
+        play(0, 5, 5, 0),
     )
     assert state.to_move == 0
     return state
@@ -40,13 +43,14 @@ WITH_PLAIN = [(6, 6), (6, 5), (6, 3), (5, 5), (3, 3), (3, 1), (0, 0)]
 def test_second_double_in_a_later_turn_is_refused():
     state = _double_laid(WITH_PLAIN, max_doubles_per_turn=1)
     assert legal_moves(state, 0) == [PlayTile(0, (3, 1), MEXICAN)]
-    assert _refusal(state, play(0, 3, 3, MEXICAN)) == (Code.DOUBLE_LIMIT, "V2")
+    assert refusal(state, play(0, 3, 3, MEXICAN)) == (Code.DOUBLE_LIMIT, "V2")
 
 
 def test_without_the_limit_a_second_double_is_allowed():
     state = _double_laid(WITH_PLAIN)
     assert legal_moves(state, 0) == [
-        PlayTile(0, (3, 1), MEXICAN), PlayTile(0, (3, 3), MEXICAN),
+        PlayTile(0, (3, 1), MEXICAN),
+        PlayTile(0, (3, 3), MEXICAN),
     ]
 
 
@@ -54,8 +58,13 @@ def test_one_double_per_later_turn_is_still_allowed():
     seat0 = [(6, 6), (6, 5), (6, 3), (5, 5), (3, 3), (3, 1), (0, 0)]
     state, _ = start([seat0, SEAT1], max_doubles_per_turn=1)
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1),
-        play(0, 6, 3, MEXICAN), play(1, 6, 1, 1),
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        pass_(1),
+        play(0, 6, 3, MEXICAN),
+        play(1, 6, 1, 1),
     )
     assert PlayTile(0, (5, 5), 0) in legal_moves(state, 0)
     assert PlayTile(0, (3, 3), MEXICAN) in legal_moves(state, 0)
@@ -74,17 +83,24 @@ def test_drawn_double_cannot_be_played_as_the_follow_up_under_the_limit():
     seat1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0), (4, 0)]
     state, _ = start([seat0, seat1], [(5, 2), (1, 1)], max_doubles_per_turn=1)
     state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 1, 1), stop(1),
-        play(0, 6, 3, MEXICAN), draw(1), pass_(1),  # seat 1 draws [5,2]: its train is marked
+        state,
+        engine(0),
+        play(0, 6, 5, 0),
+        stop(0),
+        play(1, 6, 1, 1),
+        stop(1),
+        play(0, 6, 3, MEXICAN),
+        draw(1),
+        pass_(1),  # seat 1 draws [5,2]: its train is marked
         play(0, 5, 5, 0),
     )
     assert state.markers == [False, True] and state.ends == [5, 1, 3]
     assert legal_moves(state, 0) == [DrawTile(0)]
     state, _ = run(state, draw(0))  # [1,1] fits the marked train 1, but is a second double
     assert legal_moves(state, 0) == [Pass(0)]
-    assert _refusal(state, play(0, 1, 1, 1)) == (Code.DOUBLE_LIMIT, "V2")
+    assert refusal(state, play(0, 1, 1, 1)) == (Code.DOUBLE_LIMIT, "V2")
     state, _ = run(state, pass_(0))
-    assert _open_keys(state) == [0]
+    assert open_keys(state) == [0]
     assert state.markers == [True, True]
 
 

@@ -4,22 +4,33 @@ pass. A player who can start may still pass without drawing."""
 
 import pytest
 
-from games.engine import Code, DrawTile, IllegalMove, Pass, PlayTile, Ruleset, RulesetError, TileDrawn
+from games.engine import (
+    Code,
+    DrawTile,
+    Pass,
+    PlayTile,
+    Ruleset,
+    RulesetError,
+    TileDrawn,
+)
 from games.engine.tiles import full_set
 from tests.games.engine.factories import (
-    MEXICAN, draw, engine, legal_moves, pass_, play, run, start, stop,
+    MEXICAN,
+    draw,
+    engine,
+    legal_moves,
+    pass_,
+    play,
+    refusal,
+    run,
+    start,
+    stop,
 )
 
 HANDS = [
     [(6, 6), (6, 5), (1, 1), (0, 0)],
     [(5, 3), (3, 2), (2, 2), (1, 0)],  # nothing shows 6: seat 1 cannot start
 ]
-
-
-def _refusal(state, command):
-    with pytest.raises(IllegalMove) as exc:
-        run(state, command)
-    return exc.value.code, exc.value.rule
 
 
 def _at_seat_one(front):
@@ -32,7 +43,7 @@ def _at_seat_one(front):
 def test_a_player_who_cannot_start_must_draw_before_passing():
     state = _at_seat_one([(6, 3)])
     assert legal_moves(state, 1) == [DrawTile(1)]
-    assert _refusal(state, pass_(1)) == (Code.MUST_DRAW, "V5")
+    assert refusal(state, pass_(1)) == (Code.MUST_DRAW, "V5")
 
 
 def test_a_player_may_start_with_the_drawn_tile_and_go_on_laying_tiles():
@@ -52,7 +63,7 @@ def test_a_drawn_tile_that_does_not_fit_leaves_the_player_to_pass_and_mark_their
     state = _at_seat_one([(4, 0)])
     state, _ = run(state, draw(1))
     assert legal_moves(state, 1) == [Pass(1)]
-    assert _refusal(state, draw(1)) == (Code.ALREADY_DREW, "V5")
+    assert refusal(state, draw(1)) == (Code.ALREADY_DREW, "V5")
     state, _ = run(state, pass_(1))
     assert state.markers[1] is True
     assert (4, 0) in state.hands[1]
@@ -62,8 +73,8 @@ def test_a_drawn_tile_that_does_not_fit_leaves_the_player_to_pass_and_mark_their
 def test_the_drawn_tile_may_only_start_the_players_own_train():
     state = _at_seat_one([(6, 3)])
     state, _ = run(state, draw(1))
-    assert _refusal(state, play(1, 6, 3, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
-    assert _refusal(state, play(1, 6, 3, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 3, MEXICAN)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
+    assert refusal(state, play(1, 6, 3, 0)) == (Code.FIRST_TURN_OWN_TRAIN_ONLY, "R12")
 
 
 def test_a_player_who_drew_a_fitting_tile_may_still_pass():
@@ -78,7 +89,7 @@ def test_a_player_who_can_start_may_pass_without_drawing():
     state, _ = start(HANDS, [(6, 3)], first_turn="draw")
     state, _ = run(state, engine(0))
     assert legal_moves(state, 0) == [PlayTile(0, (6, 5), 0), Pass(0)]
-    assert _refusal(state, draw(0)) == (Code.HAS_LEGAL_PLAY, "V5")
+    assert refusal(state, draw(0)) == (Code.HAS_LEGAL_PLAY, "V5")
     state, _ = run(state, pass_(0))
     assert state.markers[0] is True
     assert state.boneyard_left == 28 - 8
@@ -88,14 +99,18 @@ def test_a_player_who_can_start_may_pass_without_drawing():
 def test_a_player_who_has_started_their_train_may_not_draw():
     state, _ = start(HANDS, [(6, 3)], first_turn="draw")
     state, _ = run(state, engine(0), play(0, 6, 5, 0))
-    assert _refusal(state, draw(0)) == (Code.TRAIN_STARTED, "V5")
+    assert refusal(state, draw(0)) == (Code.TRAIN_STARTED, "V5")
 
 
 def test_the_engine_placer_who_cannot_start_must_draw_too():
-    state, _ = start([
-        [(6, 6), (1, 1), (0, 0), (2, 0)],
-        [(5, 3), (3, 2), (2, 2), (1, 0)],
-    ], [(6, 1)], first_turn="draw")
+    state, _ = start(
+        [
+            [(6, 6), (1, 1), (0, 0), (2, 0)],
+            [(5, 3), (3, 2), (2, 2), (1, 0)],
+        ],
+        [(6, 1)],
+        first_turn="draw",
+    )
     state, _ = run(state, engine(0))
     assert legal_moves(state, 0) == [DrawTile(0)]
     state, _ = run(state, draw(0), play(0, 6, 1, 0), play(0, 1, 1, 0), stop(0))
@@ -111,7 +126,7 @@ def test_with_an_empty_boneyard_a_player_who_cannot_start_just_passes():
     assert state.boneyard_left == 0
     state, _ = run(state, engine(0), pass_(0))
     assert legal_moves(state, 1) == [Pass(1)]
-    assert _refusal(state, draw(1)) == (Code.BONEYARD_EMPTY, "V5")
+    assert refusal(state, draw(1)) == (Code.BONEYARD_EMPTY, "V5")
     state, _ = run(state, pass_(1))
     assert state.markers[1] is True
 
@@ -122,7 +137,7 @@ def test_the_draw_option_leaves_the_free_first_turn_as_the_default():
     state, _ = start(HANDS, [(6, 3)])
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0))
     assert legal_moves(state, 1) == [Pass(1)]
-    assert _refusal(state, draw(1)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
+    assert refusal(state, draw(1)) == (Code.NO_DRAW_ON_FIRST_TURN, "R11")
 
 
 @pytest.mark.parametrize("value", ["Draw", "forced", ""])
