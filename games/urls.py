@@ -1,0 +1,3 @@
+"""Game endpoints under /api/v1/ (the games issue fills them in)."""
+
+urlpatterns: list = []
