@@ -1,3 +1,19 @@
-"""Game endpoints under /api/v1/ (the games issue fills them in)."""
+"""Game endpoints under /api/v1/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from games import apis
+
+urlpatterns = [
+    path("games", apis.GameListApi.as_view(), name="game-list"),
+    path("games/<uuid:game_id>", apis.GameDetailApi.as_view(), name="game-detail"),
+    path("games/<uuid:game_id>/join", apis.GameJoinApi.as_view(), name="game-join"),
+    path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="game-leave"),
+    path("games/<uuid:game_id>/bots", apis.GameBotsApi.as_view(), name="game-bots"),
+    path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="game-start"),
+    path("games/<uuid:game_id>/resign", apis.GameResignApi.as_view(), name="game-resign"),
+    path("games/<uuid:game_id>/moves", apis.GameMoveApi.as_view(), name="game-moves"),
+    path("games/<uuid:game_id>/state", apis.GameStateApi.as_view(), name="game-state"),
+    path("games/<uuid:game_id>/events", apis.GameEventsApi.as_view(), name="game-events"),
+    path("games/<uuid:game_id>/record", apis.GameRecordApi.as_view(), name="game-record"),
+]

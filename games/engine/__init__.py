@@ -32,7 +32,7 @@ from .events import (
     event_from_dict,
     event_to_dict,
 )
-from .record import RecordFormatError, export_record, import_record, verify_record
+from .record import FULL, SPECTATOR, RecordFormatError, export_record, import_record, verify_record
 from .rules import decide, legal_moves, step
 from .ruleset import Ruleset
 from .state import GameState, apply_event, evolve, initial_state, replay
@@ -45,6 +45,8 @@ snapshots tagged with another version are rebuilt from the log."""
 
 __all__ = [
     "ENGINE_VERSION",
+    "FULL",
+    "SPECTATOR",
     "MEXICAN",
     "Code",
     "Command",

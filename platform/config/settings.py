@@ -72,6 +72,10 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "core",
     "eventstore",
     "accounts",
@@ -83,6 +87,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.ApiErrorJsonMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -134,3 +139,39 @@ USE_TZ = True
 # gathers them into var/static for a proxy to serve.
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+
+# The JSON API. Token first: its WWW-Authenticate header makes an anonymous request a 401 (with
+# session authentication first DRF answers 403). Session auth serves the browser and enforces
+# CSRF for logged-in unsafe requests. Every view states its own permission_classes.
+# JSON in and out only: a cross-site HTML form cannot send application/json, which is what
+# makes the CSRF-free login endpoint safe (see accounts.apis.SessionLoginApi).
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "core.api.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.AutoSchema",
+}
+
+# OpenAPI 3 at /api/schema/, Swagger UI at /api/docs/, ReDoc at /api/redoc/. The UI assets come
+# from drf-spectacular-sidecar through staticfiles: the machines have no internet, so no CDN.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mexican Train platform API",
+    "DESCRIPTION": (
+        'Errors are always JSON `{"code", "detail"}`; `code` is stable. '
+        "Authenticate with `Authorization: Token <key>` (POST /api/v1/auth/token) or with the "
+        "session cookie (POST /api/v1/auth/login) plus the `X-CSRFToken` header on unsafe "
+        "requests."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}

@@ -3,12 +3,27 @@
 from django.contrib import admin
 from django.contrib.staticfiles.urls import staticfiles_urlpatterns
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "api/redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema", template_name="core/redoc.html"),
+        name="api-redoc",
+    ),
+    path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
     path("", include("frontend.urls")),
 ]
 
 # Serves frontend/static/ only when DEBUG is on (the embedded default); production uses a proxy.
 urlpatterns += staticfiles_urlpatterns()
+
+# JSON errors under /api/, Django's pages elsewhere (used when DEBUG is off).
+handler400 = "core.views.bad_request"
+handler403 = "core.views.permission_denied"
+handler404 = "core.views.page_not_found"
+handler500 = "core.views.server_error"

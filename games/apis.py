@@ -1,0 +1,287 @@
+"""The games REST API (/api/v1/games...): thin views over services and selectors."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import ApplicationError
+from core.schema import ApiErrorSerializer
+from games import selectors, services
+from games.models import GameStatus
+
+ERROR = ApiErrorSerializer
+
+
+class EventOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    schema_version = serializers.IntegerField()
+    data = serializers.DictField(help_text="the event as the caller may see it")
+    actor = serializers.DictField()
+    at = serializers.DateTimeField()
+
+
+EVENT = EventOutput
+
+
+class SeatOutput(serializers.Serializer):
+    index = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")
+    is_bot = serializers.BooleanField(source="user.is_bot")
+    resigned = serializers.SerializerMethodField()
+
+    def get_resigned(self, seat) -> bool:
+        return seat.resigned_at is not None
+
+
+class GameOutput(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = serializers.DateTimeField()
+    players = serializers.IntegerField()
+    ruleset = serializers.JSONField()
+    time_control = serializers.JSONField()
+    rated = serializers.BooleanField()
+    seats = SeatOutput(many=True, source="seats.all")
+    seed_commitment = serializers.CharField()
+    seed = serializers.SerializerMethodField(help_text="revealed once the match has ended")
+    seq = serializers.IntegerField(source="version")
+    round = serializers.IntegerField()
+    to_move = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = serializers.JSONField(allow_null=True)
+
+    def get_seed(self, game) -> str | None:
+        return game.seed if game.status == GameStatus.FINISHED else None
+
+
+def _game(game_id):
+    return GameOutput(selectors.game_get(game_id)).data
+
+
+class MoveOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    events = EVENT(many=True)
+
+
+def _move_answer(result, game, user, code=status.HTTP_201_CREATED) -> Response:
+    seat = selectors.game_viewer_seat(game, user)
+    body = {"seq": result.seq, "events": [selectors.event_for(e, seat) for e in result.events]}
+    return Response(body, status=code)
+
+
+class GameListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class Input(serializers.Serializer):
+        players = serializers.IntegerField(min_value=2, max_value=14)
+        name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+        hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
+        variants = serializers.DictField(required=False, default=dict)
+        time_control = serializers.DictField(required=False, default=dict)
+        rated = serializers.BooleanField(default=False)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=[s.value for s in GameStatus])],
+        responses=GameOutput(many=True),
+    )
+    def get(self, request):
+        wanted = request.query_params.get("status")
+        if wanted and wanted not in GameStatus.values:
+            wanted = "__none__"
+        games = selectors.game_list(status=wanted)
+        return Response(GameOutput(games, many=True).data)
+
+    @extend_schema(request=Input, responses={201: GameOutput, 400: ERROR, 401: ERROR})
+    def post(self, request):
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        data = _valid(self.Input, request)
+        game = services.game_create(user=request.user, **data)
+        return Response(_game(game.id), status=status.HTTP_201_CREATED)
+
+
+def _valid(serializer_class, request):
+    s = serializer_class(data=request.data)
+    s.is_valid(raise_exception=True)
+    return s.validated_data
+
+
+class GameDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: GameOutput, 404: ERROR})
+    def get(self, request, game_id):
+        return Response(_game(game_id))
+
+
+class GameJoinApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 404: ERROR})
+    def post(self, request, game_id):
+        services.game_join(game_id=game_id, user=request.user)
+        return Response(_game(game_id))
+
+
+class GameLeaveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 403: ERROR})
+    def post(self, request, game_id):
+        services.game_leave(game_id=game_id, user=request.user)
+        return Response(_game(game_id))
+
+
+class GameBotsApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        strategy = serializers.ChoiceField(list(services.BOT_STRATEGIES), default="greedy")
+
+    @extend_schema(request=Input, responses={201: GameOutput, 400: ERROR, 403: ERROR})
+    def post(self, request, game_id):
+        data = _valid(self.Input, request)
+        services.game_add_bot(game_id=game_id, user=request.user, strategy=data["strategy"])
+        return Response(_game(game_id), status=status.HTTP_201_CREATED)
+
+
+class GameStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 403: ERROR})
+    def post(self, request, game_id):
+        services.game_start(game_id=game_id, user=request.user)
+        return Response(_game(game_id))
+
+
+class GameResignApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: MoveOutput, 400: ERROR, 403: ERROR})
+    def post(self, request, game_id):
+        result = services.game_resign(game_id=game_id, user=request.user)
+        return _move_answer(result, selectors.game_get(game_id), request.user, status.HTTP_200_OK)
+
+
+class GameMoveApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        action = serializers.ChoiceField(["engine", "play", "draw", "pass", "stop"])
+        tile = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=18),
+            min_length=2,
+            max_length=2,
+            required=False,
+        )
+        train = serializers.JSONField(required=False, help_text='a seat number, or "mexican"')
+        seat = serializers.IntegerField(required=False)
+        expected_seq = serializers.IntegerField(min_value=0, required=False)
+
+        def validate(self, data):
+            if data["action"] == "play" and ("tile" not in data or "train" not in data):
+                raise serializers.ValidationError("a play needs a tile and a train")
+            return data
+
+    @extend_schema(
+        request=Input,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        responses={
+            201: MoveOutput,
+            200: OpenApiResponse(MoveOutput, description="a repeated Idempotency-Key"),
+            400: ERROR,
+            403: ERROR,
+            404: ERROR,
+            409: ERROR,
+        },
+    )
+    def post(self, request, game_id):
+        data = dict(_valid(self.Input, request))
+        expected = data.pop("expected_seq", None)
+        key = request.headers.get("Idempotency-Key") or None
+        result = services.game_move(
+            game_id=game_id,
+            user=request.user,
+            move=data,
+            expected_seq=expected,
+            idempotency_key=key,
+        )
+        game = selectors.game_get(game_id)
+        return _move_answer(
+            result,
+            game,
+            request.user,
+            status.HTTP_200_OK if result.duplicate else status.HTTP_201_CREATED,
+        )
+
+
+class GameStateApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "GameState",
+                {
+                    "game": serializers.UUIDField(),
+                    "status": serializers.CharField(),
+                    "seat": serializers.IntegerField(allow_null=True),
+                    "seq": serializers.IntegerField(),
+                    "view": serializers.JSONField(allow_null=True),
+                    "legal_moves": serializers.ListField(child=serializers.JSONField()),
+                },
+            ),
+            404: ERROR,
+        }
+    )
+    def get(self, request, game_id):
+        return Response(selectors.game_state_for(selectors.game_get(game_id), request.user))
+
+
+class GameEventsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="events with seq > after")],
+        responses={200: EVENT(many=True), 404: ERROR},
+    )
+    def get(self, request, game_id):
+        raw = request.query_params.get("after", "0")
+        if not raw.isdigit():
+            raise ApplicationError(
+                "invalid",
+                "after must be a whole number",
+                extra={"fields": {"after": ["a whole number"]}},
+            )
+        after = int(raw)
+        game = selectors.game_get(game_id)
+        return Response(selectors.game_events_for(game, request.user, after=after))
+
+
+class GameRecordApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),
+            404: ERROR,
+        }
+    )
+    def get(self, request, game_id):
+        game = selectors.game_get(game_id)
+        return Response(selectors.game_record_for(game, request.user))

@@ -1,0 +1,81 @@
+"""A game's aggregate: its event stream folded by the engine, loaded through snapshots.
+
+The stream holds the engine's events and a few platform events (a seat resigned, the game was
+abandoned) that the engine does not fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from eventstore import store
+from eventstore.store import StoredEvent
+
+from games.engine import ENGINE_VERSION, GameState, event_from_dict
+from games.engine.events import EVENT_TYPES, Event
+from games.engine.state import evolve, initial_state
+
+SNAPSHOT_EVERY = 50
+"""Snapshot whenever an append crosses a multiple of this many events: loading a game then
+folds at most this many events on top of a snapshot, however long the game."""
+
+SEAT_RESIGNED = "SeatResigned"
+GAME_ABANDONED = "GameAbandoned"
+PLATFORM_TYPES = frozenset({SEAT_RESIGNED, GAME_ABANDONED})
+
+
+def platform_event(type_: str, **data) -> dict:
+    return {"type": type_, "schema_version": 1, "data": data}
+
+
+def engine_events(stored: Iterable[StoredEvent]) -> list[Event]:
+    """Return the engine's events among stored ones, as engine objects."""
+    return [event_from_dict(e.payload) for e in stored if e.type in EVENT_TYPES]
+
+
+@dataclass
+class Loaded:
+    state: GameState | None  # None before the match has started
+    version: int
+    head_hash: str
+
+
+def fold(stored: Sequence[StoredEvent], state: GameState | None = None) -> GameState | None:
+    """Fold stored events (engine ones; platform ones are skipped) into ``state`` in place."""
+    for e in stored:
+        if e.type not in EVENT_TYPES:
+            continue
+        event = event_from_dict(e.payload)
+        if state is None:
+            state = initial_state(event)  # MatchStarted
+        else:
+            evolve(state, event)
+    return state
+
+
+def load(stream: str) -> Loaded:
+    """Return the game's current state: the latest snapshot, then the events after it."""
+    snap = store.latest_snapshot(stream, ENGINE_VERSION)
+    state = GameState.from_dict(snap.state) if snap else None
+    after = snap.seq if snap else 0
+    tail = store.read(stream, after=after)
+    state = fold(tail, state)
+    if tail:
+        return Loaded(state, tail[-1].seq, tail[-1].hash)
+    if snap:
+        return Loaded(state, snap.seq, snap.hash)
+    return Loaded(None, 0, store.GENESIS)
+
+
+def maybe_snapshot(stream: str, before: int, loaded: Loaded) -> None:
+    """Snapshot the state if the last append crossed a multiple of SNAPSHOT_EVERY."""
+    if loaded.state is None or loaded.version // SNAPSHOT_EVERY == before // SNAPSHOT_EVERY:
+        return
+    store.save_snapshot(
+        stream,
+        seq=loaded.version,
+        version_tag=ENGINE_VERSION,
+        state=loaded.state.to_dict(),
+        hash=loaded.head_hash,
+    )

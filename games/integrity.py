@@ -1,0 +1,179 @@
+"""A game's integrity verdict: the hash chain, the seed and its commitment, every deal, every move
+replayed through the engine, the projections' head and the snapshots.
+
+Each check names the first event that fails it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from eventstore import store
+from eventstore.models import Snapshot
+
+from games.engine import (
+    ENGINE_VERSION,
+    DrawTile,
+    GameState,
+    IllegalMove,
+    Pass,
+    PlaceEngine,
+    PlayTile,
+    StartRound,
+    Stop,
+    event_from_dict,
+    step,
+)
+from games.engine.deal import deal_round
+from games.engine.events import (
+    EVENT_TYPES,
+    EnginePlaced,
+    MatchStarted,
+    RoundStarted,
+    TileDrawn,
+    TilePlayed,
+    TurnPassed,
+    TurnStopped,
+)
+from games.engine.state import initial_state
+from games.models import Game
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    seq: int | None = None  # the first bad event
+    check: str = ""  # chain | seed | deal | move | head | snapshot
+    reason: str = ""
+    events: int = 0
+
+    def __str__(self) -> str:
+        if self.ok:
+            return f"OK ({self.events} events)"
+        where = f"event {self.seq}: " if self.seq is not None else ""
+        return f"FAIL {self.check}: {where}{self.reason}"
+
+
+def _command_for(event) -> object | None:
+    """Return the command that would have produced a move event (None for derived events)."""
+    if isinstance(event, TilePlayed):
+        return PlayTile(event.seat, event.tile, event.train, event.by)
+    if isinstance(event, TileDrawn):
+        return DrawTile(event.seat, event.by)
+    if isinstance(event, EnginePlaced):
+        return PlaceEngine(event.seat, event.by)
+    if isinstance(event, TurnPassed):
+        return Pass(event.seat, event.by)
+    if isinstance(event, TurnStopped):
+        return Stop(event.seat, event.by)
+    if isinstance(event, RoundStarted):
+        return StartRound(event.hands, event.boneyard)
+    return None
+
+
+def _replay_one(state: GameState, event, seed: bytes | None) -> list | str:
+    """Fold one move event by re-deciding its command; return the derived events it must be
+    followed by, or "check: reason" if the engine disagrees."""
+    command = _command_for(event)
+    if command is None:
+        return f"move: {event.type} where the engine derives none"
+    if isinstance(event, RoundStarted) and seed is not None:
+        rs = state.ruleset
+        hands, boneyard = deal_round(seed, event.round, rs.set_max, state.seats, rs.hand_size)
+        if (event.hands, event.boneyard) != (hands, boneyard):
+            return f"deal: round {event.round}'s deal is not the one the seed gives"
+    try:
+        produced = step(state, command)
+    except IllegalMove as exc:
+        return f"move: illegal: {exc.code.value} ({exc.rule})"
+    if produced[0] != event:
+        return f"move: the engine gives {produced[0]!r}"
+    return list(produced[1:])
+
+
+def verify_game(game: Game) -> Verdict:
+    """Recompute the chain and replay the log through the engine; name the first bad event."""
+    stored = store.read(game.stream)
+    problem = store.verify_chain(stored)
+    if problem is not None:
+        return Verdict(False, problem.seq, "chain", problem.reason, len(stored))
+    seed = bytes.fromhex(game.seed) if game.seed else None
+    if seed is not None and hashlib.sha256(seed).hexdigest() != game.seed_commitment:
+        return Verdict(False, None, "seed", "the seed does not match its commitment", len(stored))
+    snaps = {
+        snap.seq: snap
+        for snap in Snapshot.objects.filter(stream=game.stream, version_tag=ENGINE_VERSION)
+    }
+    state: GameState | None = None
+    expected: list = []  # derived events the engine produced and the log must hold next
+    for e in stored:
+        if e.type in EVENT_TYPES:
+            try:
+                event = event_from_dict(e.payload)
+            except (ValueError, KeyError, TypeError) as exc:
+                return Verdict(False, e.seq, "move", f"unreadable event: {exc}", len(stored))
+            if state is None:
+                if (
+                    not isinstance(event, MatchStarted)
+                    or event.seed_commitment != game.seed_commitment
+                ):
+                    return Verdict(
+                        False,
+                        e.seq,
+                        "seed",
+                        "the log does not start with this game's MatchStarted and seed commitment",
+                        len(stored),
+                    )
+                state = initial_state(event)
+            elif expected:
+                if event != expected[0]:
+                    return Verdict(
+                        False,
+                        e.seq,
+                        "move",
+                        f"expected {expected[0].type}, found {event.type}",
+                        len(stored),
+                    )
+                expected.pop(0)
+            else:
+                bad = _replay_one(state, event, seed)
+                if isinstance(bad, str):
+                    return Verdict(
+                        False, e.seq, bad.split(":")[0], bad.split(":", 1)[1].strip(), len(stored)
+                    )
+                expected = bad
+        snap = snaps.pop(e.seq, None)
+        if snap is not None and (
+            snap.hash != e.hash or state is None or expected or snap.state != state.to_dict()
+        ):
+            return Verdict(
+                False,
+                e.seq,
+                "snapshot",
+                "the snapshot here does not match the replayed log",
+                len(stored),
+            )
+    if expected:
+        return Verdict(
+            False,
+            stored[-1].seq if stored else None,
+            "move",
+            f"the log ends before {expected[0].type}",
+            len(stored),
+        )
+    if snaps:
+        seq = min(snaps)
+        return Verdict(
+            False, seq, "snapshot", "a snapshot lies past the end of the log", len(stored)
+        )
+    head = stored[-1].hash if stored else ""
+    if game.version != (stored[-1].seq if stored else 0) or game.head_hash != head:
+        return Verdict(
+            False,
+            stored[-1].seq if stored else None,
+            "head",
+            "the log's last event is not the one the game row recorded",
+            len(stored),
+        )
+    return Verdict(True, events=len(stored))

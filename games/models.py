@@ -1,0 +1,84 @@
+"""Games: the lobby's tables and seats, and the projections of each game's event stream.
+
+The event stream (eventstore, stream ``game-<id>``) is the truth once a game has started; the
+fields marked "projection" are read models updated by the services in the same transaction as
+the append, and rebuildable from the log (``manage.py rebuild_projections``).
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class GameStatus(models.TextChoices):
+    OPEN = "open"  # seats being taken in the lobby
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"  # every human left
+
+
+class Game(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=80, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created_at = models.DateTimeField()
+    players = models.PositiveSmallIntegerField()
+    ruleset = models.JSONField()
+    time_control = models.JSONField(default=dict)
+    rated = models.BooleanField(default=False)
+    # Secret until the match has ended: only its commitment is shown before.
+    seed = models.CharField(max_length=64, blank=True)
+    seed_commitment = models.CharField(max_length=64, blank=True)
+
+    # Projections of the event stream.
+    status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN)
+    version = models.PositiveIntegerField(default=0)  # the last event's seq
+    head_hash = models.CharField(max_length=64, blank=True)  # the last event's hash
+    round = models.PositiveSmallIntegerField(default=0)
+    to_move = models.SmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return self.name or f"game {self.id}"
+
+    @property
+    def stream(self) -> str:
+        return stream_name(self.id)
+
+
+def stream_name(game_id) -> str:
+    return f"game-{game_id}"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    joined_at = models.DateTimeField()
+    resigned_at = models.DateTimeField(null=True, blank=True)  # projection of SeatResigned
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="games_seat_index_unique"),
+            models.UniqueConstraint(fields=["game", "user"], name="games_seat_user_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.index}"
+
+    @property
+    def automatic(self) -> bool:
+        """True if the platform plays this seat: a bot, or a player who resigned (R25)."""
+        return self.user.is_bot or self.resigned_at is not None

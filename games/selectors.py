@@ -1,0 +1,101 @@
+"""Read-only queries for games; every payload about hidden tiles is built from the engine's view
+for the one viewer asking (RULES R4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventstore import store
+from eventstore.store import StoredEvent
+
+from core.errors import NotFound
+from games.domain import engine_events, load
+from games.engine import SPECTATOR, command_to_dict, event_from_dict, legal_moves, view
+from games.engine.events import EVENT_TYPES
+from games.engine.record import export_record
+from games.engine.views import redact_event
+from games.models import Game, GameStatus, Seat
+
+
+def game_get(game_id) -> Game:
+    try:
+        return Game.objects.select_related("created_by").get(pk=game_id)
+    except (Game.DoesNotExist, ValueError):
+        raise NotFound("not_found", "no such game") from None
+
+
+def game_list(*, status: str | None = None, limit: int = 100):
+    games = Game.objects.select_related("created_by").prefetch_related("seats__user")
+    if status:
+        games = games.filter(status=status)
+    return games.order_by("-created_at")[:limit]
+
+
+def game_seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user").order_by("index"))
+
+
+def game_viewer_seat(game: Game, user) -> int | None:
+    """Return the seat ``user`` plays in ``game``, or None (a spectator)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user).values_list("index", flat=True).first()
+
+
+def event_for(e: StoredEvent, seat: int | None) -> dict[str, Any]:
+    """Return one stored event as ``seat`` may see it, with its seq, actor and time."""
+    if e.type in EVENT_TYPES:
+        body = redact_event(event_from_dict(e.payload), seat)
+    else:
+        body = {"type": e.type, "schema_version": e.schema_version, "data": e.data}
+    actor = {k: e.actor[k] for k in ("kind", "name") if k in e.actor}
+    return {"seq": e.seq, **body, "actor": actor, "at": e.created_at.isoformat()}
+
+
+def game_state_for(game: Game, user) -> dict[str, Any]:
+    """Return the caller's view of the game, its status, seq and the moves the caller may make."""
+    seat = game_viewer_seat(game, user)
+    loaded = load(game.stream) if game.status != GameStatus.OPEN else None
+    out: dict[str, Any] = {
+        "game": str(game.id),
+        "status": game.status,
+        "seat": seat,
+        "seq": loaded.version if loaded else 0,
+        "view": None,
+        "legal_moves": [],
+    }
+    if loaded is None or loaded.state is None:
+        return out
+    state = loaded.state
+    out["view"] = view(state, seat)
+    if seat is not None and game.status == GameStatus.ACTIVE:
+        moves = []
+        for m in legal_moves(state, seat):
+            body = command_to_dict(m)
+            body.pop("seat")
+            moves.append(body)
+        out["legal_moves"] = moves
+    return out
+
+
+def game_events_for(game: Game, user, *, after: int = 0) -> list[dict[str, Any]]:
+    seat = game_viewer_seat(game, user)
+    return [event_for(e, seat) for e in store.read(game.stream, after=after)]
+
+
+def game_record_for(game: Game, user) -> dict[str, Any]:
+    """Return the record (spec/game-record.md): hidden hands until the end, then the seed."""
+    seat = game_viewer_seat(game, user)
+    stored = [e for e in store.read(game.stream) if e.type in EVENT_TYPES]
+    if not stored:
+        raise NotFound("not_started", "the game has not started")
+    events = engine_events(stored)
+    names = [s.user.username for s in game_seats(game)]
+    finished = game.status == GameStatus.FINISHED
+    return export_record(
+        events,
+        players=names,
+        seed=bytes.fromhex(game.seed) if finished else None,
+        viewer=seat if seat is not None else SPECTATOR,
+        at=[e.created_at.isoformat() for e in stored],
+    )

@@ -1,0 +1,15 @@
+"""Account endpoints, included under /api/v1/ by config.urls."""
+
+from django.urls import path
+
+from accounts import apis
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("auth/register", apis.UserRegisterApi.as_view(), name="register"),
+    path("auth/token", apis.AuthTokenObtainApi.as_view(), name="token"),
+    path("auth/login", apis.SessionLoginApi.as_view(), name="login"),
+    path("auth/logout", apis.SessionLogoutApi.as_view(), name="logout"),
+    path("me", apis.UserMeApi.as_view(), name="me"),
+]

@@ -1,0 +1,180 @@
+"""One JSON error shape for the whole API: ``{"code": ..., "detail": ..., **extra}``.
+
+``api_exception_handler`` is DRF's ``EXCEPTION_HANDLER``: every exception raised in a DRF view
+(``ApplicationError`` from services, the engine's ``IllegalMove``, DRF's own exceptions, and
+anything unexpected) leaves as that shape. ``code`` is stable; clients branch on it.
+"""
+
+from __future__ import annotations
+
+import math
+from http import HTTPStatus
+from typing import Any
+
+from django.core import signals
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from django.utils.log import log_response
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import set_rollback
+
+from core.errors import ApplicationError
+
+API_PATH_PREFIX = "/api/"
+
+# DRF exception class -> our code, where DRF's default_code is not the one we promise.
+_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.ParseError: "malformed_json",
+    exceptions.ValidationError: "invalid",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "not_authenticated",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+}
+
+
+def is_api_path(path: str) -> bool:
+    """Tell whether a request path (``request.path_info``) belongs to the JSON API."""
+    return path.startswith(API_PATH_PREFIX)
+
+
+def status_code_name(status: int) -> str:
+    """Return the generic code for an HTTP status that no exception named (404 -> not_found)."""
+    if status == 401:
+        return "not_authenticated"
+    if status >= 500:
+        return "server_error"
+    try:
+        return HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_")
+    except ValueError:
+        return f"http_{status}"
+
+
+def error_body(code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    """Build the JSON body of an error; ``code`` and ``detail`` always win over ``extra``."""
+    return {**extra, "code": code, "detail": detail}
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
+    """Render any exception raised in a DRF view as the platform's JSON error.
+
+    Unexpected exceptions become a 500 ``server_error`` without internals; they are logged with
+    their traceback and reported through ``got_request_exception`` like Django does, so the
+    test client still re-raises them.
+    """
+    # Imported here: core must not import games at load time (games imports core).
+    from games.engine import IllegalMove, RulesetError
+
+    headers: dict[str, str] = {}
+    if isinstance(exc, ApplicationError):
+        status, body = exc.status, exc.as_dict()
+    elif isinstance(exc, IllegalMove):
+        status, body = 400, error_body(exc.code.value, exc.detail, rule=exc.rule)
+    elif isinstance(exc, RulesetError):
+        status, body = 400, error_body("invalid_ruleset", exc.detail, rule=exc.rule)
+    elif _is_concurrency_conflict(exc):
+        status = 409
+        body = error_body("stale", "Someone else acted first; reload and try again.")
+    else:
+        if isinstance(exc, Http404):
+            exc = exceptions.NotFound()
+        elif isinstance(exc, DjangoPermissionDenied):
+            exc = exceptions.PermissionDenied()
+        if not isinstance(exc, exceptions.APIException):
+            return _server_error(exc, context)
+        status, body = exc.status_code, _api_exception_body(exc)
+        if getattr(exc, "auth_header", None):
+            headers["WWW-Authenticate"] = exc.auth_header
+        if getattr(exc, "wait", None):
+            headers["Retry-After"] = str(math.ceil(exc.wait))
+    set_rollback()
+    return Response(body, status=status, headers=headers)
+
+
+def _is_concurrency_conflict(exc: Exception) -> bool:
+    """Tell whether ``exc`` is the event store's lost race (a service let it escape)."""
+    try:
+        from eventstore.store import ConcurrencyConflict
+    except ImportError:  # pragma: no cover - the event store is always installed
+        return False
+    return isinstance(exc, ConcurrencyConflict)
+
+
+def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
+    """Build the body for one of DRF's own exceptions."""
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _flatten_validation_detail(exc.detail)
+        detail = "; ".join(
+            " ".join(messages)
+            if name == api_settings.NON_FIELD_ERRORS_KEY
+            else f"{name}: {' '.join(messages)}"
+            for name, messages in fields.items()
+        )
+        return error_body("invalid", detail or "Invalid input.", fields=fields)
+    code = _code_for(exc)
+    detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+    extra: dict[str, Any] = {}
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        extra["wait"] = math.ceil(exc.wait)
+    return error_body(code, str(detail), **extra)
+
+
+def _code_for(exc: exceptions.APIException) -> str:
+    """Return our code for a DRF exception; a custom code given when raising it wins."""
+    given = getattr(exc.detail, "code", None)
+    if given and given != exc.default_code:
+        return str(given)
+    for klass in type(exc).__mro__:
+        if klass in _CODES:
+            return _CODES[klass]
+    return str(exc.default_code)
+
+
+def _flatten_validation_detail(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """Flatten DRF's nested validation errors to ``{"field.sub.0": [messages]}``."""
+    if isinstance(detail, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            flat.update(_flatten_validation_detail(value, f"{prefix}.{key}" if prefix else key))
+        return flat
+    if isinstance(detail, list):
+        if all(not isinstance(item, dict | list) for item in detail):
+            if not detail:
+                return {}
+            return {prefix or api_settings.NON_FIELD_ERRORS_KEY: [str(item) for item in detail]}
+        flat = {}
+        for index, item in enumerate(detail):
+            name = f"{prefix}.{index}" if prefix else str(index)
+            flat.update(_flatten_validation_detail(item, name))
+        return flat
+    return {prefix or api_settings.NON_FIELD_ERRORS_KEY: [str(detail)]}
+
+
+def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
+    """Log an unexpected exception and answer 500 without revealing anything about it."""
+    request = context.get("request")
+    django_request = getattr(request, "_request", request)
+    signals.got_request_exception.send(sender=None, request=django_request)
+    set_rollback()
+    response = Response(error_body("server_error", "Internal server error."), status=500)
+    log_response(
+        "%s: %s",
+        "Internal Server Error",
+        getattr(django_request, "path", "?"),
+        response=response,
+        request=django_request,
+        exception=exc,
+    )
+    return response
+
+
+def json_error_response(status: int, detail: str = "") -> JsonResponse:
+    """Return the JSON error for a bare HTTP status (used outside DRF views)."""
+    detail = detail or HTTPStatus(status).phrase
+    return JsonResponse(error_body(status_code_name(status), detail), status=status)

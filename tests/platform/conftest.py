@@ -1,0 +1,33 @@
+import pytest
+from rest_framework.test import APIClient
+
+from accounts.services import bot_account_get_or_create, user_register
+
+PASSWORD = "correct-horse-battery-9"
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """Hash passwords cheaply: the real hasher costs a noticeable fraction of a second."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def api_client():
+    return APIClient()
+
+
+@pytest.fixture
+def csrf_client():
+    """A client that checks CSRF like a browser session would be checked."""
+    return APIClient(enforce_csrf_checks=True)
+
+
+@pytest.fixture
+def alice(db):
+    return user_register(username="alice", password=PASSWORD, email="alice@example.org")
+
+
+@pytest.fixture
+def greedy_bot(db):
+    return bot_account_get_or_create(strategy="greedy")
