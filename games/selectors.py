@@ -52,6 +52,18 @@ def event_for(e: StoredEvent, seat: int | None) -> dict[str, Any]:
     return {"seq": e.seq, **body, "actor": actor, "at": e.created_at.isoformat()}
 
 
+def moves_for(state, seat: int | None, active: bool) -> list[dict[str, Any]]:
+    """Return the moves ``seat`` may make now, each in the shape of a move request body."""
+    if state is None or seat is None or not active:
+        return []
+    out = []
+    for move in legal_moves(state, seat):
+        body = command_to_dict(move)
+        body.pop("seat")
+        out.append(body)
+    return out
+
+
 def game_state_for(game: Game, user) -> dict[str, Any]:
     """Return the caller's view of the game, its status, seq and the moves the caller may make."""
     seat = game_viewer_seat(game, user)
@@ -66,15 +78,8 @@ def game_state_for(game: Game, user) -> dict[str, Any]:
     }
     if loaded is None or loaded.state is None:
         return out
-    state = loaded.state
-    out["view"] = view(state, seat)
-    if seat is not None and game.status == GameStatus.ACTIVE:
-        moves = []
-        for m in legal_moves(state, seat):
-            body = command_to_dict(m)
-            body.pop("seat")
-            moves.append(body)
-        out["legal_moves"] = moves
+    out["view"] = view(loaded.state, seat)
+    out["legal_moves"] = moves_for(loaded.state, seat, game.status == GameStatus.ACTIVE)
     return out
 
 

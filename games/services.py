@@ -21,6 +21,7 @@ from accounts.services import bot_account_get_or_create
 from core import clock
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games.bots.simple import POLICIES
+from games.broadcast import publish_game_events
 from games.domain import (
     GAME_ABANDONED,
     SEAT_RESIGNED,
@@ -305,6 +306,7 @@ def _project(game: Game, loaded: Loaded, appended: list[StoredEvent], *, before:
     for key, value in fields.items():
         setattr(game, key, value)
     maybe_snapshot(game.stream, before, loaded)
+    publish_game_events(game, appended, state)
 
 
 def parse_move(move: dict[str, Any], seat: int, ruleset: dict[str, Any]) -> Command:

@@ -53,8 +53,24 @@ DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=True)
 SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or "dev-insecure-embedded-default-change-me"
 ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 
-# Later: channels-redis and the Celery broker use this; empty means the embedded default.
+# Channels (and later the Celery broker) use Redis when REDIS_URL is set; empty means the
+# embedded default: the in-memory channel layer, good for one server process.
 REDIS_URL = ENV.get("REDIS_URL", "").strip()
+
+
+def channel_layers_from_env(redis_url: str) -> dict:
+    """Return CHANNEL_LAYERS: channels-redis on REDIS_URL, else the in-memory layer."""
+    if redis_url:
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [redis_url], "capacity": 1500, "expiry": 30},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+CHANNEL_LAYERS = channel_layers_from_env(REDIS_URL)
 
 DATABASES = {"default": database_from_env(ENV)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -76,8 +92,10 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "channels",
     "core",
     "eventstore",
+    "realtime",
     "accounts",
     "ratings",
     "games",
