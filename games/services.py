@@ -136,7 +136,9 @@ def game_create(
     variants = dict(variants or {})
     unknown = sorted(set(variants) - set(VARIANT_KEYS))
     if unknown:
-        raise ApplicationError("invalid_ruleset", f"unknown variants: {', '.join(unknown)}")
+        raise ApplicationError(
+            "invalid_ruleset", f"unknown variants: {', '.join(unknown)}", extra={"rule": "R3"}
+        )
     try:
         ruleset = Ruleset.for_players(players, hand_table=hand_table, **variants)
     except (RulesetError, TypeError) as exc:
@@ -351,6 +353,17 @@ def _stale(seq: int) -> Conflict:
     return Conflict("stale", "the game has moved on", extra={"seq": seq})
 
 
+def _repeated(game: Game, command_id: str | None) -> MoveResult | None:
+    """Return the first answer to a command id already appended, or None."""
+    if command_id is None:
+        return None
+    done = store.find_command(game.stream, command_id)
+    if done is None:
+        return None
+    events = store.read(game.stream, after=done.first_seq - 1, upto=done.last_seq)
+    return MoveResult(done.last_seq, tuple(events), duplicate=True)
+
+
 @transaction.atomic
 def game_move(
     *,
@@ -360,17 +373,20 @@ def game_move(
     expected_seq: int | None = None,
     idempotency_key: str | None = None,
 ) -> MoveResult:
-    """Make ``user``'s move. Refusals: IllegalMove (400, with its rule), stale (409), 403/404."""
+    """Make ``user``'s move. Refusals: IllegalMove (400, with its rule), stale (409), 403/404.
+
+    A repeated ``idempotency_key`` gets the first answer and appends nothing, also when the
+    first request commits while the repeat is under way (the repeat then finds the key when
+    its own append or stale check fails).
+    """
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError):
         raise NotFound("not_found", "no such game") from None
     command_id = f"move:{user.id}:{idempotency_key}" if idempotency_key else None
-    if command_id is not None:
-        done = store.find_command(game.stream, command_id)
-        if done is not None:  # a repeated request: the first answer, nothing appended
-            events = store.read(game.stream, after=done.first_seq - 1, upto=done.last_seq)
-            return MoveResult(done.last_seq, tuple(events), duplicate=True)
+    repeated = _repeated(game, command_id)
+    if repeated is not None:
+        return repeated
     game = _active_game(game_id)
     seats = list(game.seats.select_related("user"))
     seat = next((s for s in seats if s.user_id == user.id), None)
@@ -381,21 +397,36 @@ def game_move(
         raise Forbidden("not_your_seat", f"you play seat {seat.index}")
     if seat.resigned_at is not None:
         raise Forbidden("resigned", "you resigned from this game")
-    if expected_seq is not None and expected_seq != game.version:
-        raise _stale(game.version)  # cheap early answer; the append below is the real guard
     command = parse_move(move, seat.index, game.ruleset)
     loaded = load(game.stream)
     before = loaded.version
     if expected_seq is not None and expected_seq != before:
+        repeated = _repeated(game, command_id)
+        if repeated is not None:
+            return repeated
         raise _stale(before)
     events = step(loaded.state, command)  # raises IllegalMove: nothing appended
     try:
-        appended = _append(game, loaded, events, _actor(user), command_id)
+        result = store.append(
+            game.stream,
+            expected_version=before,
+            events=[event_to_dict(e) for e in events],
+            actor=_actor(user),
+            command_id=command_id,
+            prev_hash=loaded.head_hash,
+        )
     except ConcurrencyConflict as exc:
+        repeated = _repeated(game, command_id)
+        if repeated is not None:
+            return repeated
         raise _stale(exc.actual) from None
+    if result.duplicate:  # the same key committed by a concurrent request: its answer
+        return MoveResult(result.last_seq, result.events, duplicate=True)
+    loaded.version, loaded.head_hash = result.last_seq, result.events[-1].hash
+    appended = list(result.events)
     appended += _deal_if_due(game, loaded)
     appended += _play_automatic(game, seats, loaded)
-    if command_id is not None and len(appended) > len(events):
+    if command_id is not None and loaded.version > result.last_seq:
         store.extend_command(game.stream, command_id, loaded.version)
     _project(game, loaded, appended, before=before)
     return MoveResult(loaded.version, tuple(appended))

@@ -25,6 +25,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hasher():
+    """Hash passwords cheaply: tests register many players, and the real hasher costs a
+    noticeable fraction of a second each time."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
     return bool(
@@ -43,7 +52,10 @@ def _event_table_flush(request):
         return
     request.getfixturevalue("_django_db_helper")  # set up first, so torn down after this
     yield
-    for conn in connections.all(initialized_only=True):
-        if conn.vendor == "postgresql" and conn.connection is not None:
+    for conn in connections.all():
+        if conn.vendor == "postgresql":
+            # The flush runs on this thread's connection, which an async test may never have
+            # opened (its queries ran in worker threads).
+            conn.ensure_connection()
             with conn.cursor() as cursor:
                 cursor.execute("SET eventstore.maintenance = 'on'")

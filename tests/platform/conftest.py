@@ -6,12 +6,6 @@ from accounts.services import bot_account_get_or_create, user_register
 PASSWORD = "correct-horse-battery-9"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings):
-    """Hash passwords cheaply: the real hasher costs a noticeable fraction of a second."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def api_client():
     return APIClient()
