@@ -1,4 +1,9 @@
-"""ASGI entry point: `uvicorn config.asgi:application` (platform/ must be importable)."""
+"""ASGI entry point: `uvicorn config.asgi:application` (platform/ must be importable).
+
+HTTP goes to Django; WebSockets pass the Origin check (against ALLOWED_HOSTS: a page of another
+site cannot open a socket with the visitor's cookies), then session and token authentication,
+then the URL router.
+"""
 
 import os
 import sys
@@ -14,4 +19,21 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from django.core.asgi import get_asgi_application  # noqa: E402
 
-application = get_asgi_application()
+# Set Django up before anything imports models (the consumers do).
+django_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from realtime.auth import TokenAuthMiddleware  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+        ),
+    }
+)

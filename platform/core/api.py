@@ -68,33 +68,42 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     their traceback and reported through ``got_request_exception`` like Django does, so the
     test client still re-raises them.
     """
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    answer = error_for(exc)
+    if answer is None:
+        return _server_error(exc, context)
+    status, body = answer
+    headers: dict[str, str] = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(math.ceil(exc.wait))
+    set_rollback()
+    return Response(body, status=status, headers=headers)
+
+
+def error_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
+    """Return the status and JSON body of a refusal, or None for an unexpected exception.
+
+    Shared by the REST handler and the WebSocket consumers, so both answer alike.
+    """
     # Imported here: core must not import games at load time (games imports core).
     from games.engine import IllegalMove, RulesetError
 
-    headers: dict[str, str] = {}
     if isinstance(exc, ApplicationError):
-        status, body = exc.status, exc.as_dict()
-    elif isinstance(exc, IllegalMove):
-        status, body = 400, error_body(exc.code.value, exc.detail, rule=exc.rule)
-    elif isinstance(exc, RulesetError):
-        status, body = 400, error_body("invalid_ruleset", exc.detail, rule=exc.rule)
-    elif _is_concurrency_conflict(exc):
-        status = 409
-        body = error_body("stale", "Someone else acted first; reload and try again.")
-    else:
-        if isinstance(exc, Http404):
-            exc = exceptions.NotFound()
-        elif isinstance(exc, DjangoPermissionDenied):
-            exc = exceptions.PermissionDenied()
-        if not isinstance(exc, exceptions.APIException):
-            return _server_error(exc, context)
-        status, body = exc.status_code, _api_exception_body(exc)
-        if getattr(exc, "auth_header", None):
-            headers["WWW-Authenticate"] = exc.auth_header
-        if getattr(exc, "wait", None):
-            headers["Retry-After"] = str(math.ceil(exc.wait))
-    set_rollback()
-    return Response(body, status=status, headers=headers)
+        return exc.status, exc.as_dict()
+    if isinstance(exc, IllegalMove):
+        return 400, error_body(exc.code.value, exc.detail, rule=exc.rule)
+    if isinstance(exc, RulesetError):
+        return 400, error_body("invalid_ruleset", exc.detail, rule=exc.rule)
+    if _is_concurrency_conflict(exc):
+        return 409, error_body("stale", "Someone else acted first; reload and try again.")
+    if isinstance(exc, exceptions.APIException):
+        return exc.status_code, _api_exception_body(exc)
+    return None
 
 
 def _is_concurrency_conflict(exc: Exception) -> bool:

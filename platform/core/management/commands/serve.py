@@ -1,4 +1,5 @@
-"""`manage.py serve`: migrate, start the embedded services, then serve over ASGI with uvicorn."""
+"""`manage.py serve`: migrate, start the embedded services, then serve HTTP and WebSocket over
+ASGI with uvicorn."""
 
 import uvicorn
 from django.core.management import call_command
@@ -20,5 +21,14 @@ class Command(BaseCommand):
         from config.asgi import application
 
         self.stdout.write(f"Serving the platform at http://{host}:{port}/")
-        # Django's ASGI handler does not speak the lifespan protocol.
-        uvicorn.run(application, host=host, port=port, lifespan="off", log_level="info")
+        # HTTP and WebSocket from this one process. Django's ASGI handler does not speak the
+        # lifespan protocol. The WebSocket implementation is named, not "auto": auto silently
+        # serves no sockets when the websockets package is missing.
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            lifespan="off",
+            ws="websockets-sansio",
+            log_level="info",
+        )

@@ -1,0 +1,215 @@
+"""The live table: one socket per viewer of a game, at ws/games/<game id>/.
+
+Protocol (JSON text frames; a client message names its ``command``):
+
+- on connect the server sends ``{"type": "hello", "game", "seat", "status", "seq"}``; ``seat``
+  is the viewer's seat, or null for a spectator (anyone else, signed in or not). An unknown game
+  is accepted then closed with code 4404.
+- ``{"command": "sync", "after": N}`` answers ``{"type": "events", "game", "status", "seq",
+  "events", "view", "legal_moves"}``: every event after N as this viewer may see them, and its
+  view now. Live ``events`` messages follow, only after the first sync.
+- ``{"command": "move", "id", "move": {"action", "tile"?, "train"?}, "expected_seq"?,
+  "idempotency_key"?}`` answers ``{"type": "move.accepted", "id", "seq"}`` or
+  ``{"type": "error", "id", "status", "code", "detail", ...}`` exactly as the REST move does;
+  the move's events then arrive as a live ``events`` message.
+- ``{"command": "ping"}`` answers ``{"type": "pong"}``.
+- anything else answers ``{"type": "error", "status": 400, "code": "bad_message"}``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.contrib.auth.models import AnonymousUser
+from eventstore import store
+from realtime.groups import game_seat_group
+
+from core.api import error_body, error_for
+from core.errors import ApplicationError, NotAuthenticated
+from games import selectors, services
+from games.apis import GameMoveApi
+from games.broadcast import viewer_payload
+from games.domain import load
+from games.models import Game, stream_name
+
+log = logging.getLogger(__name__)
+
+CLOSE_NOT_FOUND = 4404
+BAD_MESSAGE = ApplicationError("bad_message", 'expected a JSON object with a known "command"')
+
+
+def _hello(game_id, user) -> dict[str, Any] | None:
+    """Return the hello for ``user`` at ``game_id``, or None if there is no such game."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return None
+    seat = selectors.game_viewer_seat(game, user)
+    return {
+        "type": "hello",
+        "game": str(game.id),
+        "seat": seat,
+        "status": game.status,
+        "seq": game.version,
+    }
+
+
+def _catch_up(game_id, user, after: int) -> tuple[int | None, dict[str, Any]]:
+    """Return the viewer's seat and its ``events`` payload for every event after ``after``.
+
+    The state is loaded first and the events read up to its version, so both describe the same
+    seq; the game row is read last, so its status is never older than that seq.
+    """
+    stream = stream_name(game_id)
+    loaded = load(stream)
+    events = store.read(stream, after=after, upto=loaded.version)
+    game = Game.objects.get(pk=game_id)
+    seat = selectors.game_viewer_seat(game, user)
+    payload = viewer_payload(game_id, game.status, loaded.version, events, loaded.state, seat)
+    return seat, payload
+
+
+def _move(game_id, user, content: dict[str, Any]) -> int:
+    """Make the move a socket message asks for, checked as the REST move is; return the seq."""
+    data = content.get("move")
+    if isinstance(data, dict) and "expected_seq" in content:
+        data = {**data, "expected_seq": content["expected_seq"]}
+    serializer = GameMoveApi.Input(data=data)
+    serializer.is_valid(raise_exception=True)
+    body = dict(serializer.validated_data)
+    expected = body.pop("expected_seq", None)
+    key = content.get("idempotency_key")
+    if key is not None and not isinstance(key, str):
+        raise ApplicationError(
+            "invalid",
+            "idempotency_key must be a string",
+            extra={"fields": {"idempotency_key": ["a string"]}},
+        )
+    result = services.game_move(
+        game_id=game_id, user=user, move=body, expected_seq=expected, idempotency_key=key or None
+    )
+    return result.seq
+
+
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    """One viewer's socket on one game: its seat's (or the spectators') live events.
+
+    Channels hands a consumer one message at a time, client frames and group messages alike,
+    so ``last_seq`` needs no lock: a live message is handled wholly before or after a sync.
+    """
+
+    async def connect(self):
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.user = self.scope.get("user") or AnonymousUser()
+        self.group: str | None = None
+        self.seat: int | None = None
+        self.last_seq: int | None = None  # the last seq sent; None until the first sync
+        hello = await database_sync_to_async(_hello)(self.game_id, self.user)
+        await self.accept()  # before closing too: a close before accept loses its code
+        if hello is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self._join(hello["seat"])
+        await self.send_json(hello)
+
+    async def disconnect(self, code):
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
+
+    async def _join(self, seat: int | None) -> None:
+        """Listen to ``seat``'s group (None: the spectators'), leaving any other."""
+        group = game_seat_group(self.game_id, seat)
+        if group == self.group:
+            return
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.group, self.seat = group, seat
+
+    # -- client messages -----------------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            content = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        command = content.get("command") if isinstance(content, dict) else None
+        handler = {"sync": self.sync, "move": self.move, "ping": self.ping}.get(command)
+        message_id = content.get("id") if isinstance(content, dict) else None
+        if handler is None:
+            await self._send_error(BAD_MESSAGE, message_id)
+            return
+        try:
+            await handler(content)
+        except Exception as exc:
+            await self._send_error(exc, message_id)
+
+    async def ping(self, content):
+        await self.send_json({"type": "pong"})
+
+    async def sync(self, content):
+        after = content.get("after", 0)
+        if not _whole_number(after):
+            raise ApplicationError(
+                "invalid",
+                "after must be a whole number",
+                extra={"fields": {"after": ["a whole number"]}},
+            )
+        await self._catch_up(after)
+
+    async def move(self, content):
+        if not self.user.is_authenticated:
+            raise NotAuthenticated(
+                "not_authenticated", "Authentication credentials were not provided."
+            )
+        seq = await database_sync_to_async(_move)(self.game_id, self.user, content)
+        await self.send_json({"type": "move.accepted", "id": content.get("id"), "seq": seq})
+
+    async def _catch_up(self, after: int) -> None:
+        """Send every event after ``after`` from the database, the truth, and the view now.
+
+        The seat is looked up again: a spectator who took a seat since connecting moves to the
+        seat's group and is greeted again.
+        """
+        seat, payload = await database_sync_to_async(_catch_up)(self.game_id, self.user, after)
+        if seat != self.seat:
+            await self._join(seat)
+            hello = {k: payload[k] for k in ("game", "status", "seq")}
+            await self.send_json({"type": "hello", **hello, "seat": seat})
+        await self.send_json(payload)
+        self.last_seq = payload["seq"]
+
+    async def _send_error(self, exc: Exception, message_id: Any) -> None:
+        answer = error_for(exc)
+        if answer is None:
+            log.exception("socket command failed", exc_info=exc)
+            answer = 500, error_body("server_error", "Internal server error.")
+        status, body = answer
+        out: dict[str, Any] = {"type": "error"}
+        if message_id is not None:
+            out["id"] = message_id
+        await self.send_json({**body, **out, "status": status})
+
+    # -- group messages ------------------------------------------------------------------------
+
+    async def game_update(self, message):
+        """Forward a live update: drop what was sent already, fill a gap from the database."""
+        if self.last_seq is None:  # not synced yet: its sync will include this
+            return
+        payload = message["payload"]
+        events = [e for e in payload["events"] if e["seq"] > self.last_seq]
+        if not events:
+            return
+        if events[0]["seq"] > self.last_seq + 1:  # a message was lost
+            await self._catch_up(self.last_seq)
+            return
+        await self.send_json({**payload, "events": events})
+        self.last_seq = payload["seq"]

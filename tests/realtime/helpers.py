@@ -1,0 +1,214 @@
+"""Players, tables, sockets and leak checks for the socket tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from asgiref.testing import ApplicationCommunicator
+from channels.db import database_sync_to_async
+from django.test import Client
+from eventstore import store
+from rest_framework.test import APIClient
+
+from accounts.services import auth_token_get_or_create, user_register
+from config.asgi import application
+from games import selectors, services
+from games.domain import fold
+from games.engine.tiles import tile
+from games.engine.views import hidden_tiles
+from games.models import Game, stream_name
+
+PASSWORD = "pw-correct-horse-1"
+ORIGIN = "http://localhost:8000"
+TIMEOUT = 5
+TILE_KEYS = {"tile", "hand", "hands", "tiles", "boneyard", "drawn"}
+
+
+class WebsocketCommunicator(ApplicationCommunicator):
+    """The part of ``channels.testing.WebsocketCommunicator`` these tests use.
+
+    channels 4.3's ``channels.testing`` package imports daphne (for its live-server test case)
+    on import, and daphne is not a dependency of this project.
+    """
+
+    def __init__(self, app, path: str, headers: list) -> None:
+        path, _, query = path.partition("?")
+        scope = {
+            "type": "websocket",
+            "path": path,
+            "query_string": query.encode(),
+            "headers": headers,
+            "subprotocols": [],
+        }
+        super().__init__(app, scope)
+
+    async def connect(self, timeout: float = 1) -> tuple[bool, Any]:
+        """Return (True, subprotocol) if accepted, else (False, close code)."""
+        await self.send_input({"type": "websocket.connect"})
+        response = await self.receive_output(timeout)
+        if response["type"] == "websocket.close":
+            return False, response.get("code", 1000)
+        assert response["type"] == "websocket.accept", response
+        return True, response.get("subprotocol")
+
+    async def send_to(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        if text_data is not None:
+            await self.send_input({"type": "websocket.receive", "text": text_data})
+        else:
+            await self.send_input({"type": "websocket.receive", "bytes": bytes_data})
+
+    async def send_json_to(self, data: Any) -> None:
+        await self.send_to(text_data=json.dumps(data))
+
+    async def receive_json_from(self, timeout: float = 1) -> Any:
+        response = await self.receive_output(timeout)
+        assert response["type"] == "websocket.send", response
+        return json.loads(response["text"])
+
+    async def disconnect(self, code: int = 1000, timeout: float = 1) -> None:
+        await self.send_input({"type": "websocket.disconnect", "code": code})
+        await self.wait(timeout)
+
+
+async def db(fn, *args, **kwargs):
+    """Run synchronous database code from a test coroutine."""
+    return await database_sync_to_async(fn)(*args, **kwargs)
+
+
+def player(name: str):
+    """Register ``name``; return the user with its API token key as ``.token``."""
+    user = user_register(username=name, password=PASSWORD)
+    user.token = auth_token_get_or_create(user=user)
+    return user
+
+
+def session_cookie(user) -> str:
+    """Log ``user`` in through Django's test client; return its session id."""
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client.cookies["sessionid"].value
+
+
+def table(creator, others=(), *, bots: int = 1, start: bool = True) -> str:
+    """Open a 1-round double-6 table for ``creator``, ``others`` then ``bots`` random bots."""
+    game = services.game_create(
+        user=creator, players=1 + len(others) + bots, variants={"set_max": 6, "rounds": 1}
+    )
+    for user in others:
+        services.game_join(game_id=game.id, user=user)
+    for _ in range(bots):
+        services.game_add_bot(game_id=game.id, user=creator, strategy="random")
+    if start:
+        services.game_start(game_id=game.id, user=creator)
+    return str(game.id)
+
+
+def state_for(gid: str, user) -> dict:
+    return selectors.game_state_for(selectors.game_get(gid), user)
+
+
+def mover(gid: str, users: list) -> Any:
+    """Return which of ``users`` is to move, or None once the game is over."""
+    game = Game.objects.get(pk=gid)
+    if game.status != "active":
+        return None
+    seat = game.seats.get(index=game.to_move)
+    return next(u for u in users if u.id == seat.user_id)
+
+
+def play_turn(gid: str, users: list) -> int | None:
+    """Make the first legal move of whichever of ``users`` is to move; return the new seq."""
+    user = mover(gid, users)
+    if user is None:
+        return None
+    st = state_for(gid, user)
+    result = services.game_move(
+        game_id=gid, user=user, move=st["legal_moves"][0], expected_seq=st["seq"]
+    )
+    return result.seq
+
+
+def rest_move(user, gid: str, body: dict):
+    """POST a move through the REST API as ``user`` (token auth)."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {user.token}")
+    return client.post(f"/api/v1/games/{gid}/moves", body, format="json")
+
+
+def log_seqs(gid: str) -> list[int]:
+    return [e.seq for e in store.read(stream_name(gid))]
+
+
+def socket(
+    gid: str, *, token: str | None = None, session: str | None = None, origin: str | None = ORIGIN
+) -> WebsocketCommunicator:
+    """Return a communicator on the real ASGI application for game ``gid``."""
+    headers = []
+    if origin is not None:
+        headers.append((b"origin", origin.encode()))
+    if session is not None:
+        headers.append((b"cookie", f"sessionid={session}".encode()))
+    query = f"?token={token}" if token is not None else ""
+    return WebsocketCommunicator(application, f"/ws/games/{gid}/{query}", headers=headers)
+
+
+async def connected(gid: str, **kwargs) -> tuple[WebsocketCommunicator, dict]:
+    """Connect to game ``gid``; return the communicator and its hello."""
+    comm = socket(gid, **kwargs)
+    ok, _ = await comm.connect(timeout=TIMEOUT)
+    assert ok
+    hello = await comm.receive_json_from(timeout=TIMEOUT)
+    assert hello["type"] == "hello", hello
+    return comm, hello
+
+
+async def synced(gid: str, after: int = 0, **kwargs) -> tuple[WebsocketCommunicator, dict]:
+    """Connect and sync after ``after``; return the communicator and the sync's payload."""
+    comm, _ = await connected(gid, **kwargs)
+    await comm.send_json_to({"command": "sync", "after": after})
+    payload = await comm.receive_json_from(timeout=TIMEOUT)
+    assert payload["type"] == "events", payload
+    return comm, payload
+
+
+async def receive(comm: WebsocketCommunicator) -> dict:
+    return await comm.receive_json_from(timeout=TIMEOUT)
+
+
+async def receive_until_seq(comm: WebsocketCommunicator, seq: int) -> list[dict]:
+    """Receive ``events`` messages until one reaches ``seq``; return them all."""
+    out = []
+    while not out or out[-1]["seq"] < seq:
+        message = await receive(comm)
+        assert message["type"] == "events", message
+        out.append(message)
+    return out
+
+
+# -- hidden information ------------------------------------------------------------------------
+
+
+def tile_pairs(obj: Any, under: bool = False) -> Iterator:
+    """Yield every ``[a, b]`` of ints found under a key that holds tiles."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            yield from tile_pairs(value, under or key in TILE_KEYS)
+    elif isinstance(obj, list):
+        ints = all(isinstance(x, int) and not isinstance(x, bool) for x in obj)
+        if under and len(obj) == 2 and ints:
+            yield tile(*obj)
+        else:
+            for item in obj:
+                yield from tile_pairs(item, under)
+
+
+def hidden_by_seq(gid: str, seat: int | None) -> list[set]:
+    """Return, for each seq of the game's log, the tiles ``seat`` may not see just after it."""
+    out: list[set] = [set()]
+    state = None
+    for e in store.read(stream_name(gid)):
+        state = fold([e], state)
+        out.append(hidden_tiles(state, seat) if state is not None else set())
+    return out
