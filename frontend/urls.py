@@ -6,4 +6,12 @@ app_name = "frontend"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("signup", views.signup, name="signup"),
+    path("login", views.login_page, name="login"),
+    path("logout", views.logout_page, name="logout"),
+    path("lobby", views.lobby, name="lobby"),
+    path("my-games", views.my_games, name="my-games"),
+    path("rules", views.rules, name="rules"),
+    path("games/<uuid:game_id>", views.game, name="game"),
+    path("games/<uuid:game_id>/replay", views.replay, name="replay"),
 ]

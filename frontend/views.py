@@ -1,6 +1,66 @@
-from django.shortcuts import render
+"""Pages: thin views that render templates; the data comes from the REST API through JS."""
+
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+LOGIN_URL = "/login"
 
 
+@ensure_csrf_cookie
 def home(request):
-    """Render the home page."""
+    """Render the home page: what the platform is, where to go."""
     return render(request, "frontend/home.html")
+
+
+@ensure_csrf_cookie
+def signup(request):
+    """Render the signup form (JS registers, then logs in)."""
+    return render(request, "frontend/signup.html")
+
+
+@ensure_csrf_cookie
+def login_page(request):
+    """Render the login form (JS posts to the session login API)."""
+    return render(request, "frontend/login.html", {"next": request.GET.get("next", "")})
+
+
+@ensure_csrf_cookie
+def logout_page(request):
+    """Log out on POST; on GET show a one-button form (a GET must not change state)."""
+    if request.method == "POST":
+        logout(request)
+        return redirect("/")
+    return render(request, "frontend/logout.html")
+
+
+@ensure_csrf_cookie
+def lobby(request):
+    """Render the lobby: open tables, live games to watch, the create form."""
+    return render(request, "frontend/lobby.html", {"player_counts": range(2, 15)})
+
+
+@ensure_csrf_cookie
+def game(request, game_id):
+    """Render a table, for players and spectators alike."""
+    return render(request, "frontend/game.html", {"game_id": game_id})
+
+
+@ensure_csrf_cookie
+def replay(request, game_id):
+    """Render the replay of a finished game."""
+    return render(request, "frontend/replay.html", {"game_id": game_id})
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def my_games(request):
+    """Render the logged-in user's games."""
+    return render(request, "frontend/my_games.html")
+
+
+@ensure_csrf_cookie
+def rules(request):
+    """Render the rules summary in the user's language."""
+    return render(request, "frontend/rules.html")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import dj_database_url
+from django.conf.locale import LANG_INFO
 from django.utils.translation import gettext_lazy as _
 
 # <repo>/platform/config/settings.py -> <repo>
@@ -107,6 +108,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.middleware.ApiErrorJsonMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -149,6 +151,11 @@ LANGUAGES = [
     ("it", _("Italian")),
     ("tl", _("Tagalog")),
 ]
+# Django ships no locale data for Tagalog; {% get_language_info %} needs an entry.
+LANG_INFO.setdefault(
+    "tl", {"bidi": False, "code": "tl", "name": "Tagalog", "name_local": "Tagalog"}
+)
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -1,0 +1,47 @@
+// fetch wrapper: JSON in and out, the CSRF header from the csrftoken cookie, one error shape.
+
+export function csrfToken() {
+  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : "";
+}
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.code = (body && body.code) || "error";
+    this.body = body || {};
+  }
+}
+
+export async function api(path, { method = "GET", body, headers = {} } = {}) {
+  const opts = { method, credentials: "same-origin", headers: { Accept: "application/json", ...headers } };
+  if (method !== "GET" && method !== "HEAD") {
+    opts.headers["X-CSRFToken"] = csrfToken();
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body === undefined ? {} : body);
+  }
+  const resp = await fetch("/api/v1/" + path, opts);
+  let data = null;
+  if (resp.status !== 204) {
+    try { data = await resp.json(); } catch (e) { data = null; }
+  }
+  if (!resp.ok) throw new ApiError(resp.status, data);
+  return data;
+}
+
+// Render an API error for a person: detail plus field messages.
+export function errorText(err) {
+  if (!(err instanceof ApiError)) return String(err && err.message ? err.message : err);
+  const parts = [err.body.detail || err.message];
+  const fields = err.body.fields;
+  if (fields && typeof fields === "object") {
+    for (const [k, v] of Object.entries(fields)) parts.push(`${k}: ${[].concat(v).join(" ")}`);
+  }
+  if (err.body.rule) parts.push(`(${err.body.rule})`);
+  return parts.filter(Boolean).join(" ");
+}
+
+export function currentUser() {
+  return document.body.dataset.username || null;
+}

@@ -1,0 +1,38 @@
+// Signup (register, then log in so the session is set) and login forms.
+import { api, errorText } from "./api.js";
+import { gettext } from "./i18n.js";
+
+const form = document.getElementById("auth-form");
+const error = form.querySelector('[data-testid="form-error"]');
+
+function showError(text) {
+  error.textContent = text;
+  error.hidden = false;
+}
+
+function safeNext(next) {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/lobby";
+}
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  error.hidden = true;
+  const username = form.elements.username.value.trim();
+  const password = form.elements.password.value;
+  if (!username || !password) {
+    showError(gettext("Enter a username and a password."));
+    return;
+  }
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    if (form.dataset.mode === "signup") {
+      await api("auth/register", { method: "POST", body: { username, password } });
+    }
+    await api("auth/login", { method: "POST", body: { username, password } });
+    window.location.href = safeNext(form.dataset.next);
+  } catch (err) {
+    showError(errorText(err));
+    button.disabled = false;
+  }
+});

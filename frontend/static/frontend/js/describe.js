@@ -1,0 +1,54 @@
+// Human-readable text for game events (the move log) and train names.
+import { gettext, fmt } from "./i18n.js";
+import { tileLabel } from "./tiles.js";
+
+export function trainName(key, names) {
+  if (key === "mexican") return gettext("Mexican Train");
+  return fmt(gettext("%(name)s's train"), { name: names[key] || fmt(gettext("seat %(n)s"), { n: Number(key) + 1 }) });
+}
+
+function where(seat, train, names) {
+  if (train === "mexican") return gettext("the Mexican Train");
+  if (train === seat) return gettext("their own train");
+  return trainName(train, names);
+}
+
+export function describeEvent(e, names) {
+  const d = e.data || {};
+  const who = d.seat !== undefined ? (names[d.seat] || fmt(gettext("seat %(n)s"), { n: d.seat + 1 })) : ((e.actor && e.actor.name) || "");
+  const by = d.by ? " " + fmt(gettext("(%(by)s)"), { by: d.by === "timeout" ? gettext("on time-out") : d.by }) : "";
+  switch (e.type) {
+    case "MatchStarted":
+      return fmt(gettext("The match started with %(n)s players."), { n: d.seats });
+    case "RoundStarted":
+      return fmt(gettext("Round %(round)s dealt; the engine is %(tile)s."), { round: d.round, tile: tileLabel(d.engine, d.engine) });
+    case "EnginePlaced":
+      return fmt(gettext("%(name)s placed the engine %(tile)s."), { name: who, tile: tileLabel(d.tile[0], d.tile[1]) }) + by;
+    case "TileDrawn":
+      return (d.tile
+        ? fmt(gettext("%(name)s drew %(tile)s."), { name: who, tile: tileLabel(d.tile[0], d.tile[1]) })
+        : fmt(gettext("%(name)s drew."), { name: who })) + by;
+    case "TilePlayed":
+      return fmt(gettext("%(name)s played %(tile)s on %(train)s."), {
+        name: who, tile: tileLabel(d.tile[0], d.tile[1]), train: where(d.seat, d.train, names),
+      }) + by;
+    case "TurnPassed":
+      return fmt(gettext("%(name)s passed and put out their marker."), { name: who }) + by;
+    case "TurnStopped":
+      return fmt(gettext("%(name)s ended their turn."), { name: who }) + by;
+    case "RoundEnded": {
+      const scores = (d.scores || []).map((s, i) => `${names[i] || i + 1} ${s}`).join(", ");
+      const how = d.blocked ? gettext("blocked") : (d.went_out !== null && d.went_out !== undefined
+        ? fmt(gettext("%(name)s went out"), { name: names[d.went_out] || d.went_out + 1 }) : "");
+      return fmt(gettext("Round %(round)s ended (%(how)s). Scores: %(scores)s"), { round: d.round, how, scores });
+    }
+    case "MatchEnded": {
+      const totals = (d.totals || []).map((s, i) => `${names[i] || i + 1} ${s}`).join(", ");
+      return fmt(gettext("The match is over. Totals: %(totals)s"), { totals });
+    }
+    default: {
+      const name = (e.actor && e.actor.name) || who;
+      return name ? `${e.type}: ${name}` : e.type;
+    }
+  }
+}

@@ -1,0 +1,188 @@
+// The lobby: open tables (join / open), games in progress (watch), the create form.
+import { api, errorText, currentUser } from "./api.js";
+import { gettext, fmt } from "./i18n.js";
+import { rulesetSummary, timeControlText } from "./tiles.js";
+
+const me = currentUser();
+const openList = document.getElementById("open-tables");
+const liveList = document.getElementById("live-tables");
+
+function seatedHere(game) {
+  return !!me && game.seats.some((s) => s.username === me);
+}
+
+function row(game, kind) {
+  const li = document.createElement("li");
+  li.className = "table-row";
+  li.dataset.testid = kind;
+  li.setAttribute("data-testid", kind);
+  li.dataset.gameId = game.id;
+  const info = document.createElement("div");
+  info.className = "table-info";
+  const title = document.createElement("a");
+  title.href = `/games/${game.id}`;
+  title.className = "table-name";
+  title.textContent = game.name || fmt(gettext("%(user)s's table"), { user: game.created_by });
+  const seats = document.createElement("span");
+  seats.className = "seats-taken";
+  seats.dataset.testid = "seats-taken";
+  seats.setAttribute("data-testid", "seats-taken");
+  seats.textContent = fmt(gettext("%(taken)s/%(total)s seats"), { taken: game.seats.length, total: game.players });
+  const names = document.createElement("span");
+  names.className = "names";
+  names.textContent = game.seats.map((s) => s.username + (s.is_bot ? " 🤖" : "")).join(", ");
+  const rules = document.createElement("span");
+  rules.className = "ruleset";
+  rules.textContent = rulesetSummary(game.ruleset);
+  const tc = document.createElement("span");
+  tc.className = "time-control";
+  tc.textContent = timeControlText(game.time_control) + (game.rated ? " · " + gettext("rated") : "");
+  info.append(title, seats, names, rules, tc);
+  const act = document.createElement("div");
+  act.className = "table-actions";
+  if (kind === "open-table") {
+    if (seatedHere(game)) {
+      const a = document.createElement("a");
+      a.className = "button";
+      a.href = `/games/${game.id}`;
+      a.dataset.testid = "open";
+      a.setAttribute("data-testid", "open");
+      a.textContent = gettext("Open");
+      act.append(a);
+    } else if (me) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "primary";
+      b.setAttribute("data-testid", "join");
+      b.textContent = gettext("Join");
+      b.disabled = game.seats.length >= game.players;
+      b.addEventListener("click", async () => {
+        b.disabled = true;
+        try {
+          await api(`games/${game.id}/join`, { method: "POST" });
+          window.location.href = `/games/${game.id}`;
+        } catch (err) {
+          b.disabled = false;
+          alertRow(li, errorText(err));
+        }
+      });
+      act.append(b);
+    } else {
+      const a = document.createElement("a");
+      a.className = "button";
+      a.href = `/login?next=/games/${game.id}`;
+      a.textContent = gettext("Log in to join");
+      act.append(a);
+    }
+  } else {
+    const a = document.createElement("a");
+    a.className = "button";
+    a.href = `/games/${game.id}`;
+    a.setAttribute("data-testid", "watch");
+    a.textContent = seatedHere(game) ? gettext("Play") : gettext("Watch");
+    act.append(a);
+  }
+  li.append(info, act);
+  return li;
+}
+
+function alertRow(li, text) {
+  let p = li.querySelector(".form-error");
+  if (!p) {
+    p = document.createElement("p");
+    p.className = "form-error";
+    p.setAttribute("role", "alert");
+    li.append(p);
+  }
+  p.textContent = text;
+}
+
+let busy = false;
+async function refresh() {
+  if (busy) return;
+  busy = true;
+  try {
+    const [open, active] = await Promise.all([api("games?status=open"), api("games?status=active")]);
+    // Keep a row whose error is showing; otherwise redraw.
+    openList.replaceChildren(...open.map((g) => row(g, "open-table")));
+    liveList.replaceChildren(...active.map((g) => row(g, "live-table")));
+    document.getElementById("open-empty").hidden = open.length > 0;
+    document.getElementById("live-empty").hidden = active.length > 0;
+  } catch (err) {
+    // Keep the last list; the next tick retries.
+  } finally {
+    busy = false;
+  }
+}
+
+refresh();
+setInterval(refresh, 5000);
+
+// -- create form -------------------------------------------------------------------------------
+const form = document.getElementById("create-form");
+
+// R3 / V1: the set a table uses decides the full number of rounds (N+1).
+function setMaxFor(players, double12) {
+  if (double12) return 12;
+  if (players <= 3) return 9;
+  if (players <= 8) return 12;
+  if (players <= 12) return 15;
+  return 18;
+}
+
+function updateRounds() {
+  const players = Number(form.elements.players.value);
+  const n = setMaxFor(players, form.elements.double12.checked);
+  const select = form.elements.rounds;
+  const keep = select.value;
+  const full = select.options[0];
+  full.textContent = fmt(gettext("Full match (%(n)s rounds)"), { n: n + 1 });
+  while (select.options.length > 1) select.remove(1);
+  for (let r = 1; r <= n + 1; r++) {
+    const o = document.createElement("option");
+    o.value = String(r);
+    o.textContent = r === 1 ? gettext("1 round") : fmt(gettext("%(n)s rounds"), { n: r });
+    select.append(o);
+  }
+  select.value = keep && Number(keep) <= n + 1 ? keep : "";
+}
+
+if (form) {
+  updateRounds();
+  form.elements.players.addEventListener("change", updateRounds);
+  form.elements.double12.addEventListener("change", updateRounds);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const error = form.querySelector('[data-testid="form-error"]');
+    error.hidden = true;
+    const f = form.elements;
+    const variants = {};
+    if (f.rounds.value) variants.rounds = Number(f.rounds.value);
+    if (f.one_double.checked) variants.max_doubles_per_turn = 1;
+    if (f.double_blank_zero.checked) variants.double_blank_points = 0;
+    if (f.positive_scoring.checked) variants.scoring = "positive";
+    if (f.first_turn_draw.checked) variants.first_turn = "draw";
+    const [kind, x, y] = f.time_control.value.split("-");
+    const time_control = kind === "live"
+      ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
+      : { kind: "correspondence", days_per_move: Number(x) };
+    const body = {
+      players: Number(f.players.value),
+      name: f.name.value.trim(),
+      hand_table: f.double12.checked ? "double12" : "classic",
+      variants,
+      time_control,
+      rated: f.rated.checked,
+    };
+    const submit = form.querySelector('[data-testid="create-submit"]');
+    submit.disabled = true;
+    try {
+      const game = await api("games", { method: "POST", body });
+      window.location.href = `/games/${game.id}`;
+    } catch (err) {
+      error.textContent = errorText(err);
+      error.hidden = false;
+      submit.disabled = false;
+    }
+  });
+}

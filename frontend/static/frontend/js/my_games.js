@@ -1,0 +1,47 @@
+// The user's games: active (your turn first), then open, then finished.
+import { api, currentUser } from "./api.js";
+import { gettext, fmt } from "./i18n.js";
+import { statusText, timeControlText, formatDate } from "./tiles.js";
+
+const me = currentUser();
+const list = document.getElementById("my-games");
+
+async function load() {
+  const [active, open, finished] = await Promise.all(["active", "open", "finished"].map((s) => api(`games?status=${s}`)));
+  const mine = (games) => games.filter((g) => g.seats.some((s) => s.username === me));
+  const seatOf = (g) => g.seats.find((s) => s.username === me).index;
+  const act = mine(active).sort((a, b) => (b.to_move === seatOf(b)) - (a.to_move === seatOf(a)));
+  const rows = [...act, ...mine(open), ...mine(finished)].map((g) => {
+    const li = document.createElement("li");
+    li.className = "table-row";
+    li.setAttribute("data-testid", "my-game");
+    li.dataset.gameId = g.id;
+    const yourTurn = g.status === "active" && g.to_move === seatOf(g);
+    if (yourTurn) li.classList.add("your-turn");
+    const a = document.createElement("a");
+    a.href = `/games/${g.id}`;
+    a.className = "table-name";
+    a.textContent = g.name || fmt(gettext("%(user)s's table"), { user: g.created_by });
+    const st = document.createElement("span");
+    st.className = "badge";
+    st.textContent = statusText(g.status);
+    const turn = document.createElement("span");
+    turn.setAttribute("data-testid", "whose-turn");
+    if (g.status === "active" && g.to_move !== null) {
+      const who = g.seats.find((s) => s.index === g.to_move);
+      turn.textContent = yourTurn ? gettext("Your turn") : fmt(gettext("Waiting for %(name)s"), { name: who ? who.username : g.to_move + 1 });
+    }
+    const dl = document.createElement("span");
+    dl.textContent = g.deadline && g.status === "active" ? fmt(gettext("move due by %(time)s"), { time: formatDate(g.deadline) }) : timeControlText(g.time_control);
+    const info = document.createElement("div");
+    info.className = "table-info";
+    info.append(a, st, turn, dl);
+    li.append(info);
+    return li;
+  });
+  list.replaceChildren(...rows);
+  document.getElementById("my-empty").hidden = rows.length > 0;
+}
+
+load();
+setInterval(load, 10000);

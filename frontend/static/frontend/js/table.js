@@ -1,0 +1,623 @@
+// The game table: seats, station, trains, the player's hand, actions, log, scores.
+import { api, errorText, currentUser } from "./api.js";
+import { gettext, fmt } from "./i18n.js";
+import { GameLive } from "./socket.js";
+import { tileElement, tileLabel, rulesetSummary, timeControlText, statusText, formatDate } from "./tiles.js";
+import { describeEvent, trainName } from "./describe.js";
+
+const root = document.getElementById("table");
+const gameId = root.dataset.gameId;
+const me = currentUser();
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  game: null, // GET /games/<id>
+  status: null,
+  seat: null,
+  seq: 0,
+  view: null,
+  legal: [],
+  events: [],
+  lastEventSeq: 0,
+  selected: null, // "a-b"
+  dragging: null,
+  resignArmed: false,
+};
+
+const tkey = (t) => `${Math.max(t[0], t[1])}-${Math.min(t[0], t[1])}`;
+const names = () => {
+  const out = [];
+  if (S.game) for (const s of S.game.seats) out[s.index] = s.username;
+  return out;
+};
+const plays = () => S.legal.filter((m) => m.action === "play");
+const playsFor = (key) => plays().filter((m) => tkey(m.tile) === key);
+const legalAction = (action) => S.legal.find((m) => m.action === action);
+
+// -- data --------------------------------------------------------------------------------------
+
+function mergeEvents(events) {
+  for (const e of events || []) {
+    if (e.seq > S.lastEventSeq) {
+      S.events.push(e);
+      S.lastEventSeq = e.seq;
+    }
+  }
+}
+
+function applyUpdate(msg) {
+  const statusChanged = msg.status && msg.status !== S.status;
+  mergeEvents(msg.events);
+  if (msg.seat !== undefined) S.seat = msg.seat;
+  if (msg.status) S.status = msg.status;
+  const seqChanged = typeof msg.seq === "number" && msg.seq !== S.seq;
+  if (typeof msg.seq === "number") S.seq = Math.max(msg.seq, S.lastEventSeq);
+  if (msg.view !== undefined) S.view = msg.view;
+  if (msg.legal_moves) S.legal = msg.legal_moves;
+  if (S.selected && !playsFor(S.selected).length) S.selected = null;
+  if (statusChanged || seqChanged) loadDetail();
+  render();
+}
+
+let detailBusy = false;
+async function loadDetail() {
+  if (detailBusy) return;
+  detailBusy = true;
+  try {
+    const g = await api(`games/${gameId}`);
+    const was = S.status;
+    S.game = g;
+    if (g.status !== was && was !== null && g.status !== "open") {
+      S.status = g.status;
+      await loadState();
+    }
+    S.status = g.status;
+    render();
+  } catch (err) {
+    if (err.status === 404) showError(gettext("This game does not exist."));
+  } finally {
+    detailBusy = false;
+  }
+}
+
+async function loadState() {
+  const st = await api(`games/${gameId}/state`);
+  let events = [];
+  if (st.seq > S.lastEventSeq) events = await api(`games/${gameId}/events?after=${S.lastEventSeq}`);
+  applyUpdate({ ...st, events });
+}
+
+// -- actions -----------------------------------------------------------------------------------
+
+function showError(text) {
+  const p = $("move-error");
+  p.textContent = text;
+  p.hidden = !text;
+}
+
+async function move(m) {
+  showError("");
+  S.selected = null;
+  const body = { action: m.action, expected_seq: S.seq };
+  if (m.tile) body.tile = m.tile;
+  if (m.train !== undefined) body.train = m.train;
+  setBusy(true);
+  try {
+    const res = await api(`games/${gameId}/moves`, { method: "POST", body });
+    mergeEvents(res.events);
+    await loadState();
+  } catch (err) {
+    showError(errorText(err));
+    if (err.code === "stale" || err.status === 409) {
+      showError(gettext("The table moved on before your move arrived; it has been brought up to date.") + " " + errorText(err));
+    }
+    await loadState().catch(() => {});
+  } finally {
+    setBusy(false);
+  }
+}
+
+function setBusy(b) {
+  root.classList.toggle("busy", b);
+}
+
+async function lobbyAction(path, body) {
+  showError("");
+  try {
+    S.game = await api(`games/${gameId}/${path}`, { method: "POST", body });
+    S.status = S.game.status;
+    if (S.status !== "open") await loadState();
+    else await loadState();
+  } catch (err) {
+    showError(errorText(err));
+  }
+  render();
+}
+
+$("join").addEventListener("click", () => {
+  if (!me) { window.location.href = `/login?next=/games/${gameId}`; return; }
+  lobbyAction("join");
+});
+$("add-bot").addEventListener("click", () => lobbyAction("bots", { strategy: $("bot-strategy").value }));
+$("start").addEventListener("click", () => lobbyAction("start"));
+$("leave").addEventListener("click", async () => {
+  await lobbyAction("leave");
+});
+for (const [id, action] of [["draw", "draw"], ["pass", "pass"], ["stop", "stop"], ["place-engine", "engine"]]) {
+  $(id).addEventListener("click", () => {
+    const m = legalAction(action);
+    if (m) move(m);
+  });
+}
+$("resign").addEventListener("click", async () => {
+  const b = $("resign");
+  if (!S.resignArmed) {
+    S.resignArmed = true;
+    b.textContent = gettext("Click again to resign");
+    setTimeout(() => { S.resignArmed = false; b.textContent = gettext("Resign"); }, 5000);
+    return;
+  }
+  S.resignArmed = false;
+  b.textContent = gettext("Resign");
+  try {
+    await api(`games/${gameId}/resign`, { method: "POST" });
+    await loadState();
+    await loadDetail();
+  } catch (err) {
+    showError(errorText(err));
+  }
+});
+
+function selectTile(key) {
+  const options = playsFor(key);
+  if (!options.length) {
+    S.selected = null;
+    showError(fmt(gettext("%(tile)s cannot be played now."), { tile: `[${key.replace("-", "|")}]` }));
+    render();
+    return;
+  }
+  showError("");
+  if (options.length === 1) {
+    move(options[0]);
+    return;
+  }
+  S.selected = S.selected === key ? null : key;
+  render();
+  const first = document.querySelector('[data-testid="train"].target');
+  if (first) first.focus();
+}
+
+function playOn(trainKey, tileKey) {
+  const m = playsFor(tileKey).find((p) => String(p.train) === String(trainKey));
+  if (m) move(m);
+}
+
+// -- rendering ---------------------------------------------------------------------------------
+
+function render() {
+  const g = S.game;
+  if (!g) return;
+  root.dataset.status = S.status || g.status;
+  root.dataset.seq = String(S.seq);
+  root.dataset.mySeat = S.seat === null || S.seat === undefined ? "" : String(S.seat);
+  root.dataset.toMove = S.view && S.view.to_move !== null && S.view.to_move !== undefined ? String(S.view.to_move) : "";
+  root.dataset.legal = JSON.stringify(S.legal);
+  $("game-name").textContent = g.name || fmt(gettext("%(user)s's table"), { user: g.created_by });
+  $("status").textContent = statusText(S.status || g.status);
+  $("seq").textContent = String(S.seq);
+  $("round").textContent = S.view && S.view.round ? fmt(gettext("%(round)s of %(rounds)s"), { round: S.view.round, rounds: S.view.rounds }) : "–";
+  renderClock();
+  renderTurn();
+  renderSeats();
+  renderOpen();
+  renderBoard();
+  renderHand();
+  renderActions();
+  renderLog();
+  renderScores();
+  renderFairness();
+  renderResult();
+}
+
+function renderClock() {
+  const g = S.game;
+  let text = timeControlText(g.time_control);
+  if (S.status === "active" && g.deadline) {
+    const left = Math.round((new Date(g.deadline) - Date.now()) / 1000);
+    if (g.time_control.kind === "live") {
+      text += " · " + fmt(gettext("%(s)s s left for this move"), { s: Math.max(0, left) });
+    } else {
+      text += " · " + fmt(gettext("move due by %(time)s"), { time: formatDate(g.deadline) });
+    }
+  }
+  $("clock").textContent = text;
+}
+setInterval(() => { if (S.game) renderClock(); }, 1000);
+
+function renderTurn() {
+  const t = $("turn");
+  const v = S.view;
+  let text = "";
+  let mine = false;
+  if (S.status === "open") text = gettext("Waiting for players to join.");
+  else if (S.status === "finished" || S.status === "abandoned") text = gettext("Game over.");
+  else if (v && v.to_move !== null && v.to_move !== undefined) {
+    if (S.seat !== null && S.seat !== undefined && v.to_move === S.seat) {
+      text = gettext("Your turn");
+      mine = true;
+    } else {
+      text = fmt(gettext("Waiting for %(name)s"), { name: names()[v.to_move] || v.to_move + 1 });
+    }
+  }
+  t.textContent = text;
+  t.classList.toggle("mine", mine);
+  document.title = (mine ? "● " : "") + document.title.replace(/^● /, "");
+}
+
+function renderSeats() {
+  const ol = $("seats");
+  const g = S.game;
+  const v = S.view;
+  const bySeat = {};
+  for (const s of g.seats) bySeat[s.index] = s;
+  const items = [];
+  for (let i = 0; i < g.players; i++) {
+    const s = bySeat[i];
+    const li = document.createElement("li");
+    li.className = "seat";
+    li.setAttribute("data-testid", "seat");
+    li.dataset.seat = String(i);
+    const toMove = v && v.to_move === i && S.status === "active";
+    if (toMove) { li.classList.add("to-move"); li.setAttribute("aria-current", "true"); }
+    if (i === S.seat) li.classList.add("me");
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = s ? s.username : gettext("empty seat");
+    li.append(name);
+    if (s && s.is_bot) {
+      const b = document.createElement("span");
+      b.className = "badge bot";
+      b.setAttribute("data-testid", "bot");
+      b.textContent = gettext("bot");
+      li.append(b);
+    }
+    if (s && s.resigned) {
+      const b = document.createElement("span");
+      b.className = "badge";
+      b.textContent = gettext("resigned");
+      li.append(b);
+    }
+    if (v) {
+      const tiles = document.createElement("span");
+      tiles.className = "seat-tiles";
+      tiles.setAttribute("data-testid", "tiles-left");
+      tiles.textContent = fmt(gettext("%(n)s tiles"), { n: v.hand_counts[i] });
+      const score = document.createElement("span");
+      score.className = "seat-score";
+      score.setAttribute("data-testid", "score");
+      score.textContent = fmt(gettext("score %(n)s"), { n: v.totals[i] });
+      li.append(tiles, score);
+    }
+    if (toMove) {
+      const b = document.createElement("span");
+      b.className = "badge turn-badge";
+      b.textContent = gettext("to move");
+      li.append(b);
+    }
+    items.push(li);
+  }
+  ol.replaceChildren(...items);
+}
+
+function renderOpen() {
+  const g = S.game;
+  const open = S.status === "open";
+  $("open-actions").hidden = !open;
+  const seated = g.seats.some((s) => s.username === me);
+  const creator = !!me && g.created_by === me;
+  const full = g.seats.length >= g.players;
+  $("join").hidden = !open || seated;
+  $("join").disabled = full;
+  $("add-bot").hidden = !open || !creator;
+  $("add-bot").disabled = full;
+  $("bot-strategy").hidden = !open || !creator;
+  $("start").hidden = !open || !creator;
+  $("start").disabled = !full;
+  $("leave").hidden = !open || !seated;
+  $("open-hint").textContent = open
+    ? fmt(gettext("%(taken)s of %(total)s seats taken. %(rules)s"), { taken: g.seats.length, total: g.players, rules: rulesetSummary(g.ruleset) })
+    : "";
+}
+
+function trainElement(t, v) {
+  const key = String(t.train);
+  const div = document.createElement("div");
+  div.className = "train";
+  div.setAttribute("data-testid", "train");
+  div.dataset.train = key;
+  const isMine = S.seat !== null && S.seat !== undefined && String(S.seat) === key;
+  if (isMine) div.classList.add("mine");
+  const head = document.createElement("div");
+  head.className = "train-head";
+  const owner = document.createElement("span");
+  owner.className = "train-owner";
+  owner.textContent = trainName(t.train, names());
+  head.append(owner);
+  if (t.marker) {
+    const m = document.createElement("span");
+    m.className = "marker";
+    m.setAttribute("data-testid", "marker");
+    m.title = gettext("Open: anyone may play here");
+    m.textContent = key === "mexican" ? gettext("always open") : gettext("marker");
+    head.append(m);
+  }
+  const openDouble = v.open_doubles.map(String).includes(key);
+  if (openDouble) {
+    div.classList.add("open-double");
+    const w = document.createElement("span");
+    w.className = "warning";
+    w.setAttribute("data-testid", "open-double-warning");
+    w.textContent = gettext("Double to satisfy");
+    head.append(w);
+  }
+  const row = document.createElement("div");
+  row.className = "train-tiles";
+  for (const [inner, outer] of t.tiles) {
+    row.append(tileElement(inner, outer, { vertical: inner === outer }));
+  }
+  const end = document.createElement("span");
+  end.className = "train-end";
+  end.textContent = String(t.end);
+  end.title = fmt(gettext("open end: %(n)s"), { n: t.end });
+  row.append(end);
+  div.append(head, row);
+
+  const tileKey = S.selected || S.dragging;
+  const target = tileKey && playsFor(tileKey).some((p) => String(p.train) === key);
+  if (S.selected && target) {
+    div.classList.add("target");
+    div.tabIndex = 0;
+    div.setAttribute("role", "button");
+    div.setAttribute("aria-label", fmt(gettext("Play %(tile)s on %(train)s"), { tile: `[${S.selected.replace("-", "|")}]`, train: trainName(t.train, names()) }));
+    div.addEventListener("click", () => playOn(key, S.selected));
+    div.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playOn(key, S.selected); }
+      if (ev.key === "Escape") { S.selected = null; render(); }
+    });
+  }
+  div.addEventListener("dragover", (ev) => {
+    if (S.dragging && playsFor(S.dragging).some((p) => String(p.train) === key)) {
+      ev.preventDefault();
+      div.classList.add("drop-over");
+    }
+  });
+  div.addEventListener("dragleave", () => div.classList.remove("drop-over"));
+  div.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    div.classList.remove("drop-over");
+    const k = S.dragging || ev.dataTransfer.getData("text/plain");
+    S.dragging = null;
+    if (k) playOn(key, k);
+  });
+  return div;
+}
+
+function renderBoard() {
+  const v = S.view;
+  const board = $("board");
+  const show = !!v && v.round > 0 && S.status !== "open";
+  board.hidden = !show;
+  if (!show) return;
+  const station = $("station");
+  station.replaceChildren();
+  const label = document.createElement("span");
+  label.className = "station-label";
+  if (v.engine !== null && v.engine !== undefined) {
+    label.textContent = v.engine_placed ? gettext("Station: engine") : fmt(gettext("Engine %(tile)s: waiting to be placed"), { tile: tileLabel(v.engine, v.engine) });
+    station.append(label);
+    if (v.engine_placed) {
+      const eng = tileElement(v.engine, v.engine, { vertical: true, testid: "engine", extraClass: "engine" });
+      station.append(eng);
+    }
+  }
+  const trains = $("trains");
+  const ordered = [...v.trains];
+  // The viewer's own train first, then the others in seat order, the Mexican Train last.
+  if (S.seat !== null && S.seat !== undefined) {
+    ordered.sort((a, b) => (String(b.train) === String(S.seat)) - (String(a.train) === String(S.seat)));
+  }
+  trains.replaceChildren(...ordered.map((t) => trainElement(t, v)));
+  const warnings = $("warnings");
+  warnings.replaceChildren();
+  if (v.open_doubles.length) {
+    const w = document.createElement("p");
+    w.className = "warning";
+    w.setAttribute("data-testid", "open-double-banner");
+    w.textContent = fmt(gettext("Double to satisfy on %(train)s: it must be covered before any other play."), { train: trainName(v.open_doubles[0], names()) });
+    warnings.append(w);
+  }
+  const by = $("boneyard");
+  by.setAttribute("data-testid", "boneyard");
+  by.textContent = fmt(gettext("Boneyard: %(n)s tiles"), { n: v.boneyard_count });
+  by.classList.toggle("low", v.boneyard_count <= 5);
+  if (v.boneyard_count <= 5) {
+    const w = document.createElement("p");
+    w.className = "warning";
+    w.setAttribute("data-testid", "boneyard-warning");
+    w.textContent = v.boneyard_count === 0 ? gettext("The boneyard is empty.") : gettext("The boneyard is nearly empty.");
+    warnings.append(w);
+  }
+}
+
+function renderHand() {
+  const side = $("my-side");
+  const slot = $("hand-slot");
+  const seated = S.seat !== null && S.seat !== undefined;
+  side.hidden = !seated || S.status === "open";
+  const v = S.view;
+  if (!seated || !v || !v.hand) {
+    slot.replaceChildren();
+    return;
+  }
+  const hand = document.createElement("div");
+  hand.className = "hand";
+  hand.setAttribute("data-testid", "hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", gettext("Your hand"));
+  const focusedKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tile : null;
+  const drawn = v.turn && v.turn.drawn ? tkey(v.turn.drawn) : null;
+  const buttons = v.hand.map((t) => {
+    const key = tkey(t);
+    const legal = playsFor(key).length > 0;
+    const b = tileElement(Math.max(...t), Math.min(...t), { tag: "button", testid: "hand-tile", extraClass: legal ? "legal" : "" });
+    b.type = "button";
+    if (S.selected === key) { b.classList.add("selected"); b.setAttribute("aria-pressed", "true"); }
+    if (drawn === key) b.classList.add("drawn");
+    b.setAttribute("aria-label", tileLabel(Math.max(...t), Math.min(...t)) + (legal ? " – " + gettext("playable") : ""));
+    b.draggable = legal;
+    b.addEventListener("click", () => selectTile(key));
+    b.addEventListener("dragstart", (ev) => {
+      S.dragging = key;
+      ev.dataTransfer.setData("text/plain", key);
+      ev.dataTransfer.effectAllowed = "move";
+    });
+    b.addEventListener("dragend", () => { S.dragging = null; });
+    b.addEventListener("keydown", (ev) => {
+      const all = [...hand.querySelectorAll('[data-testid="hand-tile"]')];
+      const i = all.indexOf(b);
+      let j = null;
+      if (ev.key === "ArrowRight" || ev.key === "ArrowDown") j = (i + 1) % all.length;
+      if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") j = (i - 1 + all.length) % all.length;
+      if (ev.key === "Home") j = 0;
+      if (ev.key === "End") j = all.length - 1;
+      if (ev.key === "Escape") { S.selected = null; render(); }
+      if (j !== null) { ev.preventDefault(); all[j].focus(); }
+    });
+    return b;
+  });
+  hand.append(...buttons);
+  slot.replaceChildren(hand);
+  if (focusedKey) {
+    const again = hand.querySelector(`[data-tile="${focusedKey}"]`);
+    if (again && !S.selected) again.focus();
+  }
+}
+
+function renderActions() {
+  const active = S.status === "active";
+  for (const [id, action] of [["draw", "draw"], ["pass", "pass"], ["stop", "stop"], ["place-engine", "engine"]]) {
+    const ok = active && !!legalAction(action);
+    $(id).hidden = !ok;
+    $(id).disabled = !ok;
+  }
+  const seated = S.seat !== null && S.seat !== undefined;
+  $("resign").hidden = !(active && seated);
+}
+
+function renderLog() {
+  const ol = $("move-log");
+  const nm = names();
+  if (ol.childElementCount === S.events.length && ol.dataset.names === nm.join(",")) return;
+  ol.dataset.names = nm.join(",");
+  ol.replaceChildren(...S.events.map((e) => {
+    const li = document.createElement("li");
+    li.setAttribute("data-testid", "log-entry");
+    li.dataset.seq = String(e.seq);
+    li.dataset.type = e.type;
+    if (e.type === "RoundEnded" || e.type === "MatchEnded") li.className = "log-round";
+    li.textContent = describeEvent(e, nm);
+    return li;
+  }));
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function renderScores() {
+  const box = $("scores");
+  const v = S.view;
+  const g = S.game;
+  if (!v) { box.textContent = gettext("No scores yet."); return; }
+  const nm = names();
+  const table = document.createElement("table");
+  table.className = "score-table";
+  const thead = document.createElement("tr");
+  thead.append(th(gettext("Round")), ...nm.slice(0, g.players).map((n) => th(n || "–")));
+  const rows = v.round_scores.map((r, i) => {
+    const tr = document.createElement("tr");
+    tr.append(td(String(i + 1)), ...r.map((s) => td(String(s))));
+    return tr;
+  });
+  const total = document.createElement("tr");
+  total.className = "totals";
+  total.append(th(gettext("Total")), ...v.totals.map((s) => td(String(s))));
+  table.append(thead, ...rows, total);
+  box.replaceChildren(table);
+}
+const th = (t) => { const x = document.createElement("th"); x.textContent = t; return x; };
+const td = (t) => { const x = document.createElement("td"); x.textContent = t; return x; };
+
+function renderFairness() {
+  const g = S.game;
+  $("seed-commitment").textContent = g.seed_commitment || "";
+  $("seed-revealed").hidden = !g.seed;
+  $("seed").textContent = g.seed || "";
+}
+
+function renderResult() {
+  const box = $("result");
+  const g = S.game;
+  const done = S.status === "finished" || S.status === "abandoned";
+  box.hidden = !done;
+  if (!done) return;
+  box.replaceChildren();
+  const h = document.createElement("h2");
+  h.textContent = gettext("Final result");
+  box.append(h);
+  const res = (S.view && S.view.result) || g.result;
+  if (res && res.places) {
+    const nm = names();
+    const ol = document.createElement("ol");
+    ol.className = "places";
+    const order = res.places.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
+    for (const [p, i] of order) {
+      const li = document.createElement("li");
+      li.textContent = fmt(gettext("%(place)s. %(name)s – %(total)s points"), { place: p, name: nm[i] || i + 1, total: res.totals[i] });
+      ol.append(li);
+    }
+    box.append(ol);
+  }
+  if (S.status === "finished") {
+    const a = document.createElement("a");
+    a.href = `/games/${gameId}/replay`;
+    a.className = "button primary";
+    a.setAttribute("data-testid", "replay-link");
+    a.textContent = gettext("Watch the replay");
+    box.append(a);
+  }
+}
+
+// -- start -------------------------------------------------------------------------------------
+
+async function init() {
+  try {
+    S.game = await api(`games/${gameId}`);
+    S.status = S.game.status;
+    await loadState();
+  } catch (err) {
+    showError(errorText(err));
+    return;
+  }
+  render();
+  const live = new GameLive(gameId, {
+    getSeq: () => S.lastEventSeq,
+    onUpdate: applyUpdate,
+    onStatus: (s) => {
+      $("connection").textContent = s === "live" ? gettext("Live") : s === "polling" ? gettext("Reconnecting… (updating every 2 s)") : gettext("Connecting…");
+      $("connection").dataset.state = s;
+    },
+  });
+  live.start();
+  // Seats change in the lobby without game events: poll the table while it is open.
+  setInterval(() => { if (S.status === "open") loadDetail(); }, 2000);
+}
+
+init();

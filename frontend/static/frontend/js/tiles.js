@@ -1,0 +1,105 @@
+// Domino tiles drawn as inline SVG (ivory face, dark pips), and shared text helpers.
+import { gettext, fmt } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const L = 12.5, M = 25, H = 37.5;
+const CLASSIC = {
+  0: [], 1: [[M, M]], 2: [[L, L], [H, H]], 3: [[L, L], [M, M], [H, H]],
+  4: [[L, L], [H, L], [L, H], [H, H]], 5: [[L, L], [H, L], [M, M], [L, H], [H, H]],
+  6: [[L, L], [H, L], [L, M], [H, M], [L, H], [H, H]],
+  7: [[L, L], [H, L], [L, M], [M, M], [H, M], [L, H], [H, H]],
+  8: [[L, L], [M, L], [H, L], [L, M], [H, M], [L, H], [M, H], [H, H]],
+  9: [[L, L], [M, L], [H, L], [L, M], [M, M], [H, M], [L, H], [M, H], [H, H]],
+};
+
+// Pip centres inside a 50x50 half, and the pip radius.
+export function pipLayout(n) {
+  if (n <= 9) return { r: 5, pts: CLASSIC[n] };
+  const cols = 4;
+  const rows = Math.ceil(n / cols);
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / cols), col = i % cols;
+    const inRow = Math.min(cols, n - row * cols);
+    const x = 25 + (col - (inRow - 1) / 2) * 10.5;
+    const y = 25 + (row - (rows - 1) / 2) * (40 / Math.max(rows, 4));
+    pts.push([x, y]);
+  }
+  return { r: rows > 4 ? 3.2 : 3.6, pts };
+}
+
+function el(name, attrs) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+export function tileLabel(a, b) {
+  return `[${a}|${b}]`;
+}
+
+// An SVG domino: a on the left (or top), b on the right (or bottom).
+export function tileSvg(a, b, vertical = false) {
+  const svg = el("svg", { viewBox: vertical ? "0 0 50 100" : "0 0 100 50", class: "domino-svg", "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(el("rect", { x: 1, y: 1, width: vertical ? 48 : 98, height: vertical ? 98 : 48, rx: 6, class: "face" }));
+  svg.appendChild(el("line", vertical ? { x1: 6, y1: 50, x2: 44, y2: 50, class: "bar" } : { x1: 50, y1: 6, x2: 50, y2: 44, class: "bar" }));
+  [a, b].forEach((n, half) => {
+    const { r, pts } = pipLayout(n);
+    for (const [x, y] of pts) {
+      const cx = vertical ? x : x + half * 50;
+      const cy = vertical ? y + half * 50 : y;
+      svg.appendChild(el("circle", { cx, cy, r, class: "pip" }));
+    }
+  });
+  return svg;
+}
+
+// A tile element for a train or hand: <span class="domino"> or <button>.
+export function tileElement(a, b, { tag = "span", testid = "tile", vertical = false, extraClass = "" } = {}) {
+  const node = document.createElement(tag);
+  node.className = `domino${a === b ? " double" : ""}${vertical ? " vertical" : ""}${extraClass ? " " + extraClass : ""}`;
+  node.dataset.testid = testid;
+  node.setAttribute("data-testid", testid);
+  node.dataset.tile = `${Math.max(a, b)}-${Math.min(a, b)}`;
+  node.setAttribute("aria-label", tileLabel(a, b));
+  node.title = tileLabel(a, b);
+  node.appendChild(tileSvg(a, b, vertical));
+  return node;
+}
+
+export function setSize(ruleset) {
+  return (ruleset.set_max + 1) * (ruleset.set_max + 2) / 2;
+}
+
+export function rulesetSummary(ruleset) {
+  const parts = [fmt(gettext("double-%(n)s set, %(hand)s tiles each, %(rounds)s rounds"), {
+    n: ruleset.set_max, hand: ruleset.hand_size, rounds: ruleset.rounds,
+  })];
+  if (ruleset.max_doubles_per_turn === 1) parts.push(gettext("one double per turn"));
+  if (ruleset.double_blank_points === 0) parts.push(gettext("double-blank 0"));
+  if (ruleset.scoring === "positive") parts.push(gettext("positive scoring"));
+  if (ruleset.first_turn === "draw") parts.push(gettext("draw on first turn"));
+  return parts.join(" · ");
+}
+
+export function timeControlText(tc) {
+  if (!tc) return "–";
+  if (tc.kind === "correspondence") {
+    return fmt(gettext("Correspondence: %(days)s days per move"), { days: tc.days_per_move });
+  }
+  return fmt(gettext("Live: %(sec)s s per move + %(reserve)s s reserve"), {
+    sec: tc.seconds_per_move, reserve: tc.reserve_seconds,
+  });
+}
+
+export function statusText(status) {
+  return {
+    open: gettext("open"), active: gettext("active"), finished: gettext("finished"),
+    abandoned: gettext("abandoned"),
+  }[status] || status;
+}
+
+export function formatDate(iso) {
+  if (!iso) return "";
+  try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined); } catch (e) { return iso; }
+}
