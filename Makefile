@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint bench
+.PHONY: venv run test lint bench browser test-browser bench-api bench-sockets
 
 venv: $(VENV)/.installed
 
@@ -17,8 +17,24 @@ $(VENV)/.installed: pyproject.toml
 run: venv
 	$(PY) manage.py serve
 
-test: venv
+test: venv test-browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The browser tests (tests/e2e) drive Debian's Chromium: Playwright cannot download its own
+# browser on machines without internet. Installing it needs root and the package registry.
+browser:
+	test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
+
+# `make test` tries to install the browser. Outside CI a failure only warns (the e2e tests then
+# skip, saying why); under CI (CI set, not 0/false) it fails the run.
+test-browser:
+	@$(MAKE) --no-print-directory browser || { \
+	  case "$$(printf %s "$$CI" | tr A-Z a-z)" in \
+	    ""|0|false|no) echo "warning: Chromium (/usr/bin/chromium) could not be installed;" \
+	      "the e2e browser tests will be skipped" >&2 ;; \
+	    *) echo "error: Chromium (/usr/bin/chromium) is required under CI and could not be" \
+	      "installed" >&2; exit 1 ;; \
+	  esac; }
 
 lint: venv
 	$(PY) -m ruff check .
@@ -26,3 +42,11 @@ lint: venv
 
 bench: venv
 	$(PY) -m tests.benchmarks.bench_engine
+
+# Needs PostgreSQL (127.0.0.1:5432, user postgres): drops and recreates mexican_train_bench.
+bench-api: venv
+	$(PY) -m tests.benchmarks.bench_api
+
+# Needs PostgreSQL and Redis: drops and recreates mexican_train_bench_ws.
+bench-sockets: venv
+	$(PY) -m tests.benchmarks.bench_sockets

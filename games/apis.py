@@ -78,8 +78,10 @@ class MoveOutput(serializers.Serializer):
     events = EVENT(many=True)
 
 
-def _move_answer(result, game, user, code=status.HTTP_201_CREATED) -> Response:
-    seat = selectors.game_viewer_seat(game, user)
+def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Response:
+    seat = result.seat
+    if seat is None:
+        seat = selectors.game_viewer_seat(selectors.game_get(game_id), user)
     body = {"seq": result.seq, "events": [selectors.event_for(e, seat) for e in result.events]}
     return Response(body, status=code)
 
@@ -175,7 +177,7 @@ class GameResignApi(APIView):
     @extend_schema(request=None, responses={200: MoveOutput, 400: ERROR, 403: ERROR})
     def post(self, request, game_id):
         result = services.game_resign(game_id=game_id, user=request.user)
-        return _move_answer(result, selectors.game_get(game_id), request.user, status.HTTP_200_OK)
+        return _move_answer(result, game_id, request.user, status.HTTP_200_OK)
 
 
 class GameMoveApi(APIView):
@@ -221,10 +223,9 @@ class GameMoveApi(APIView):
             expected_seq=expected,
             idempotency_key=key,
         )
-        game = selectors.game_get(game_id)
         return _move_answer(
             result,
-            game,
+            game_id,
             request.user,
             status.HTTP_200_OK if result.duplicate else status.HTTP_201_CREATED,
         )

@@ -3,6 +3,7 @@ each built from that viewer's view (RULES R4) — never a database read per conn
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from eventstore.store import StoredEvent
@@ -36,6 +37,17 @@ def viewer_payload(
     }
 
 
+def update_message(payload: dict[str, Any]) -> dict[str, Any]:
+    """Return the channel message carrying ``payload`` to a group: encoded to JSON once here,
+    so a hundred spectators cost one encoding, with its seq range for deduplication."""
+    return {
+        "type": MESSAGE_TYPE,
+        "first_seq": payload["events"][0]["seq"],
+        "seq": payload["seq"],
+        "text": json.dumps(payload, separators=(",", ":")),
+    }
+
+
 def publish_game_events(game, events: list[StoredEvent], state: GameState | None) -> None:
     """Send every viewer of ``game`` its payload for ``events`` once the transaction commits."""
     if not events:
@@ -46,7 +58,7 @@ def publish_game_events(game, events: list[StoredEvent], state: GameState | None
         messages = {}
         for seat in [*range(seats), None]:
             payload = viewer_payload(game_id, status, seq, events, state, seat)
-            messages[game_seat_group(game_id, seat)] = {"type": MESSAGE_TYPE, "payload": payload}
+            messages[game_seat_group(game_id, seat)] = update_message(payload)
         return messages
 
     send_on_commit(build)

@@ -16,7 +16,7 @@ from games.engine import ENGINE_VERSION, GameState, event_from_dict
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.state import evolve, initial_state
 
-SNAPSHOT_EVERY = 50
+SNAPSHOT_EVERY = 25
 """Snapshot whenever an append crosses a multiple of this many events: loading a game then
 folds at most this many events on top of a snapshot, however long the game."""
 

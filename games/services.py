@@ -74,6 +74,7 @@ class MoveResult:
     seq: int  # the game's version after the move (and any moves it caused)
     events: tuple[StoredEvent, ...]
     duplicate: bool = False
+    seat: int | None = None  # the seat of the user who asked, to redact the answer for
 
 
 def _actor(user, kind: str | None = None) -> dict[str, Any]:
@@ -337,11 +338,12 @@ def parse_move(move: dict[str, Any], seat: int, ruleset: dict[str, Any]) -> Comm
     return PlayTile(seat, t, train, by)
 
 
-def _active_game(game_id) -> Game:
-    try:
-        game = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError):
-        raise NotFound("not_found", "no such game") from None
+def _active_game(game_id=None, *, game: Game | None = None) -> Game:
+    if game is None:
+        try:
+            game = Game.objects.get(pk=game_id)
+        except (Game.DoesNotExist, ValueError):
+            raise NotFound("not_found", "no such game") from None
     if game.status == GameStatus.OPEN:
         raise ApplicationError("game_not_started", "the game has not started")
     if game.status != GameStatus.ACTIVE:
@@ -387,7 +389,7 @@ def game_move(
     repeated = _repeated(game, command_id)
     if repeated is not None:
         return repeated
-    game = _active_game(game_id)
+    _active_game(game=game)
     seats = list(game.seats.select_related("user"))
     seat = next((s for s in seats if s.user_id == user.id), None)
     if seat is None:
@@ -429,7 +431,7 @@ def game_move(
     if command_id is not None and loaded.version > result.last_seq:
         store.extend_command(game.stream, command_id, loaded.version)
     _project(game, loaded, appended, before=before)
-    return MoveResult(loaded.version, tuple(appended))
+    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
 
 
 @transaction.atomic
@@ -460,7 +462,7 @@ def game_resign(*, game_id, user) -> MoveResult:
     else:
         appended += _play_automatic(game, seats, loaded)
     _project(game, loaded, appended, before=before)
-    return MoveResult(loaded.version, tuple(appended))
+    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
 
 
 # -- projections -------------------------------------------------------------------------------

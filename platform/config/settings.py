@@ -43,7 +43,13 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
     """
     url = env.get("DATABASE_URL", "").strip()
     if url:
-        return dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
+        db = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
+        if db["ENGINE"] == "django.db.backends.postgresql" and env_flag(env, "DATABASE_POOL", True):
+            # A pool per process instead of a new connection per request (the ASGI handler
+            # runs each request in a thread of its own). DATABASE_POOL=0 turns it off, e.g.
+            # behind PgBouncer.
+            db.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 20, "timeout": 10}
+        return db
     path = env.get("DJANGO_SQLITE_PATH", "").strip() or str(base_dir / "var" / "db.sqlite3")
     return {"ENGINE": "django.db.backends.sqlite3", "NAME": path}
 

@@ -98,12 +98,26 @@ def _stored(row: Event) -> StoredEvent:
     )
 
 
+_FIELDS = (
+    "stream",
+    "seq",
+    "type",
+    "schema_version",
+    "data",
+    "actor",
+    "created_at",
+    "prev_hash",
+    "hash",
+)
+
+
 def read(stream: str, *, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
     """Return the stream's events with after < seq <= upto, in order."""
     rows = Event.objects.filter(stream=stream, seq__gt=after)
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
-    return [_stored(r) for r in rows.order_by("seq")]
+    # Plain tuples, not model instances: loading is on every move's path.
+    return [StoredEvent(*r) for r in rows.order_by("seq").values_list(*_FIELDS)]
 
 
 def version(stream: str) -> int:
@@ -140,54 +154,55 @@ def append(
     """
     if not events:
         raise ValueError("append needs at least one event")
-    with transaction.atomic():
+    # Only the insert needs a transaction (a savepoint inside the caller's): a conflict rolls
+    # back just that, and the caller's transaction goes on to answer it.
+    if command_id is not None:
+        done = find_command(stream, command_id)
+        if done is not None:
+            return _replayed(stream, done)
+    if prev_hash is None:
+        prev_hash = _hash_at(stream, expected_version)
+        if prev_hash is None:
+            raise ConcurrencyConflict(stream, expected_version, version(stream))
+    at = clock.now()
+    rows = []
+    h = prev_hash
+    for i, e in enumerate(events):
+        seq = expected_version + 1 + i
+        sv = e.get("schema_version", 1)
+        new = chain_hash(h, stream, seq, e["type"], sv, e["data"], actor, at)
+        rows.append(
+            Event(
+                stream=stream,
+                seq=seq,
+                type=e["type"],
+                schema_version=sv,
+                data=e["data"],
+                actor=actor,
+                created_at=at,
+                prev_hash=h,
+                hash=new,
+            )
+        )
+        h = new
+    last = expected_version + len(rows)
+    try:
+        with transaction.atomic():
+            Event.objects.bulk_create(rows)
+            if command_id is not None:
+                AppendedCommand.objects.create(
+                    stream=stream,
+                    command_id=command_id,
+                    first_seq=expected_version + 1,
+                    last_seq=last,
+                )
+    except IntegrityError:
         if command_id is not None:
             done = find_command(stream, command_id)
             if done is not None:
                 return _replayed(stream, done)
-        if prev_hash is None:
-            prev_hash = _hash_at(stream, expected_version)
-            if prev_hash is None:
-                raise ConcurrencyConflict(stream, expected_version, version(stream))
-        at = clock.now()
-        rows = []
-        h = prev_hash
-        for i, e in enumerate(events):
-            seq = expected_version + 1 + i
-            sv = e.get("schema_version", 1)
-            new = chain_hash(h, stream, seq, e["type"], sv, e["data"], actor, at)
-            rows.append(
-                Event(
-                    stream=stream,
-                    seq=seq,
-                    type=e["type"],
-                    schema_version=sv,
-                    data=e["data"],
-                    actor=actor,
-                    created_at=at,
-                    prev_hash=h,
-                    hash=new,
-                )
-            )
-            h = new
-        last = expected_version + len(rows)
-        try:
-            with transaction.atomic():
-                Event.objects.bulk_create(rows)
-                if command_id is not None:
-                    AppendedCommand.objects.create(
-                        stream=stream,
-                        command_id=command_id,
-                        first_seq=expected_version + 1,
-                        last_seq=last,
-                    )
-        except IntegrityError:
-            if command_id is not None:
-                done = find_command(stream, command_id)
-                if done is not None:
-                    return _replayed(stream, done)
-            raise ConcurrencyConflict(stream, expected_version, version(stream)) from None
-        return AppendResult(expected_version + 1, last, tuple(_stored(r) for r in rows))
+        raise ConcurrencyConflict(stream, expected_version, version(stream)) from None
+    return AppendResult(expected_version + 1, last, tuple(_stored(r) for r in rows))
 
 
 def _replayed(stream: str, done: AppendedCommand) -> AppendResult:

@@ -15,8 +15,7 @@ def token_from_query(query_string: bytes) -> str | None:
     return values[-1] if values else None
 
 
-@database_sync_to_async
-def user_for_token(key: str):
+def _user_for_token(key: str):
     """Return the active user holding API token ``key``, else an anonymous user."""
     from rest_framework.authtoken.models import Token
 
@@ -24,6 +23,11 @@ def user_for_token(key: str):
     if token is None or not token.user.is_active:
         return AnonymousUser()
     return token.user
+
+
+# A read: run it in the thread pool rather than the single thread-sensitive one, so many
+# sockets can authenticate at once.
+user_for_token = database_sync_to_async(_user_for_token, thread_sensitive=False)
 
 
 class TokenAuthMiddleware(BaseMiddleware):

@@ -5,7 +5,7 @@ import pytest
 import realtime.broadcast
 from realtime.groups import game_seat_group
 
-from games.broadcast import MESSAGE_TYPE
+from games.broadcast import update_message
 from tests.realtime.helpers import (
     connected,
     db,
@@ -47,7 +47,7 @@ async def test_reconnect_with_after_receives_exactly_the_missed_events_in_order(
 
     # A copy of an update already sent is dropped.
     group = game_seat_group(gid, 0)
-    await layer.group_send(group, {"type": MESSAGE_TYPE, "payload": received[-1]})
+    await layer.group_send(group, update_message(received[-1]))
     assert await comm.receive_nothing(timeout=0.3)
     await comm.disconnect()
 

@@ -2,6 +2,7 @@
 ASGI with uvicorn."""
 
 import uvicorn
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -31,4 +32,7 @@ class Command(BaseCommand):
             lifespan="off",
             ws="websockets-sansio",
             log_level="info",
+            # One line per request costs a measurable share of a move under load; log requests
+            # when debugging only.
+            access_log=settings.DEBUG,
         )

@@ -1,0 +1,318 @@
+"""Browser tests: a real `manage.py serve` process driven by Debian's Chromium through Playwright.
+
+The server runs on its own database, never pytest-django's test database: a fresh
+``<name>_e2e`` PostgreSQL database when DATABASE_URL points at PostgreSQL (with REDIS_URL passed
+on, for channels-redis), else a temporary SQLite file and the in-memory channel layer.
+
+Playwright cannot download its browser here (no internet), so the tests launch
+/usr/bin/chromium (`make browser` installs it). Without it the tests skip, saying why; under CI
+they fail instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+# Without the background-networking flags Chromium's own connections get refused in bulk.
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SERVER_START_TIMEOUT = 90  # seconds: migrations run first
+ACTION_TIMEOUT_MS = 10_000  # clicks, fills, navigations
+EXPECT_TIMEOUT_MS = 5_000  # expect(...) assertions: live updates must arrive within this
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "e2e: browser test against a served platform (Chromium at /usr/bin/chromium); skipped "
+        "without the browser, failed instead under CI",
+    )
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the item, so fixtures can tell a failed test at teardown."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+# --- the browser -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    """The system Chromium, or skip (fail under CI) with the reason."""
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        reason = (
+            f"Chromium is not installed at {CHROMIUM}: run `make browser` (as root; it installs "
+            "Debian's `chromium` package) — Playwright cannot download its own browser here"
+        )
+        if in_ci():
+            pytest.fail(f"CI requires the e2e browser. {reason}", pytrace=False)
+        pytest.skip(reason)
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError as exc:  # pragma: no cover - playwright is a test dependency
+        if in_ci():
+            pytest.fail(f"CI requires the playwright package: {exc}", pytrace=False)
+        pytest.skip(f"the playwright package is missing: {exc}")
+    return str(CHROMIUM)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable):
+    """One Chromium for the whole session."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=chromium_executable, args=CHROMIUM_ARGS, headless=True, timeout=30_000
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """tests/artifacts/ (git-ignored): screenshots and the server log. Failure shots of an
+    earlier session are removed."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for stale in ARTIFACTS.glob("failed-*"):
+        stale.unlink()
+    return ARTIFACTS
+
+
+@pytest.fixture
+def new_context(request, browser, server_url, artifacts_dir) -> Iterator[Callable]:
+    """Open browser contexts (one per user: separate cookies) on the server; all are closed at
+    the end of the test, after a screenshot of every open page if the test failed."""
+    contexts = []
+    problems: list[str] = []  # the browser's console errors and uncaught exceptions
+
+    def open_context(viewport: dict | None = None, **kwargs):
+        context = browser.new_context(
+            base_url=server_url, viewport=viewport or DESKTOP, locale="en-US", **kwargs
+        )
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
+        context.set_default_navigation_timeout(ACTION_TIMEOUT_MS)
+        n = len(contexts)
+        context.on(
+            "console",
+            lambda msg: (
+                problems.append(f"[context {n}] console.{msg.type}: {msg.text}")
+                if msg.type in ("error", "warning")
+                else None
+            ),
+        )
+        context.on("weberror", lambda err: problems.append(f"[context {n}] {err.error}"))
+        contexts.append(context)
+        return context
+
+    yield open_context
+
+    failed = any(
+        getattr(getattr(request.node, f"report_{when}", None), "failed", False)
+        for when in ("setup", "call")
+    )
+    if failed and problems:
+        log = artifacts_dir / f"failed-{request.node.name}-console.txt"
+        log.write_text("\n".join(problems) + "\n")
+        print("browser console errors:\n" + "\n".join(problems[-30:]))
+    for i, context in enumerate(contexts):
+        if failed:
+            for j, page in enumerate(context.pages):
+                try:
+                    page.screenshot(
+                        path=artifacts_dir / f"failed-{request.node.name}-{i}-{j}.png",
+                        full_page=True,
+                        timeout=5_000,
+                    )
+                except Exception:  # noqa: BLE001 - best effort only
+                    pass
+        context.close()
+
+
+# --- the server ------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """Return a TCP port that is free on 127.0.0.1 right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _is_postgres(url: str) -> bool:
+    return urlsplit(url).scheme in ("postgres", "postgresql", "pgsql", "postgis")
+
+
+def _with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def _admin_connection(url: str):
+    """An autocommit connection for CREATE/DROP DATABASE: to the `postgres` database if we may,
+    else to the configured one."""
+    import psycopg
+
+    errors = []
+    for candidate in (_with_database(url, "postgres"), url):
+        try:
+            return psycopg.connect(
+                candidate.replace("postgis://", "postgres://", 1), autocommit=True
+            )
+        except psycopg.OperationalError as exc:
+            errors.append(str(exc).strip())
+    raise RuntimeError("cannot connect to PostgreSQL for the e2e database: " + " | ".join(errors))
+
+
+def _recreate_database(admin_url: str, name: str, create: bool) -> None:
+    from psycopg import sql
+
+    with _admin_connection(admin_url) as conn:
+        conn.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
+        if create:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+@pytest.fixture(scope="session")
+def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
+    """The environment of the server under test, with its own fresh database."""
+    env = dict(os.environ)
+    for name in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "REDIS_URL", "DJANGO_SQLITE_PATH"):
+        env.pop(name, None)
+    env["DJANGO_DEBUG"] = "1"  # the one process serves the static files too
+    env["PYTHONUNBUFFERED"] = "1"
+    redis_url = os.environ.get("REDIS_URL", "").strip()
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+
+    database_url = os.environ.get("DATABASE_URL", "").strip()
+    if database_url and _is_postgres(database_url):
+        base_name = urlsplit(database_url).path.lstrip("/")
+        e2e_name = f"{base_name}_e2e"
+        _recreate_database(database_url, e2e_name, create=True)
+        env["DATABASE_URL"] = _with_database(database_url, e2e_name)
+        try:
+            yield env
+        finally:
+            _recreate_database(database_url, e2e_name, create=False)
+    else:
+        env["DJANGO_SQLITE_PATH"] = str(tmp_path_factory.mktemp("e2e-db") / "db.sqlite3")
+        yield env
+
+
+@pytest.fixture(scope="session")
+def server_url(chromium_executable, server_env, artifacts_dir) -> Iterator[str]:
+    """Start `manage.py serve` on a free port, wait until `/` answers, stop it at the end."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log_path = artifacts_dir / "e2e-server.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--port", str(port)],
+            cwd=REPO,
+            env=server_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        try:
+            deadline = time.monotonic() + SERVER_START_TIMEOUT
+            while True:
+                if server.poll() is not None:
+                    pytest.fail(
+                        f"the server exited with {server.returncode}:\n{log_path.read_text()}",
+                        pytrace=False,
+                    )
+                try:
+                    with urllib.request.urlopen(url + "/", timeout=2) as resp:
+                        if resp.status == 200:
+                            break
+                except (urllib.error.URLError, ConnectionError, TimeoutError):
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"the server did not answer within {SERVER_START_TIMEOUT} s:\n"
+                        f"{log_path.read_text()}",
+                        pytrace=False,
+                    )
+                time.sleep(0.2)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def api(
+    server_url: str, method: str, path: str, body: dict | None = None, token: str | None = None
+):
+    """Call the REST API over HTTP; return (status, decoded JSON or None)."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(server_url + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as resp:
+            raw = resp.read()
+            status = resp.status
+    except urllib.error.HTTPError as exc:
+        raw, status = exc.read(), exc.code
+    try:
+        return status, json.loads(raw) if raw else None
+    except ValueError:
+        return status, None
+
+
+@pytest.fixture
+def unique_name() -> Callable[[str], str]:
+    """A fresh username for each account, so tests never collide on a shared database."""
+    return lambda prefix: f"{prefix}{secrets.token_hex(3)}"
+
+
+PASSWORD = "e2e-long-password-7"
