@@ -6,9 +6,12 @@ abandoned) that the engine does not fold.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.db import transaction
 from eventstore import store
 from eventstore.store import StoredEvent
 
@@ -54,8 +57,62 @@ def fold(stored: Sequence[StoredEvent], state: GameState | None = None) -> GameS
     return state
 
 
-def load(stream: str) -> Loaded:
-    """Return the game's current state: the latest snapshot, then the events after it."""
+class _StateCache:
+    """The last committed state of recently played games, in this process.
+
+    A hit must name the version the caller read from the database in its own transaction, so
+    a state another process has moved past is never used; entries are copied in and out.
+    """
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, tuple[int, str, GameState]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, stream: str, version: int) -> Loaded | None:
+        with self._lock:
+            entry = self._entries.get(stream)
+            if entry is None or entry[0] != version:
+                return None
+            self._entries.move_to_end(stream)
+        return Loaded(entry[2].copy(), entry[0], entry[1])
+
+    def put(self, stream: str, loaded: Loaded) -> None:
+        if loaded.state is None:
+            return
+        entry = (loaded.version, loaded.head_hash, loaded.state.copy())
+        with self._lock:
+            current = self._entries.get(stream)
+            if current is None or current[0] < entry[0]:
+                self._entries[stream] = entry
+                self._entries.move_to_end(stream)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+STATE_CACHE = _StateCache()
+
+
+def remember_on_commit(stream: str, loaded: Loaded) -> None:
+    """Cache ``loaded`` once the transaction that appended it has committed (never before)."""
+    entry = Loaded(loaded.state.copy() if loaded.state else None, loaded.version, loaded.head_hash)
+    transaction.on_commit(lambda: STATE_CACHE.put(stream, entry))
+
+
+def load(stream: str, known_version: int | None = None) -> Loaded:
+    """Return the game's current state: the latest snapshot, then the events after it.
+
+    ``known_version`` (the version the caller has just read from the game's row) lets a state
+    this process cached at that very version stand in for the database reads.
+    """
+    if known_version is not None:
+        cached = STATE_CACHE.get(stream, known_version)
+        if cached is not None:
+            return cached
     snap = store.latest_snapshot(stream, ENGINE_VERSION)
     state = GameState.from_dict(snap.state) if snap else None
     after = snap.seq if snap else 0

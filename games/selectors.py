@@ -67,7 +67,7 @@ def moves_for(state, seat: int | None, active: bool) -> list[dict[str, Any]]:
 def game_state_for(game: Game, user) -> dict[str, Any]:
     """Return the caller's view of the game, its status, seq and the moves the caller may make."""
     seat = game_viewer_seat(game, user)
-    loaded = load(game.stream) if game.status != GameStatus.OPEN else None
+    loaded = load(game.stream, game.version) if game.status != GameStatus.OPEN else None
     out: dict[str, Any] = {
         "game": str(game.id),
         "status": game.status,

@@ -31,6 +31,7 @@ from games.domain import (
     load,
     maybe_snapshot,
     platform_event,
+    remember_on_commit,
 )
 from games.engine import (
     MEXICAN,
@@ -309,6 +310,7 @@ def _project(game: Game, loaded: Loaded, appended: list[StoredEvent], *, before:
     for key, value in fields.items():
         setattr(game, key, value)
     maybe_snapshot(game.stream, before, loaded)
+    remember_on_commit(game.stream, loaded)
     publish_game_events(game, appended, state)
 
 
@@ -400,7 +402,7 @@ def game_move(
     if seat.resigned_at is not None:
         raise Forbidden("resigned", "you resigned from this game")
     command = parse_move(move, seat.index, game.ruleset)
-    loaded = load(game.stream)
+    loaded = load(game.stream, known_version=game.version)
     before = loaded.version
     if expected_seq is not None and expected_seq != before:
         repeated = _repeated(game, command_id)
