@@ -132,3 +132,40 @@ def refusal(state: GameState, command) -> tuple:
 def open_keys(state: GameState) -> list:
     """Return the open doubles' trains, oldest first, as seat numbers or "mexican"."""
     return [state.train_key(i) for i in state.open_doubles]
+
+
+# -- scripted matches shared by several rule modules ------------------------------------------
+
+BLOCK_SEAT0 = [(6, 6), (6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0),
+               (5, 5), (4, 4), (3, 3), (2, 2)]  # fmt: skip
+BLOCK_SEAT1 = [(0, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (4, 1), (4, 2), (4, 3),
+               (5, 0), (5, 1), (5, 2), (5, 3)]  # fmt: skip
+BLOCK_TRAIN0 = [(6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0)]
+
+
+def blocked_after_seat0_first_turn(**variants) -> tuple[GameState, list]:
+    """All 28 double-6 tiles dealt: seat 0 lays BLOCK_TRAIN0 and stops; then no tile in any hand
+    fits any end and the boneyard is empty, but seat 1 has yet to take its first turn."""
+    state, _ = start([BLOCK_SEAT0, BLOCK_SEAT1], **variants)
+    assert state.boneyard_left == 0
+    state, _ = run(state, engine(0), *(play(0, a, b, 0) for a, b in BLOCK_TRAIN0))
+    return run(state, stop(0))
+
+
+def three_round_match(**variants) -> tuple[GameState, list]:
+    """Three rounds of 2 players: seat 0 goes out in rounds 1 and 2 (seat 1 left with 5, then
+    10 pips), seat 1 in round 3 (seat 0 left with 15)."""
+    state, events = start(
+        [[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=3, **variants
+    )
+    state, _ = run(
+        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0), events=events
+    )
+    state, _ = run(
+        state, scripted_deal([[(5, 5), (5, 3), (3, 2)], [(4, 0), (3, 1), (1, 1)]]), engine(0),
+        play(0, 5, 3, 0), stop(0), pass_(1), play(0, 3, 2, 0), events=events,
+    )  # fmt: skip
+    return run(
+        state, scripted_deal([[(6, 6), (2, 0), (1, 0)], [(4, 4), (4, 3), (3, 0)]]), engine(1),
+        play(1, 4, 3, 1), stop(1), pass_(0), play(1, 3, 0, 1), events=events,
+    )  # fmt: skip

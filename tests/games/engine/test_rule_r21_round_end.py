@@ -15,6 +15,7 @@ from games.engine import (
 )
 from tests.games.engine.factories import (
     MEXICAN,
+    blocked_after_seat0_first_turn,
     draw,
     engine,
     legal_moves,
@@ -56,53 +57,11 @@ def test_round_ends_when_the_follow_up_to_a_double_is_the_players_last_tile():
 
 # -- blocked right after the first turns -----------------------------------------------------
 
+
 # All 28 tiles dealt. Seat 0's first turn lays every tile showing 6 (the train ends in 6 again):
 # [6,5] [5,4] [6,4] [6,3] [3,2] [6,2] [6,1] [1,0] [6,0]; seat 1 holds no 6 at all.
-BLOCK_SEAT0 = [
-    (6, 6),
-    (6, 5),
-    (5, 4),
-    (6, 4),
-    (6, 3),
-    (3, 2),
-    (6, 2),
-    (6, 1),
-    (1, 0),
-    (6, 0),
-    (5, 5),
-    (4, 4),
-    (3, 3),
-    (2, 2),
-]
-BLOCK_SEAT1 = [
-    (0, 0),
-    (1, 1),
-    (2, 0),
-    (2, 1),
-    (3, 0),
-    (3, 1),
-    (4, 0),
-    (4, 1),
-    (4, 2),
-    (4, 3),
-    (5, 0),
-    (5, 1),
-    (5, 2),
-    (5, 3),
-]
-BLOCK_TRAIN0 = [(6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0)]
-
-
-def _seat0_first_turn_done(**variants):
-    state, _ = start([BLOCK_SEAT0, BLOCK_SEAT1], **variants)
-    assert state.boneyard_left == 0
-    state, _ = run(state, engine(0), *(play(0, a, b, 0) for a, b in BLOCK_TRAIN0))
-    state, events = run(state, stop(0))
-    return state, events
-
-
 def test_blocked_round_is_not_detected_before_every_first_turn_is_done():
-    state, events = _seat0_first_turn_done(rounds=2)
+    state, events = blocked_after_seat0_first_turn(rounds=2)
     # Nothing in any hand fits any end (6, 6, 6) and the boneyard is empty, but seat 1 has not
     # had its first turn yet.
     assert events == [TurnStopped(0)]
@@ -112,7 +71,7 @@ def test_blocked_round_is_not_detected_before_every_first_turn_is_done():
 
 
 def test_blocked_round_ends_at_once_after_the_last_first_turn():
-    state, _ = _seat0_first_turn_done(rounds=2)
+    state, _ = blocked_after_seat0_first_turn(rounds=2)
     state, events = run(state, pass_(1))
     # Seat 0 holds [5,5] [4,4] [3,3] [2,2]: 28; seat 1 holds 62 pips plus 50 for [0,0].
     assert events == [TurnPassed(1), RoundEnded(1, (28, 112), None, True)]
@@ -121,7 +80,7 @@ def test_blocked_round_ends_at_once_after_the_last_first_turn():
 
 
 def test_blocked_last_round_ends_the_match():
-    state, _ = _seat0_first_turn_done(rounds=1)
+    state, _ = blocked_after_seat0_first_turn(rounds=1)
     state, events = run(state, pass_(1))
     assert events == [
         TurnPassed(1),

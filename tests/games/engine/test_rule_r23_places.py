@@ -13,6 +13,7 @@ from tests.games.engine.factories import (
     scripted_deal,
     start,
     stop,
+    three_round_match,
 )
 
 
@@ -73,39 +74,8 @@ def test_everyone_tied_shares_first_place():
 # -- through the engine ------------------------------------------------------------------------
 
 
-def _three_round_match(**variants):
-    """Round scores (0, 5), (0, 10), (15, 0): totals 15 each; seat 0 has two rounds at 0."""
-    state, events = start(
-        [[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=3, **variants
-    )
-    state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0), events=events
-    )
-    state, _ = run(
-        state,
-        scripted_deal([[(5, 5), (5, 3), (3, 2)], [(4, 0), (3, 1), (1, 1)]]),
-        engine(0),
-        play(0, 5, 3, 0),
-        stop(0),
-        pass_(1),
-        play(0, 3, 2, 0),
-        events=events,
-    )
-    state, _ = run(
-        state,
-        scripted_deal([[(6, 6), (2, 0), (1, 0)], [(4, 4), (4, 3), (3, 0)]]),
-        engine(1),
-        play(1, 4, 3, 1),
-        stop(1),
-        pass_(0),
-        play(1, 3, 0, 1),
-        events=events,
-    )
-    return state, events
-
-
 def test_match_end_breaks_a_tied_total_by_most_zero_rounds():
-    state, events = _three_round_match()
+    state, events = three_round_match()
     assert [e for e in events if isinstance(e, RoundEnded)] == [
         RoundEnded(1, (0, 5), 0, False),
         RoundEnded(2, (0, 10), 0, False),

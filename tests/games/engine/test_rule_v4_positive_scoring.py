@@ -5,14 +5,15 @@ the fewest rounds scored 0, then the highest single round score."""
 from games.engine import MatchEnded, RoundEnded, TilePlayed, TurnPassed
 from games.engine.scoring import places, round_scores
 from tests.games.engine.factories import (
+    blocked_after_seat0_first_turn,
     engine,
     pass_,
     play,
     ruleset,
     run,
-    scripted_deal,
     start,
     stop,
+    three_round_match,
 )
 
 
@@ -42,44 +43,8 @@ def test_blocked_round_scores_zero_for_all():
     assert round_scores([[(0, 0)], [(6, 5)]], None, True, rs) == (0, 0)
 
 
-BLOCK_SEAT0 = [
-    (6, 6),
-    (6, 5),
-    (5, 4),
-    (6, 4),
-    (6, 3),
-    (3, 2),
-    (6, 2),
-    (6, 1),
-    (1, 0),
-    (6, 0),
-    (5, 5),
-    (4, 4),
-    (3, 3),
-    (2, 2),
-]
-BLOCK_SEAT1 = [
-    (0, 0),
-    (1, 1),
-    (2, 0),
-    (2, 1),
-    (3, 0),
-    (3, 1),
-    (4, 0),
-    (4, 1),
-    (4, 2),
-    (4, 3),
-    (5, 0),
-    (5, 1),
-    (5, 2),
-    (5, 3),
-]
-BLOCK_TRAIN0 = [(6, 5), (5, 4), (6, 4), (6, 3), (3, 2), (6, 2), (6, 1), (1, 0), (6, 0)]
-
-
 def test_blocked_round_through_the_engine_scores_zero_for_all():
-    state, _ = start([BLOCK_SEAT0, BLOCK_SEAT1], rounds=1, scoring="positive")
-    state, _ = run(state, engine(0), *(play(0, a, b, 0) for a, b in BLOCK_TRAIN0), stop(0))
+    state, _ = blocked_after_seat0_first_turn(rounds=1, scoring="positive")
     state, events = run(state, pass_(1))
     assert events == [
         TurnPassed(1),
@@ -116,32 +81,7 @@ def test_players_still_tied_share_the_place():
 
 def test_match_end_with_positive_scoring():
     """Rounds: seat 0 goes out twice (scoring 5 and 10), seat 1 once (scoring 15)."""
-    state, events = start(
-        [[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=3, scoring="positive"
-    )
-    state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0), events=events
-    )
-    state, _ = run(
-        state,
-        scripted_deal([[(5, 5), (5, 3), (3, 2)], [(4, 0), (3, 1), (1, 1)]]),
-        engine(0),
-        play(0, 5, 3, 0),
-        stop(0),
-        pass_(1),
-        play(0, 3, 2, 0),
-        events=events,
-    )
-    state, _ = run(
-        state,
-        scripted_deal([[(6, 6), (2, 0), (1, 0)], [(4, 4), (4, 3), (3, 0)]]),
-        engine(1),
-        play(1, 4, 3, 1),
-        stop(1),
-        pass_(0),
-        play(1, 3, 0, 1),
-        events=events,
-    )
+    state, events = three_round_match(scoring="positive")
     assert [e.scores for e in events if isinstance(e, RoundEnded)] == [(5, 0), (10, 0), (0, 15)]
     # Totals tie at 15; seat 0 has one round at 0, seat 1 two: seat 0 wins.
     assert events[-1] == MatchEnded((15, 15), (1, 2), (1, 2))
