@@ -22,16 +22,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ana():
-    return player("ana")
-
-
-@pytest.fixture
-def bo():
-    return player("bo")
-
-
-@pytest.fixture
 def game(ana, bo):
     """A started two-player double-6 game; returns (gid, {seat: client})."""
     gid = table(ana, [bo], variants={"rounds": 2})

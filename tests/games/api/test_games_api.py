@@ -25,7 +25,6 @@ from tests.games.api.factories import (
     Timeline,
     create,
     game_row,
-    player,
     post_move,
     projections,
     state,
@@ -35,26 +34,6 @@ from tests.games.api.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ana():
-    return player("ana")
-
-
-@pytest.fixture
-def bo():
-    return player("bo")
-
-
-@pytest.fixture
-def cy():
-    return player("cy")
-
-
-@pytest.fixture
-def di():
-    return player("di")
 
 
 # -- lobby -------------------------------------------------------------------------------------
