@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint bench browser test-browser bench-api bench-sockets
+.PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots
 
 venv: $(VENV)/.installed
 
@@ -50,3 +50,7 @@ bench-api: venv
 # Needs PostgreSQL and Redis: drops and recreates mexican_train_bench_ws.
 bench-sockets: venv
 	$(PY) -m tests.benchmarks.bench_sockets
+
+# Bots through the engine (no server): mc vs greedy, 4-player places, mc time per move (~8 min).
+bench-bots: venv
+	$(PY) -m tests.benchmarks.bench_bots

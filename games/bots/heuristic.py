@@ -1,0 +1,160 @@
+"""A fast hand-made policy ("smart"): the rollout policy of the Monte-Carlo bot, and a bot itself.
+
+First turn (R10): lay the heaviest chain the hand can build on the seat's own train (a bounded
+depth-first search), then stop. Later turns: score every legal play by
+- its pips (dump heavy tiles; going out beats everything),
+- playing on the own train (more when its marker is up: the play takes the marker off, R16),
+- keeping the own train going (another tile in hand fits the new end),
+- doubles: worth it when the hand can cover the double itself (two tiles gone in one turn),
+  costly when no tile in hand can follow it (a draw, an open double the table must satisfy),
+- not spending the last tile that fits the own train on another train.
+
+It reads only the seat's hand and the public table (``ends``, ``markers``, ``first_turns_left``,
+``ruleset``), attributes that ``GameState`` and ``SeatKnowledge`` share, so the same code runs
+on a seat's knowledge and, inside rollouts, on a sampled world.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from games.engine.commands import PlayTile, SeatCommand
+from games.engine.tiles import Tile
+
+GOING_OUT = 1000
+CHAIN_NODE_LIMIT = 1500
+_PLANS: dict[tuple[frozenset[Tile], int, int], tuple[Tile, ...]] = {}
+_PLANS_MAX = 20000
+
+
+def tile_points(t: Tile, double_blank: int) -> int:
+    a, b = t
+    return a + b + (double_blank if a == 0 and b == 0 else 0)
+
+
+def best_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> list[Tile]:
+    """Return the chain of tiles from ``hand`` laid from ``end`` with the most points (then the
+    most tiles); the search stops after ``CHAIN_NODE_LIMIT`` nodes and returns the best so far."""
+    by_number: dict[int, list[Tile]] = {}
+    for t in hand:
+        by_number.setdefault(t[0], []).append(t)
+        if t[1] != t[0]:
+            by_number.setdefault(t[1], []).append(t)
+    best: list[Any] = [(0, 0), []]
+    path: list[Tile] = []
+    used: set[Tile] = set()
+    nodes = [0]
+
+    def dfs(e: int, points: int) -> None:
+        nodes[0] += 1
+        key = (points, len(path))
+        if key > best[0]:
+            best[0] = key
+            best[1] = path[:]
+        if nodes[0] > CHAIN_NODE_LIMIT:
+            return
+        for t in by_number.get(e, ()):
+            if t in used:
+                continue
+            used.add(t)
+            path.append(t)
+            dfs(t[1] if t[0] == e else t[0], points + tile_points(t, double_blank))
+            path.pop()
+            used.discard(t)
+
+    dfs(end, 0)
+    return best[1]
+
+
+def planned_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> tuple[Tile, ...]:
+    """Return ``best_chain`` through a cache that also remembers every suffix of a found chain
+    (after laying its first tiles, the rest of the plan is looked up instead of searched)."""
+    key = (frozenset(hand), end, double_blank)
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
+    chain = tuple(best_chain(hand, end, double_blank))
+    if len(_PLANS) > _PLANS_MAX:
+        _PLANS.clear()
+    rest = set(key[0])
+    e = end
+    for i, t in enumerate(chain):
+        _PLANS[(frozenset(rest), e, double_blank)] = chain[i:]
+        rest.discard(t)
+        e = t[1] if t[0] == e else t[0]
+    _PLANS[key] = chain
+    return chain
+
+
+def play_score(m: PlayTile, hand: Collection[Tile], info: Any, seat: int) -> float:
+    """Return how much the heuristic likes the play ``m`` (higher is better)."""
+    t = m.tile
+    a, b = t
+    dbp = info.ruleset.double_blank_points
+    score = float(tile_points(t, dbp))
+    if len(hand) == 1:
+        return score + GOING_OUT
+    n = info.seats
+    ti = n if m.train == "mexican" else m.train
+    end = info.ends[ti]
+    outer = b if a == end else a
+    own = ti == seat
+    own_end = info.ends[seat]
+    rest = [x for x in hand if x != t]
+    if own:
+        score += 2.0
+        if info.markers[seat]:
+            score += 6.0
+        if any(outer in x for x in rest):
+            score += 3.0
+    elif a == own_end or b == own_end:
+        if not any(own_end in x for x in rest):
+            score -= 4.0
+    if a == b:
+        if any(a in x for x in rest):
+            score += 4.0
+        else:
+            score -= 6.0
+    return score
+
+
+def smart_choice(
+    moves: Sequence[SeatCommand], hand: Collection[Tile], info: Any, seat: int
+) -> SeatCommand:
+    """Return the heuristic's move among ``moves`` (a seat's legal moves)."""
+    if len(moves) == 1:
+        return moves[0]
+    plays = [m for m in moves if isinstance(m, PlayTile)]
+    if not plays:
+        return moves[0]
+    if info.first_turns_left:
+        chain = planned_chain(hand, info.ends[seat], info.ruleset.double_blank_points)
+        if chain:
+            first = chain[0]
+            for m in plays:
+                if m.tile == first:
+                    return m
+        return plays[0]
+    best = plays[0]
+    best_score = None
+    for m in plays:
+        s = play_score(m, hand, info, seat)
+        if best_score is None or s > best_score:
+            best, best_score = m, s
+    return best
+
+
+def smart_state_policy(state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random):
+    """The heuristic on a full state (rollouts): reads only ``state.hands[seat]`` and the table."""
+    return smart_choice(moves, state.hands[seat], state, seat)
+
+
+class SmartStrategy:
+    """The heuristic as a strategy: ``choose(knowledge, rng)``."""
+
+    name = "smart"
+
+    def choose(self, k: Any, rng: random.Random) -> SeatCommand:
+        return smart_choice(k.legal_moves, k.hand, k, k.seat)

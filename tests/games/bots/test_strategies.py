@@ -1,0 +1,120 @@
+"""Every strategy plays only legal moves; the Monte-Carlo bot is reproducible and sees sense."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots.knowledge import seat_knowledge
+from games.bots.mc import MonteCarloStrategy
+from games.bots.simple import POLICIES, greedy_policy, random_policy
+from games.bots.strategies import STRATEGIES, make_strategy, play_match
+from games.engine import Ruleset
+from tests.games.engine.factories import T, engine, play, run, start
+
+
+def test_the_simple_policies_stay_registered():
+    assert POLICIES["random"] is random_policy
+    assert POLICIES["greedy"] is greedy_policy
+    assert {"random", "greedy", "smart", "mc", "strong"} <= set(STRATEGIES)
+
+
+MATCHES = [
+    (2, {}),
+    (3, {"first_turn": "draw"}),
+    (4, {"max_doubles_per_turn": 1}),
+    (5, {"scoring": "positive"}),
+    (6, {"hand_table": "double12", "double_blank_points": 0}),
+    (7, {"first_turn": "draw", "max_doubles_per_turn": 1}),
+    (8, {}),
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize(("seats", "variants"), MATCHES)
+def test_every_strategy_returns_a_legal_move(seats, variants, seed):
+    ruleset = Ruleset.for_players(seats, rounds=2, **variants)
+    names = ["mc", "smart", "greedy", "random", "strong"]
+    lineup = []
+    for i in range(seats):
+        name = names[i % len(names)]
+        opts = {"budget_ms": 5} if name in ("mc", "strong") else {}
+        if name == "strong":
+            opts = {"samples": 2}
+        lineup.append(make_strategy(name, **opts))
+    decisions = []
+
+    def check(seat, knowledge, command, seconds):
+        assert knowledge.seat == seat
+        assert command in knowledge.legal_moves
+        decisions.append(command)
+
+    lineup = lineup[seed:] + lineup[:seed]
+    rng = random.Random(seats * 10 + seed)
+    state = play_match(bytes([seats, seed]) * 16, ruleset, lineup, rng, check)
+    assert state.result is not None and len(state.round_history) == 2
+    assert decisions
+
+
+def _match(seed: int, samples: int):
+    ruleset = Ruleset.for_players(3, rounds=1)
+    lineup = [MonteCarloStrategy(samples=samples), make_strategy("greedy")]
+    lineup.append(MonteCarloStrategy(samples=samples, rollout_policy="smart-eps"))
+    moves = []
+    play_match(
+        seed.to_bytes(32, "big"),
+        ruleset,
+        lineup,
+        random.Random(seed),
+        lambda seat, k, c, t: moves.append(c),
+    )
+    return moves
+
+
+def test_mc_with_a_sample_count_is_deterministic_for_a_seeded_rng():
+    assert _match(5, samples=3) == _match(5, samples=3)
+
+
+def _first_turn_position():
+    """Seat 0 has placed the engine and laid [6,5]; its hand [5,1] [3,1] [5,3] [5,4] can all go
+    out as 5-1-3-5-4 (or 5-3-1-5-4), but the heaviest tile [5,4] leads nowhere (no 4 left)."""
+    hands = [
+        [T(6, 6), T(6, 5), T(5, 1), T(3, 1), T(5, 3), T(5, 4)],
+        [T(0, 0), T(2, 0), T(2, 2), T(4, 0), T(6, 0), T(6, 2)],
+    ]
+    state, _ = start(hands, set_max=6)
+    state, _ = run(state, engine(0), play(0, 6, 5, 0))
+    return state
+
+
+def test_greedy_misses_going_out_in_the_scripted_position():
+    k = seat_knowledge(_first_turn_position(), 0)
+    assert greedy_policy(k.legal_moves, random.Random(0)).tile == T(5, 4)
+
+
+@pytest.mark.parametrize("rollout", ["greedy", "smart"])
+def test_mc_prefers_going_out(rollout):
+    k = seat_knowledge(_first_turn_position(), 0)
+    bot = MonteCarloStrategy(samples=8, rollout_policy=rollout)
+    move = bot.choose(k, random.Random(1))
+    assert move.tile in (T(5, 1), T(5, 3))
+    assert bot.last_worlds == 8
+
+
+def test_mc_returns_a_forced_move_at_once():
+    state, _ = start([[T(6, 6), T(1, 0)], [T(5, 5), T(4, 4)]], set_max=6)
+    k = seat_knowledge(state, 0)
+    assert len(k.legal_moves) == 1
+    bot = MonteCarloStrategy(budget_ms=10_000)
+    assert bot.choose(k, random.Random(0)) == k.legal_moves[0]
+    assert bot.last_worlds == 0
+
+
+def test_mc_keeps_to_its_time_budget():
+    k = seat_knowledge(_first_turn_position(), 0)
+    ticks = iter(range(1000))
+    bot = MonteCarloStrategy(budget_ms=3000, clock=lambda: next(ticks))  # one "second" per tick
+    move = bot.choose(k, random.Random(0))
+    assert move in k.legal_moves
+    assert bot.last_worlds <= 1
