@@ -1,6 +1,8 @@
 """`manage.py serve`: migrate, start the embedded services, then serve HTTP and WebSocket over
 ASGI with uvicorn."""
 
+import gc
+
 import uvicorn
 from django.conf import settings
 from django.core.management import call_command
@@ -22,6 +24,13 @@ class Command(BaseCommand):
         from config.asgi import application
 
         self.stdout.write(f"Serving the platform at http://{host}:{port}/")
+        # Everything imported so far lives as long as the process: freeze it out of the
+        # collector's scans, and collect the young generation less often. Full collections
+        # over a process holding a thousand sockets otherwise stall every socket for 100-200 ms
+        # (make bench-sockets: p99 at 1,000 clients 200-300 ms before, 53-77 ms after).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 100)
         # HTTP and WebSocket from this one process. Django's ASGI handler does not speak the
         # lifespan protocol. The WebSocket implementation is named, not "auto": auto silently
         # serves no sockets when the websockets package is missing.
