@@ -39,9 +39,7 @@ import platform
 import random
 import secrets
 import shlex
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -56,6 +54,9 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 from psycopg import sql
 from psycopg.types.json import Jsonb
+
+from tests.support import server as serve_process
+from tests.support.server import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 PLATFORM_DIR = REPO / "platform"
@@ -98,12 +99,6 @@ def percentile(values: list[float], p: float) -> float:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def run_threads(count: int, work: Callable[[int, threading.Barrier], Any]) -> tuple[list, float]:
@@ -202,46 +197,20 @@ class Server:
             prefix="bench_api_server_", suffix=".log", delete=False
         )
         env = {**os.environ, "DATABASE_URL": url, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "manage.py", "serve", "--port", str(self.port)],
-            cwd=REPO,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
+        self.proc = serve_process.start(env, self.log, self.port)
 
     def wait_ready(self, timeout: float = 90.0) -> float:
-        """Wait until the API answers; return how long that took."""
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < timeout:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.tail()}")
-            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-            try:
-                conn.request("GET", f"{API}/games")
-                if conn.getresponse().status == 200:
-                    return time.perf_counter() - t0
-            except OSError:
-                pass
-            finally:
-                conn.close()
-            time.sleep(0.2)
-        raise RuntimeError(f"the server did not answer within {timeout:.0f} s:\n{self.tail()}")
+        """Wait until the server answers; return how long that took."""
+        return serve_process.wait_ready(
+            self.proc, self.port, Path(self.log.name), timeout=timeout, path=f"{API}/games"
+        )
 
-    def tail(self, lines: int = 30) -> str:
+    def tail(self) -> str:
         self.log.flush()
-        text = Path(self.log.name).read_text(errors="replace").splitlines()
-        return "\n".join(text[-lines:])
+        return serve_process.log_tail(Path(self.log.name), 30)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        serve_process.stop(self.proc)
         self.log.close()
         with contextlib.suppress(OSError):
             os.unlink(self.log.name)

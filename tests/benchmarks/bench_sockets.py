@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import http.client
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,15 +27,11 @@ from pathlib import Path
 import psycopg
 import websockets
 
+from tests.support.server import ServerError, served
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_ws"
 PASSWORD = "bench-password-1234"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _recreate(url: str) -> None:
@@ -69,29 +62,6 @@ class Http:
         r = self.conn.getresponse()
         data = r.read()
         return r.status, (json.loads(data) if data else {})
-
-
-def _start_server(port: int, env: dict, log) -> subprocess.Popen:
-    # The log goes to a file: a pipe nobody reads fills up and blocks the server.
-    proc = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            c.request("GET", "/api/v1/games")
-            if c.getresponse().status == 200:
-                return proc
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    log.seek(0)
-    raise SystemExit("error: the server did not start: " + log.read().decode()[-2000:])
 
 
 def _register(port: int, name: str) -> str:
@@ -221,7 +191,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     _recreate(args.database_url)
-    port = _free_port()
     redis = {} if args.redis_url == "none" else {"REDIS_URL": args.redis_url}
     env = {
         **os.environ,
@@ -230,33 +199,34 @@ def main(argv: list[str] | None = None) -> int:
         "DJANGO_DEBUG": "0",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
     }
-    log = tempfile.TemporaryFile()
-    proc = _start_server(port, env, log)
+    layer = "in-memory layer" if args.redis_url == "none" else "Redis"
     try:
-        tokens = [_register(port, f"p{i}") for i in range(2 * args.tables)]
-        tables = [
-            (_table(port, tokens[2 * i : 2 * i + 2]), tokens[2 * i : 2 * i + 2])
-            for i in range(args.tables)
-        ]
-        print(
-            f"server pid {proc.pid} on 127.0.0.1:{port}, PostgreSQL + Redis, "
-            f"{args.tables} two-player tables"
-        )
-        for n in args.clients:
-            r = asyncio.run(_run(port, n, tables, args.moves))
-            print(
-                f"N={r['clients']:5d} clients: {r['moves']} moves in {r['seconds']:.1f} s, "
-                f"{r['deliveries']} deliveries; move accepted -> event received: "
-                f"p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms"
-                f"  (target p99 < 100 ms at 1,000)"
-            )
+        with tempfile.TemporaryDirectory() as tmp, served(env, Path(tmp) / "server.log") as url:
+            port = int(url.rsplit(":", 1)[1])
+            _measure(port, args, layer)
+    except ServerError as exc:
+        raise SystemExit(f"error: {exc}") from None
     finally:
-        proc.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=10)
         _drop(args.database_url)
     print("reproduce: make bench-sockets  (python -m tests.benchmarks.bench_sockets)")
     return 0
+
+
+def _measure(port: int, args, layer: str) -> None:
+    tokens = [_register(port, f"p{i}") for i in range(2 * args.tables)]
+    tables = [
+        (_table(port, tokens[2 * i : 2 * i + 2]), tokens[2 * i : 2 * i + 2])
+        for i in range(args.tables)
+    ]
+    print(f"server on 127.0.0.1:{port}, PostgreSQL + {layer}, {args.tables} two-player tables")
+    for n in args.clients:
+        r = asyncio.run(_run(port, n, tables, args.moves))
+        print(
+            f"N={r['clients']:5d} clients: {r['moves']} moves in {r['seconds']:.1f} s, "
+            f"{r['deliveries']} deliveries; move accepted -> event received: "
+            f"p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms"
+            f"  (target p99 < 100 ms at 1,000)"
+        )
 
 
 if __name__ == "__main__":

@@ -14,10 +14,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -25,6 +21,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+from tests.support.server import ServerError, served
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -169,13 +167,6 @@ def new_context(request, browser, server_url, artifacts_dir) -> Iterator[Callabl
 # --- the server ------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    """Return a TCP port that is free on 127.0.0.1 right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _is_postgres(url: str) -> bool:
     return urlsplit(url).scheme in ("postgres", "postgresql", "pgsql", "postgis")
 
@@ -242,47 +233,13 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
 @pytest.fixture(scope="session")
 def server_url(chromium_executable, server_env, artifacts_dir) -> Iterator[str]:
     """Start `manage.py serve` on a free port, wait until `/` answers, stop it at the end."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    log_path = artifacts_dir / "e2e-server.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            [sys.executable, "manage.py", "serve", "--port", str(port)],
-            cwd=REPO,
-            env=server_env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-        )
-        try:
-            deadline = time.monotonic() + SERVER_START_TIMEOUT
-            while True:
-                if server.poll() is not None:
-                    pytest.fail(
-                        f"the server exited with {server.returncode}:\n{log_path.read_text()}",
-                        pytrace=False,
-                    )
-                try:
-                    with urllib.request.urlopen(url + "/", timeout=2) as resp:
-                        if resp.status == 200:
-                            break
-                except (urllib.error.URLError, ConnectionError, TimeoutError):
-                    pass
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"the server did not answer within {SERVER_START_TIMEOUT} s:\n"
-                        f"{log_path.read_text()}",
-                        pytrace=False,
-                    )
-                time.sleep(0.2)
+    try:
+        with served(
+            server_env, artifacts_dir / "e2e-server.log", timeout=SERVER_START_TIMEOUT
+        ) as url:
             yield url
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+    except ServerError as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 # --- helpers ---------------------------------------------------------------------------------
