@@ -26,7 +26,6 @@ from games.domain import (
     GAME_ABANDONED,
     SEAT_RESIGNED,
     Loaded,
-    engine_events,
     fold,
     load,
     maybe_snapshot,
@@ -37,7 +36,6 @@ from games.engine import (
     MEXICAN,
     Command,
     DrawTile,
-    IllegalMove,
     MatchStarted,
     Pass,
     PlaceEngine,
@@ -161,11 +159,16 @@ def game_create(
     return game
 
 
-def _lobby_game(game_id) -> Game:
+def _get_game(game_id, *, for_update: bool = False) -> Game:
+    games = Game.objects.select_for_update() if for_update else Game.objects
     try:
-        game = Game.objects.select_for_update().get(pk=game_id)
+        return games.get(pk=game_id)
     except (Game.DoesNotExist, ValueError):
         raise NotFound("not_found", "no such game") from None
+
+
+def _lobby_game(game_id) -> Game:
+    game = _get_game(game_id, for_update=True)
     if game.status != GameStatus.OPEN:
         raise ApplicationError("game_not_open", "the table is no longer open")
     return game
@@ -250,14 +253,13 @@ def game_start(*, game_id, user) -> MoveResult:
 # -- play --------------------------------------------------------------------------------------
 
 
-def _append(game: Game, loaded: Loaded, events, actor, command_id=None) -> list[StoredEvent]:
+def _append(game: Game, loaded: Loaded, events, actor) -> list[StoredEvent]:
     payloads = [e if isinstance(e, dict) else event_to_dict(e) for e in events]
     result = store.append(
         game.stream,
         expected_version=loaded.version,
         events=payloads,
         actor=actor,
-        command_id=command_id,
         prev_hash=loaded.head_hash,
     )
     loaded.version = result.last_seq
@@ -340,17 +342,18 @@ def parse_move(move: dict[str, Any], seat: int, ruleset: dict[str, Any]) -> Comm
     return PlayTile(seat, t, train, by)
 
 
-def _active_game(game_id=None, *, game: Game | None = None) -> Game:
-    if game is None:
-        try:
-            game = Game.objects.get(pk=game_id)
-        except (Game.DoesNotExist, ValueError):
-            raise NotFound("not_found", "no such game") from None
+def _check_active(game: Game) -> None:
     if game.status == GameStatus.OPEN:
         raise ApplicationError("game_not_started", "the game has not started")
     if game.status != GameStatus.ACTIVE:
         raise ApplicationError("game_over", f"the game is {game.status}")
-    return game
+
+
+def _seat_of(seats: list[Seat], user) -> Seat:
+    seat = next((s for s in seats if s.user_id == user.id), None)
+    if seat is None:
+        raise Forbidden("not_a_player", "you have no seat in this game")
+    return seat
 
 
 def _stale(seq: int) -> Conflict:
@@ -383,19 +386,14 @@ def game_move(
     first request commits while the repeat is under way (the repeat then finds the key when
     its own append or stale check fails).
     """
-    try:
-        game = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError):
-        raise NotFound("not_found", "no such game") from None
+    game = _get_game(game_id)
     command_id = f"move:{user.id}:{idempotency_key}" if idempotency_key else None
     repeated = _repeated(game, command_id)
     if repeated is not None:
         return repeated
-    _active_game(game=game)
+    _check_active(game)
     seats = list(game.seats.select_related("user"))
-    seat = next((s for s in seats if s.user_id == user.id), None)
-    if seat is None:
-        raise Forbidden("not_a_player", "you have no seat in this game")
+    seat = _seat_of(seats, user)
     claimed = move.get("seat", seat.index)
     if claimed != seat.index:
         raise Forbidden("not_your_seat", f"you play seat {seat.index}")
@@ -439,14 +437,13 @@ def game_move(
 @transaction.atomic
 def game_resign(*, game_id, user) -> MoveResult:
     """Leave a started game: the seat keeps its history and a bot plays it on (R25)."""
-    game = _active_game(game_id)
+    game = _get_game(game_id)
+    _check_active(game)
     seats = list(game.seats.select_related("user"))
-    seat = next((s for s in seats if s.user_id == user.id), None)
-    if seat is None:
-        raise Forbidden("not_a_player", "you have no seat in this game")
+    seat = _seat_of(seats, user)
     if seat.resigned_at is not None:
         raise ApplicationError("already_resigned", "you already resigned")
-    loaded = load(game.stream)
+    loaded = load(game.stream, known_version=game.version)
     before = loaded.version
     try:
         appended = _append(
@@ -523,9 +520,7 @@ def game_rebuild_projections(*, game_id) -> dict[str, Any]:
 
 
 __all__ = [
-    "IllegalMove",
     "MoveResult",
-    "engine_events",
     "game_add_bot",
     "game_create",
     "game_join",
