@@ -1,1 +1,5 @@
-"""Project configuration: settings, URLs and the ASGI/WSGI entry points."""
+"""Project configuration: settings, URLs, the ASGI/WSGI entry points and the Celery app."""
+
+from .celery import app as celery_app
+
+__all__ = ["celery_app"]

@@ -206,3 +206,28 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# Celery (issue: clocks, bots). REDIS_URL set: a worker and one beat on Redis. Unset (embedded
+# default): tasks run eagerly in the calling process and `core.embedded` runs the sweeper.
+# CELERY_BROKER_URL overrides the broker (tests give each run its own Redis database).
+CELERY_BROKER_URL = ENV.get("CELERY_BROKER_URL", "").strip() or REDIS_URL or "memory://"
+CELERY_TASK_ALWAYS_EAGER = env_flag(ENV, "CELERY_EAGER", default=CELERY_BROKER_URL == "memory://")
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_BACKEND = None
+# A task is acknowledged after it ran, and handed to another worker if its worker dies: every
+# task is idempotent (it carries the seq it was made for), so running twice is harmless.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TIMEZONE = "UTC"
+# Seconds between two sweeps of due deadlines (beat, or the embedded sweeper).
+SWEEP_INTERVAL = float(ENV.get("SWEEP_INTERVAL", "2"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": SWEEP_INTERVAL},
+}
+
+EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@localhost>")
