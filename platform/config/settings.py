@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "eventstore",
     "realtime",
     "accounts",
+    "notifications",
     "ratings",
     "games",
     "tournaments",
@@ -230,4 +231,6 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Absolute links in emails.
+SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@localhost>")

@@ -1,0 +1,65 @@
+"""The current user's notifications: GET /api/v1/notifications, POST .../read."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.schema import error_responses
+from notifications.models import Notification
+from notifications.services import notifications_mark_read
+
+TAGS = ["notifications"]
+
+
+class NotificationOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "text", "url", "created_at", "read_at"]
+
+
+class NotificationListApi(APIView):
+    """The latest 50 notifications, newest first, and how many are unread."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class Output(serializers.Serializer):
+        unread = serializers.IntegerField()
+        results = NotificationOutput(many=True)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="notifications_list",
+        responses={200: Output, **error_responses(401)},
+    )
+    def get(self, request):
+        qs = Notification.objects.filter(user=request.user)
+        unread = qs.filter(read_at__isnull=True).count()
+        return Response(self.Output({"unread": unread, "results": qs[:50]}).data)
+
+
+class NotificationReadApi(APIView):
+    """Mark notifications read: the listed ids, or every unread one when ``ids`` is absent."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class Input(serializers.Serializer):
+        ids = serializers.ListField(
+            child=serializers.IntegerField(min_value=1), required=False, max_length=500
+        )
+
+    class Output(serializers.Serializer):
+        marked = serializers.IntegerField()
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="notifications_read",
+        request=Input,
+        responses={200: Output, **error_responses(400, 401, 415)},
+    )
+    def post(self, request):
+        data = self.Input(data=request.data)
+        data.is_valid(raise_exception=True)
+        marked = notifications_mark_read(user=request.user, ids=data.validated_data.get("ids"))
+        return Response({"marked": marked})

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from notifications.apis import NotificationListApi, NotificationReadApi
+
+urlpatterns = [
+    path("notifications", NotificationListApi.as_view(), name="notifications"),
+    path("notifications/read", NotificationReadApi.as_view(), name="notifications-read"),
+]
