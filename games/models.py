@@ -39,13 +39,19 @@ class Game(models.Model):
     head_hash = models.CharField(max_length=64, blank=True)  # the last event's hash
     round = models.PositiveSmallIntegerField(default=0)
     to_move = models.SmallIntegerField(null=True, blank=True)
+    # When the seat to move must have moved (RULES R24); for a seat the platform plays, when its
+    # task is overdue. Enforced by the sweeper (games.tasks.sweep_deadlines).
     deadline = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "-created_at"]),
+            models.Index(fields=["status", "deadline"]),
+        ]
 
     def __str__(self) -> str:
         return self.name or f"game {self.id}"
@@ -67,6 +73,12 @@ class Seat(models.Model):
     )
     joined_at = models.DateTimeField()
     resigned_at = models.DateTimeField(null=True, blank=True)  # projection of SeatResigned
+    forfeited_at = models.DateTimeField(null=True, blank=True)  # projection of SeatForfeited
+    # Clock projections (RULES R24): a live seat's reserve left, the timeouts in a row, and the
+    # vacation a correspondence seat has used in this game.
+    reserve_ms = models.BigIntegerField(null=True, blank=True)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    vacation_used_s = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["index"]
@@ -80,5 +92,5 @@ class Seat(models.Model):
 
     @property
     def automatic(self) -> bool:
-        """True if the platform plays this seat: a bot, or a player who resigned (R25)."""
-        return self.user.is_bot or self.resigned_at is not None
+        """True if the platform plays this seat: a bot, or a player who left or forfeited (R25)."""
+        return self.user.is_bot or self.resigned_at is not None or self.forfeited_at is not None
