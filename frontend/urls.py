@@ -14,4 +14,6 @@ urlpatterns = [
     path("rules", views.rules, name="rules"),
     path("games/<uuid:game_id>", views.game, name="game"),
     path("games/<uuid:game_id>/replay", views.replay, name="replay"),
+    path("players/<str:username>", views.player, name="player"),
+    path("leaderboard", views.leaderboard, name="leaderboard"),
 ]

@@ -2,8 +2,12 @@
 
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
+
+from core.errors import NotFound
+from ratings import selectors as ratings_selectors
 
 LOGIN_URL = "/login"
 
@@ -64,3 +68,19 @@ def my_games(request):
 def rules(request):
     """Render the rules summary in the user's language."""
     return render(request, "frontend/rules.html")
+
+
+@ensure_csrf_cookie
+def player(request, username):
+    """Render a player's profile: ratings and the rating history chart (data from the API)."""
+    try:
+        user = ratings_selectors.player_get(username)
+    except NotFound:
+        raise Http404("no such player") from None
+    return render(request, "frontend/profile.html", {"player": user})
+
+
+@ensure_csrf_cookie
+def leaderboard(request):
+    """Render the leaderboards (data from the API)."""
+    return render(request, "frontend/leaderboard.html")

@@ -1,0 +1,248 @@
+"""Rating commands: apply a finished rated game once, reverse it for staff. The only writers of
+ratings.
+
+Both lock the Game row first (``select_for_update``), then the players' Rating rows in user-id
+order: two calls for one game run one after the other, and calls for different games that
+share players take their locks in the same order, so they cannot deadlock.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from core import clock
+from core.errors import ApplicationError, Forbidden, NotFound
+from games.models import Game, GameStatus
+from ratings import skill
+from ratings.models import RatedGame, RatedGameState, Rating, RatingChange, RatingKind
+
+log = logging.getLogger(__name__)
+
+REAPPLIED_REASON = "replaced by an adjudicated result"
+
+
+@dataclass(frozen=True)
+class _Seat:
+    index: int
+    user: Any
+    left: bool
+
+
+def rating_kind(game: Game) -> str:
+    """Return the rating a game counts for: its time control's kind (live by default)."""
+    kind = (game.time_control or {}).get("kind")
+    return kind if kind in RatingKind.values else RatingKind.LIVE
+
+
+def rating_apply_game(
+    *,
+    game_id,
+    places: Sequence[int] | Mapping[int, int] | None = None,
+    reapply: bool = False,
+) -> bool:
+    """Apply a finished rated game's result to its players' ratings; return whether it did.
+
+    Once only: a game already applied, or reversed, is left alone (False), so the task that
+    calls this can run any number of times. ``reapply=True`` is for an adjudicated result:
+    what stands for the game is reversed first, then the game is applied again — from
+    ``places`` (seat -> place, a list by seat or a dict; taken as given, no leaver rule) when
+    given, else from the game's result.
+
+    Places come from the result (``result["places"]``, the engine's MatchEnded: one place per
+    seat, ties sharing); a seat whose player resigned or forfeited ranks below every seat that
+    stayed, all leavers tied. Bots are opponents at a fixed belief per strategy
+    (``skill.BOT_MU``) and get no rating and no change. Not rated, not finished, unknown, or
+    without a person to rate: False.
+    """
+    try:
+        with transaction.atomic():
+            return _apply(game_id, places, reapply)
+    except IntegrityError:
+        # The unique standing change per (game, user) refused a second application: another
+        # call applied the game first (only possible if the Game row lock was bypassed).
+        log.warning("ratings of game %s were applied concurrently; kept the first", game_id)
+        return False
+
+
+def _locked_game(game_id) -> Game | None:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError, ValidationError):
+        return None
+
+
+def _apply(game_id, places, reapply: bool) -> bool:
+    game = _locked_game(game_id)
+    if game is None or not game.rated or game.status != GameStatus.FINISHED:
+        return False
+    ledger = RatedGame.objects.filter(game=game).first()
+    if ledger is not None and not reapply:
+        return False
+    seats = [
+        _Seat(s.index, s.user, s.resigned_at is not None or s.forfeited_at is not None)
+        for s in game.seats.select_related("user").order_by("index")
+    ]
+    ranks = _ranks(game, seats, places)
+    kind = rating_kind(game)
+    now = clock.now()
+    if ledger is not None and ledger.state == RatedGameState.APPLIED:
+        _reverse(game, ledger, by=None, reason=REAPPLIED_REASON, now=now)
+    people = [s for s in seats if not s.user.is_bot]
+    if not people:
+        return False
+    ratings = _locked_ratings([s.user.pk for s in people], kind)
+    beliefs = []
+    for seat in seats:
+        if seat.user.is_bot:
+            beliefs.append(skill.bot_belief(seat.user.bot_strategy))
+        else:
+            r = ratings[seat.user.pk]
+            beliefs.append((r.mu, r.sigma))
+    after = skill.rate(beliefs, ranks)
+    changes = []
+    for seat in people:
+        r = ratings[seat.user.pk]
+        mu, sigma = after[seat.index]
+        changes.append(
+            RatingChange(
+                game=game,
+                user=seat.user,
+                kind=kind,
+                seat=seat.index,
+                place=ranks[seat.index],
+                players=len(seats),
+                left=seat.left,
+                mu_before=r.mu,
+                sigma_before=r.sigma,
+                mu_after=mu,
+                sigma_after=sigma,
+                ordinal_before=skill.ordinal(r.mu, r.sigma),
+                ordinal_after=skill.ordinal(mu, sigma),
+                created_at=now,
+            )
+        )
+        _set(r, mu, sigma, r.games + 1, now)
+    RatingChange.objects.bulk_create(changes)
+    if ledger is None:
+        ledger = RatedGame(game=game, kind=kind)
+    ledger.kind = kind
+    ledger.state = RatedGameState.APPLIED
+    ledger.applications += 1
+    ledger.applied_at = now
+    ledger.save()
+    return True
+
+
+def _ranks(game: Game, seats: list[_Seat], places) -> list[int]:
+    """Return the rank rated for each seat: adjudicated places as given, else the result's."""
+    if places is not None:
+        return _given_places(places, len(seats))
+    found = (game.result or {}).get("places")
+    if not isinstance(found, list) or len(found) != len(seats):
+        raise ApplicationError("invalid_result", f"game {game.pk} has no places for its seats")
+    return skill.ranks(found, [s.left for s in seats])
+
+
+def _given_places(places, seats: int) -> list[int]:
+    if isinstance(places, Mapping):
+        try:
+            places = [places[i] for i in range(seats)]
+        except KeyError:
+            raise ApplicationError(
+                "invalid_places", f"give a place for each of {seats} seats"
+            ) from None
+    places = list(places)
+    if len(places) != seats or not all(
+        isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places
+    ):
+        raise ApplicationError("invalid_places", f"places must be {seats} whole numbers from 1")
+    return places
+
+
+def _locked_ratings(user_ids: list[int], kind: str) -> dict[int, Rating]:
+    """Return the Rating rows of these players, created if missing, locked in user-id order."""
+    ids = sorted(set(user_ids))
+    # Created in user-id order as well: concurrent inserts then wait on one another in the
+    # same order as the locks below.
+    Rating.objects.bulk_create(
+        [Rating(user_id=uid, kind=kind) for uid in ids], ignore_conflicts=True
+    )
+    rows = Rating.objects.select_for_update().filter(kind=kind, user_id__in=ids).order_by("user_id")
+    return {r.user_id: r for r in rows}
+
+
+def _set(rating: Rating, mu: float, sigma: float, games: int, now) -> None:
+    rating.mu, rating.sigma = mu, sigma
+    rating.ordinal = skill.ordinal(mu, sigma)
+    rating.games = max(games, 0)
+    rating.updated_at = now
+    rating.save(update_fields=["mu", "sigma", "ordinal", "games", "updated_at"])
+
+
+@transaction.atomic
+def rating_reverse_game(*, game_id, by, reason: str) -> bool:
+    """Undo the rating changes a game made (staff adjudication); return whether any were undone.
+
+    Each player's rating goes back exactly to what it was before the game if no later rated
+    game of theirs stands; otherwise the game's own change is subtracted from the current
+    rating (``skill.without``), keeping what the later games did. The changes stay, marked
+    reversed with ``by`` and ``reason``. Once only: a second call returns False. A rated,
+    finished game not yet applied is marked reversed too (False), so the task applying it later
+    does nothing. ``by`` is a staff member, or None for the platform itself.
+    """
+    if by is not None and not by.is_staff:
+        raise Forbidden("staff_only", "only staff reverse rating changes")
+    game = _locked_game(game_id)
+    if game is None:
+        raise NotFound("not_found", "no such game")
+    ledger = RatedGame.objects.filter(game=game).first()
+    now = clock.now()
+    if ledger is None:
+        if game.rated and game.status == GameStatus.FINISHED:
+            RatedGame.objects.create(
+                game=game,
+                kind=rating_kind(game),
+                state=RatedGameState.REVERSED,
+                reversed_at=now,
+                reversed_by=by,
+                reversal_reason=reason,
+            )
+        return False
+    if ledger.state == RatedGameState.REVERSED:
+        return False
+    _reverse(game, ledger, by=by, reason=reason, now=now)
+    return True
+
+
+def _reverse(game: Game, ledger: RatedGame, *, by, reason: str, now) -> None:
+    changes = list(
+        RatingChange.objects.filter(game=game, reversed_at__isnull=True).order_by("user_id")
+    )
+    by_kind: dict[str, list[RatingChange]] = {}
+    for c in changes:
+        by_kind.setdefault(c.kind, []).append(c)
+    for kind, group in sorted(by_kind.items()):
+        ratings = _locked_ratings([c.user_id for c in group], kind)
+        for c in group:
+            r = ratings[c.user_id]
+            later = RatingChange.objects.filter(
+                user_id=c.user_id, kind=kind, reversed_at__isnull=True, pk__gt=c.pk
+            ).exists()
+            if later:
+                mu, sigma = skill.without(
+                    (r.mu, r.sigma), (c.mu_before, c.sigma_before), (c.mu_after, c.sigma_after)
+                )
+            else:
+                mu, sigma = c.mu_before, c.sigma_before
+            _set(r, mu, sigma, r.games - 1, now)
+            c.reversed_at, c.reversed_by, c.reversal_reason = now, by, reason
+            c.save(update_fields=["reversed_at", "reversed_by", "reversal_reason"])
+    ledger.state = RatedGameState.REVERSED
+    ledger.reversed_at, ledger.reversed_by, ledger.reversal_reason = now, by, reason
+    ledger.save(update_fields=["state", "reversed_at", "reversed_by", "reversal_reason"])
