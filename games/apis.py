@@ -39,9 +39,17 @@ class SeatOutput(serializers.Serializer):
     username = serializers.CharField(source="user.username")
     is_bot = serializers.BooleanField(source="user.is_bot")
     resigned = serializers.SerializerMethodField()
+    forfeited = serializers.SerializerMethodField()
+    reserve_ms = serializers.IntegerField(
+        allow_null=True, help_text="live games: the reserve time this seat has left"
+    )
+    timeouts_in_row = serializers.IntegerField()
 
     def get_resigned(self, seat) -> bool:
         return seat.resigned_at is not None
+
+    def get_forfeited(self, seat) -> bool:
+        return seat.forfeited_at is not None
 
 
 class GameOutput(serializers.Serializer):
@@ -60,7 +68,10 @@ class GameOutput(serializers.Serializer):
     seq = serializers.IntegerField(source="version")
     round = serializers.IntegerField()
     to_move = serializers.IntegerField(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when the seat to move times out (RULES R24)"
+    )
+    turn_started_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     result = serializers.JSONField(allow_null=True)
@@ -98,14 +109,27 @@ class GameListApi(APIView):
         rated = serializers.BooleanField(default=False)
 
     @extend_schema(
-        parameters=[OpenApiParameter("status", str, enum=[s.value for s in GameStatus])],
-        responses=GameOutput(many=True),
+        parameters=[
+            OpenApiParameter("status", str, enum=[s.value for s in GameStatus]),
+            OpenApiParameter(
+                "mine",
+                bool,
+                description="only the caller's games, most urgent first: their turn (earliest "
+                "deadline first), then waiting for others, then open tables, then ended games",
+            ),
+        ],
+        responses={200: GameOutput(many=True), 401: ERROR},
     )
     def get(self, request):
         wanted = request.query_params.get("status")
         if wanted and wanted not in GameStatus.values:
             wanted = "__none__"
-        games = selectors.game_list(status=wanted)
+        if request.query_params.get("mine") in ("1", "true"):
+            if not request.user.is_authenticated:
+                self.permission_denied(request)
+            games = selectors.games_by_urgency(request.user, status=wanted)
+        else:
+            games = selectors.game_list(status=wanted)
         return Response(GameOutput(games, many=True).data)
 
     @extend_schema(request=Input, responses={201: GameOutput, 400: ERROR, 401: ERROR})
@@ -286,3 +310,28 @@ class GameRecordApi(APIView):
     def get(self, request, game_id):
         game = selectors.game_get(game_id)
         return Response(selectors.game_record_for(game, request.user))
+
+
+class VacationApi(APIView):
+    """Correspondence vacation (RULES R24): POST starts one now for ``days`` days, pausing the
+    caller's correspondence clocks (each game up to its ``vacation_days``); DELETE ends it."""
+
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        days = serializers.IntegerField(min_value=1, max_value=60)
+
+    class Output(serializers.Serializer):
+        vacation_from = serializers.DateTimeField(allow_null=True)
+        vacation_until = serializers.DateTimeField(allow_null=True)
+
+    @extend_schema(request=Input, responses={200: Output, 400: ERROR, 401: ERROR})
+    def post(self, request):
+        data = _valid(self.Input, request)
+        user = services.player_vacation_start(user=request.user, days=data["days"])
+        return Response(self.Output(user).data)
+
+    @extend_schema(request=None, responses={200: Output, 400: ERROR, 401: ERROR})
+    def delete(self, request):
+        user = services.player_vacation_end(user=request.user)
+        return Response(self.Output(user).data)

@@ -25,7 +25,9 @@ folds at most this many events on top of a snapshot, however long the game."""
 
 SEAT_RESIGNED = "SeatResigned"
 GAME_ABANDONED = "GameAbandoned"
-PLATFORM_TYPES = frozenset({SEAT_RESIGNED, GAME_ABANDONED})
+# A seat that timed out too often and is played by the timeout action to the end (RULES R24).
+SEAT_FORFEITED = "SeatForfeited"
+PLATFORM_TYPES = frozenset({SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED})
 
 
 def platform_event(type_: str, **data) -> dict:

@@ -3,6 +3,7 @@ for the one viewer asking (RULES R4)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from eventstore import store
@@ -29,6 +30,28 @@ def game_list(*, status: str | None = None, limit: int = 100):
     if status:
         games = games.filter(status=status)
     return games.order_by("-created_at")[:limit]
+
+
+def games_by_urgency(user, *, status: str | None = None, limit: int = 200) -> list[Game]:
+    """``user``'s games, most urgent first: their turn (earliest deadline first), then games
+    waiting for someone else (earliest deadline first), open tables, then ended games (latest
+    first). A correspondence player with many games sees what is due first."""
+    games = Game.objects.filter(seats__user=user).select_related("created_by")
+    if status:
+        games = games.filter(status=status)
+    games = list(games.prefetch_related("seats__user").order_by("-created_at")[:limit])
+    seat_of = {g.id: next(s.index for s in g.seats.all() if s.user_id == user.id) for g in games}
+    far = datetime.max.replace(tzinfo=UTC)
+
+    def urgency(g: Game):
+        if g.status == GameStatus.ACTIVE:
+            mine = g.to_move == seat_of[g.id]
+            return (0 if mine else 1, g.deadline or far, 0)
+        if g.status == GameStatus.OPEN:
+            return (2, far, -g.created_at.timestamp())
+        return (3, far, -(g.finished_at or g.created_at).timestamp())
+
+    return sorted(games, key=urgency)
 
 
 def game_seats(game: Game) -> list[Seat]:

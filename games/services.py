@@ -1,9 +1,12 @@
 """Game services: the only code that writes games. Each runs in one transaction: load, decide,
-append (with the expected version), update the projections.
+append (with the expected version), update the projections — the clocks included.
 
-Seats the platform plays — bots, and players who resigned (R25) — move inside the same
-transaction as the move that handed them the turn, each decision made from that seat's legal
-moves only (what its own hand and the public table allow).
+Seats the platform plays — bots, and players who left or forfeited (R25) — move in a task
+(``games.tasks.play_automatic``) scheduled once the move that handed them the turn has
+committed; the task decides from that seat's knowledge only (``games.bots.knowledge``) and
+appends through ``game_play_automatic``, which does nothing if the game has moved on. Expired
+deadlines are applied by ``game_apply_timeout`` (RULES R24), called by the sweeper and by a
+short ETA task for live precision; it too carries the seq it was made for.
 """
 
 from __future__ import annotations
@@ -11,19 +14,26 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from eventstore import store
 from eventstore.store import ConcurrencyConflict, StoredEvent
+from notifications.services import notify
 
 from accounts.services import bot_account_get_or_create
 from core import clock
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from games import clocks, scheduling
+from games.bots.knowledge import seat_knowledge
 from games.bots.simple import POLICIES
+from games.bots.strategies import STRATEGIES, make_strategy
 from games.broadcast import publish_game_events
 from games.domain import (
     GAME_ABANDONED,
+    SEAT_FORFEITED,
     SEAT_RESIGNED,
     Loaded,
     fold,
@@ -54,8 +64,9 @@ from games.engine.state import DEALING, ENGINE, FINISHED, PLAYING, initial_state
 from games.engine.tiles import parse_tile
 from games.models import Game, GameStatus, Seat
 
-BOT_STRATEGIES = tuple(POLICIES)
-RESIGNED_STRATEGY = "greedy"
+BOT_STRATEGIES = tuple(STRATEGIES)
+RESIGNED_STRATEGY = "greedy"  # plays the seat of a player who left (R25)
+TIMEOUT_STRATEGY = "timeout"  # plays a forfeited seat: the timeout action, turn after turn
 VARIANT_KEYS = (
     "set_max",
     "hand_size",
@@ -91,29 +102,23 @@ SYSTEM = {"kind": "system"}
 
 
 def _time_control(tc: dict[str, Any] | None) -> dict[str, Any]:
-    """Return a validated time control (RULES R24); enforced by the clocks issue's sweeper."""
-    if not tc:
-        return {"kind": "live", "seconds_per_move": 60, "reserve_seconds": 300}
+    """Return a validated time control with every key filled in (RULES R24, games.clocks)."""
+    tc = tc or {"kind": "live"}
     kind = tc.get("kind")
     if kind == "live":
-        out = {
-            "kind": "live",
-            "seconds_per_move": tc.get("seconds_per_move", 60),
-            "reserve_seconds": tc.get("reserve_seconds", 300),
-        }
         limits = {"seconds_per_move": (5, 3600), "reserve_seconds": (0, 36000)}
     elif kind == "correspondence":
-        out = {
-            "kind": "correspondence",
-            "days_per_move": tc.get("days_per_move", 3),
-            "vacation_days": tc.get("vacation_days", 14),
-        }
         limits = {"days_per_move": (1, 14), "vacation_days": (0, 60)}
     else:
         raise ApplicationError("invalid_time_control", "kind must be live or correspondence")
+    limits["timeouts_allowed"] = (1, 10)
+    known = {k: v for k, v in tc.items() if k in limits or k in ("kind", "on_timeouts")}
+    out = clocks.with_defaults(known)
     unknown = sorted(set(tc) - set(out))
     if unknown:
         raise ApplicationError("invalid_time_control", f"unknown keys: {', '.join(unknown)}")
+    if out["on_timeouts"] not in clocks.ON_TIMEOUTS:
+        raise ApplicationError("invalid_time_control", "on_timeouts must be bot or forfeit")
     for key, (lo, hi) in limits.items():
         value = out[key]
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
@@ -131,8 +136,10 @@ def game_create(
     time_control: dict[str, Any] | None = None,
     rated: bool = False,
     name: str = "",
+    seat_creator: bool = True,
 ) -> Game:
-    """Open a table for ``players`` seats; its creator takes seat 0."""
+    """Open a table for ``players`` seats; its creator takes seat 0 (unless ``seat_creator``
+    is False: the platform's own tables, see ``game_create_seated``)."""
     variants = dict(variants or {})
     unknown = sorted(set(variants) - set(VARIANT_KEYS))
     if unknown:
@@ -155,7 +162,8 @@ def game_create(
         time_control=_time_control(time_control),
         rated=rated,
     )
-    Seat.objects.create(game=game, index=0, user=user, joined_at=now)
+    if seat_creator:
+        Seat.objects.create(game=game, index=0, user=user, joined_at=now)
     return game
 
 
@@ -231,10 +239,53 @@ def game_start(*, game_id, user) -> MoveResult:
     game = _lobby_game(game_id)
     if game.created_by_id != user.id:
         raise Forbidden("not_creator", "only the table's creator starts it")
+    return _start(game)
+
+
+@transaction.atomic
+def game_create_seated(
+    *,
+    created_by,
+    users: list,
+    hand_table: str = "classic",
+    variants: dict[str, Any] | None = None,
+    time_control: dict[str, Any] | None = None,
+    rated: bool = False,
+    name: str = "",
+    seed: bytes | None = None,
+    start: bool = True,
+) -> Game:
+    """Open a table with ``users`` in seat order (players or bots) and start it.
+
+    For the platform's own tables (tournaments, tests): ``created_by`` need not sit at it, and
+    ``seed`` deals a chosen seed (a duplicate tournament deals one seed at many tables).
+    """
+    if len({u.id for u in users}) != len(users):
+        raise ApplicationError("already_seated", "a user can take only one seat")
+    game = game_create(
+        user=created_by,
+        players=len(users),
+        hand_table=hand_table,
+        variants=variants,
+        time_control=time_control,
+        rated=rated,
+        name=name,
+        seat_creator=False,
+    )
+    now = clock.now()
+    Seat.objects.bulk_create(
+        Seat(game=game, index=i, user=u, joined_at=now) for i, u in enumerate(users)
+    )
+    if start:
+        _start(game, seed=seed)
+    return game
+
+
+def _start(game: Game, seed: bytes | None = None) -> MoveResult:
     seats = list(game.seats.select_related("user"))
     if len(seats) != game.players:
         raise ApplicationError("table_not_full", f"{len(seats)} of {game.players} seats taken")
-    seed = secrets.token_bytes(32)
+    seed = seed if seed is not None else secrets.token_bytes(32)
     ruleset = Ruleset.from_dict(game.ruleset)
     game.seed = seed.hex()
     game.seed_commitment = commitment(seed)
@@ -244,9 +295,13 @@ def game_start(*, game_id, user) -> MoveResult:
     game.status = GameStatus.ACTIVE
     game.started_at = appended[0].created_at
     game.save(update_fields=["seed", "seed_commitment", "status", "started_at"])
+    reserve = clocks.initial_reserve_ms(game.time_control)
+    if reserve is not None:
+        game.seats.update(reserve_ms=reserve)
+        for seat in seats:
+            seat.reserve_ms = reserve
     appended += _deal_if_due(game, loaded)
-    appended += _play_automatic(game, seats, loaded)
-    _project(game, loaded, appended, before=0)
+    _project(game, loaded, appended, before=0, seats=seats)
     return MoveResult(loaded.version, tuple(appended))
 
 
@@ -279,41 +334,123 @@ def _deal_if_due(game: Game, loaded: Loaded) -> list[StoredEvent]:
     return _append(game, loaded, step(state, StartRound(hands, boneyard)), SYSTEM)
 
 
-def _play_automatic(game: Game, seats: list[Seat], loaded: Loaded) -> list[StoredEvent]:
-    """Play every turn that falls to a bot or a resigned seat, until a person is to move."""
-    out: list[StoredEvent] = []
-    state = loaded.state
-    rng = random.Random(f"{game.seed}:{loaded.version}")
-    while state is not None and state.phase in (ENGINE, PLAYING):
-        seat = seats[state.to_move]
-        if not seat.automatic:
-            break
-        strategy = seat.user.bot_strategy if seat.user.is_bot else RESIGNED_STRATEGY
-        choose = POLICIES.get(strategy, POLICIES[RESIGNED_STRATEGY])
-        command = choose(legal_moves(state, seat.index), rng)._replace(by="bot")
-        out += _append(game, loaded, step(state, command), _actor(seat.user, "bot"))
-        out += _deal_if_due(game, loaded)
-    return out
+def _turn_events(state, seat: int, choose) -> list:
+    """Play ``seat``'s whole turn on ``state`` (in place), one ``choose(state)`` per command."""
+    events: list = []
+    while state.phase in (ENGINE, PLAYING) and state.to_move == seat:
+        events += step(state, choose(state))
+    return events
 
 
-def _project(game: Game, loaded: Loaded, appended: list[StoredEvent], *, before: int) -> None:
-    """Update the Game row's projections from what was just appended (same transaction)."""
+def timeout_command(state, seat: int) -> Command:
+    """The timeout action's next command for ``seat`` (RULES R24 with R15): draw or pass.
+
+    It stops or passes where the rules allow it (R10, R11), draws where it may, places the
+    engine when it must; it plays only when playing is compulsory (R15: a legal play exists,
+    or the drawn tile plays), and then the heaviest such tile, as the greedy bot would.
+    """
+    moves = legal_moves(state, seat)
+    for kind in (Stop, Pass, DrawTile, PlaceEngine):
+        for m in moves:
+            if type(m) is kind:
+                return m._replace(by="timeout")
+    return POLICIES["greedy"](moves, None)._replace(by="timeout")
+
+
+def _seat_actor(seat: Seat, kind: str) -> dict[str, Any]:
+    return {"kind": kind, "user": seat.user_id, "name": seat.user.username}
+
+
+def _deadline_for(game: Game, seat: Seat, started) -> Any:
+    """When the turn ``seat`` begins at ``started`` is due; for a seat the platform plays,
+    when its task is overdue (the sweeper then plays it)."""
+    if seat.automatic:
+        return started + timedelta(seconds=settings.AUTOMATIC_GRACE_SECONDS)
+    user = seat.user
+    return clocks.deadline(
+        game.time_control,
+        started,
+        reserve_ms=seat.reserve_ms,
+        vacation_used_s=seat.vacation_used_s,
+        vac_from=user.vacation_from,
+        vac_until=user.vacation_until,
+    )
+
+
+def _project(
+    game: Game, loaded: Loaded, appended: list[StoredEvent], *, before: int, seats: list[Seat]
+) -> None:
+    """Update the Game and Seat projections from what was just appended (same transaction):
+    status, turn, result, and the clocks — the seat whose turn ended is charged its time, the
+    seat to move gets its deadline. Then schedule what comes next, once committed."""
     state = loaded.state
+    # The time of the last event appended: what a rebuild from the log sees (eventstore stamps
+    # every event from core.clock).
+    now = appended[-1].created_at if appended else clock.now()
     fields: dict[str, Any] = {"version": loaded.version, "head_hash": loaded.head_hash}
+    to_move = None
     if state is not None:
         fields["round"] = state.round
-        fields["to_move"] = state.to_move if state.phase in (ENGINE, PLAYING) else None
+        to_move = state.to_move if state.phase in (ENGINE, PLAYING) else None
+        fields["to_move"] = to_move
         if state.phase == FINISHED and game.status == GameStatus.ACTIVE:
             ended = next(e for e in appended if e.type == "MatchEnded")
             fields["status"] = GameStatus.FINISHED
             fields["finished_at"] = ended.created_at
             fields["result"] = ended.data
+    status = fields.get("status", game.status)
+    prev_to_move, prev_started = game.to_move, game.turn_started_at
+    new_turn = to_move != prev_to_move or any(e.type == "RoundStarted" for e in appended)
+    changed: dict[int, Seat] = {}
+    played = {e.actor.get("user") for e in appended if e.actor.get("kind") == "player"}
+    for seat in seats:
+        if seat.user_id in played and seat.timeouts_in_row:
+            seat.timeouts_in_row = 0
+            changed[seat.pk] = seat
+    if new_turn and prev_to_move is not None and prev_started is not None:
+        seat = seats[prev_to_move]
+        if not seat.user.is_bot:
+            reserve, vacation = clocks.charge(
+                game.time_control,
+                prev_started,
+                now,
+                reserve_ms=seat.reserve_ms,
+                vacation_used_s=seat.vacation_used_s,
+                vac_from=seat.user.vacation_from,
+                vac_until=seat.user.vacation_until,
+            )
+            if (reserve, vacation) != (seat.reserve_ms, seat.vacation_used_s):
+                seat.reserve_ms, seat.vacation_used_s = reserve, vacation
+                changed[seat.pk] = seat
+    if status != GameStatus.ACTIVE or to_move is None:
+        fields["deadline"] = fields["turn_started_at"] = None
+    elif new_turn:
+        fields["turn_started_at"] = now
+        fields["deadline"] = _deadline_for(game, seats[to_move], now)
+    for seat in changed.values():
+        Seat.objects.filter(pk=seat.pk).update(
+            reserve_ms=seat.reserve_ms,
+            vacation_used_s=seat.vacation_used_s,
+            timeouts_in_row=seat.timeouts_in_row,
+        )
     Game.objects.filter(pk=game.pk).update(**fields)
     for key, value in fields.items():
         setattr(game, key, value)
     maybe_snapshot(game.stream, before, loaded)
     remember_on_commit(game.stream, loaded)
     publish_game_events(game, appended, state)
+    if status == GameStatus.ACTIVE and to_move is not None:
+        seat = seats[to_move]
+        if new_turn and not seat.automatic and game.time_control.get("kind") == "correspondence":
+            notify(
+                user=seat.user,
+                kind="your_turn",
+                text=f"Your turn in {game}",
+                url=f"/games/{game.id}",
+                key=f"turn:{game.id}:{loaded.version}",
+                email=seat.user.email_turns,
+            )
+    scheduling.after_commit(game, seats)
 
 
 def parse_move(move: dict[str, Any], seat: int, ruleset: dict[str, Any]) -> Command:
@@ -386,7 +523,10 @@ def game_move(
     first request commits while the repeat is under way (the repeat then finds the key when
     its own append or stale check fails).
     """
-    game = _get_game(game_id)
+    # Every writer of a game locks its row first, in the same order (row, then events): a
+    # move racing a timeout or a bot's turn then waits for it and answers "stale", where
+    # inserting first and locking later could deadlock with a writer holding the row.
+    game = _get_game(game_id, for_update=True)
     command_id = f"move:{user.id}:{idempotency_key}" if idempotency_key else None
     repeated = _repeated(game, command_id)
     if repeated is not None:
@@ -397,9 +537,15 @@ def game_move(
     claimed = move.get("seat", seat.index)
     if claimed != seat.index:
         raise Forbidden("not_your_seat", f"you play seat {seat.index}")
-    if seat.resigned_at is not None:
-        raise Forbidden("resigned", "you resigned from this game")
+    if seat.resigned_at is not None or seat.forfeited_at is not None:
+        raise Forbidden("resigned", "you left this game")
     command = parse_move(move, seat.index, game.ruleset)
+    if game.deadline is not None and game.to_move == seat.index and clock.now() > game.deadline:
+        raise Conflict(
+            "deadline_passed",
+            "your time for this move has run out; the timeout action is being applied",
+            extra={"seq": game.version},
+        )
     loaded = load(game.stream, known_version=game.version)
     before = loaded.version
     if expected_seq is not None and expected_seq != before:
@@ -427,22 +573,21 @@ def game_move(
     loaded.version, loaded.head_hash = result.last_seq, result.events[-1].hash
     appended = list(result.events)
     appended += _deal_if_due(game, loaded)
-    appended += _play_automatic(game, seats, loaded)
     if command_id is not None and loaded.version > result.last_seq:
         store.extend_command(game.stream, command_id, loaded.version)
-    _project(game, loaded, appended, before=before)
+    _project(game, loaded, appended, before=before, seats=seats)
     return MoveResult(loaded.version, tuple(appended), seat=seat.index)
 
 
 @transaction.atomic
 def game_resign(*, game_id, user) -> MoveResult:
     """Leave a started game: the seat keeps its history and a bot plays it on (R25)."""
-    game = _get_game(game_id)
+    game = _get_game(game_id, for_update=True)
     _check_active(game)
     seats = list(game.seats.select_related("user"))
     seat = _seat_of(seats, user)
-    if seat.resigned_at is not None:
-        raise ApplicationError("already_resigned", "you already resigned")
+    if seat.resigned_at is not None or seat.forfeited_at is not None:
+        raise ApplicationError("already_resigned", "you already left this game")
     loaded = load(game.stream, known_version=game.version)
     before = loaded.version
     try:
@@ -454,23 +599,208 @@ def game_resign(*, game_id, user) -> MoveResult:
     seat.resigned_at = appended[-1].created_at
     seat.save(update_fields=["resigned_at"])
     if not any(not s.automatic for s in seats):
-        appended += _append(game, loaded, [platform_event(GAME_ABANDONED)], SYSTEM)
-        game.status = GameStatus.ABANDONED
-        game.finished_at = appended[-1].created_at
-        game.save(update_fields=["status", "finished_at"])
-    else:
-        appended += _play_automatic(game, seats, loaded)
-    _project(game, loaded, appended, before=before)
+        appended += _abandon(game, loaded)
+    _project(game, loaded, appended, before=before, seats=seats)
     return MoveResult(loaded.version, tuple(appended), seat=seat.index)
+
+
+# -- seats the platform plays, and timeouts ---------------------------------------------------
+
+
+def _strategy_for(seat: Seat):
+    """What plays an automatic seat: its bot's strategy, the timeout action for a forfeited
+    seat, the greedy bot for a player who left (R25)."""
+    if seat.forfeited_at is not None:
+        return None
+    name = seat.user.bot_strategy if seat.user.is_bot else RESIGNED_STRATEGY
+    options = {"budget_ms": settings.BOT_BUDGET_MS} if name in ("mc", "strong") else {}
+    return make_strategy(name if name in STRATEGIES else RESIGNED_STRATEGY, **options)
+
+
+def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
+    """Play the turn of the seat the platform plays, if it is to move at ``seq``; else None.
+
+    The move is chosen outside the transaction (a strong bot thinks for a while) from the
+    seat's knowledge only — its hand and the public table, never the full state — then
+    appended with ``seq`` as the expected version: if anything else was appended meanwhile,
+    nothing is, and None is returned. Running it twice for one seq therefore plays once.
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != GameStatus.ACTIVE or game.version != seq:
+        return None
+    seats = list(game.seats.select_related("user"))
+    if game.to_move is None or not seats[game.to_move].automatic:
+        return None
+    seat = seats[game.to_move]
+    loaded = load(game.stream, known_version=seq)
+    if loaded.version != seq or loaded.state is None:
+        return None
+    state = loaded.state.copy()
+    strategy = _strategy_for(seat)
+    if strategy is None:
+        kind = "timeout"
+        events = _turn_events(state, seat.index, lambda st: timeout_command(st, seat.index))
+    else:
+        kind = "bot"
+        rng = random.Random(f"{game.seed}:{seq}")
+        events = _turn_events(
+            state,
+            seat.index,
+            lambda st: strategy.choose(seat_knowledge(st, seat.index), rng)._replace(by="bot"),
+        )
+    with transaction.atomic():
+        game = _get_game(game_id, for_update=True)
+        if game.version != seq or game.status != GameStatus.ACTIVE:
+            return None
+        try:
+            appended = _append(game, loaded, events, _seat_actor(seat, kind))
+        except ConcurrencyConflict:
+            return None
+        loaded.state = state
+        appended += _deal_if_due(game, loaded)
+        _project(game, loaded, appended, before=seq, seats=seats)
+    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
+
+
+@transaction.atomic
+def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
+    """Apply the timeout action to the seat to move at ``seq`` if its deadline has passed.
+
+    None (nothing appended) if the game has moved on, the deadline is not due (a vacation may
+    have pushed it back: the new deadline is stored) or the seat is played by the platform (a
+    lost bot task: its turn is played instead). The action is the seat's whole turn, each
+    command marked ``"by": "timeout"``; after ``timeouts_allowed`` in a row the seat is
+    handed to a bot (``SeatResigned``, reason "timeouts") or forfeited (``SeatForfeited``).
+    """
+    game = _get_game(game_id, for_update=True)
+    now = clock.now()
+    if (
+        game.status != GameStatus.ACTIVE
+        or game.version != seq
+        or game.to_move is None
+        or game.deadline is None
+        or game.deadline > now
+    ):
+        return None
+    seats = list(game.seats.select_related("user"))
+    seat = seats[game.to_move]
+    if seat.automatic:  # its task was lost: play it now, and look again after a grace
+        grace = timedelta(seconds=settings.AUTOMATIC_GRACE_SECONDS)
+        Game.objects.filter(pk=game.pk).update(deadline=now + grace)
+        transaction.on_commit(lambda: scheduling.play_automatic_now(game.id, seq))
+        return None
+    due = _deadline_for(game, seat, game.turn_started_at or now)
+    if due > now:  # a vacation began since the deadline was set
+        Game.objects.filter(pk=game.pk).update(deadline=due)
+        return None
+    loaded = load(game.stream, known_version=seq)
+    events = _turn_events(loaded.state, seat.index, lambda st: timeout_command(st, seat.index))
+    try:
+        appended = _append(game, loaded, events, _seat_actor(seat, "timeout"))
+    except ConcurrencyConflict:  # the player's move got in first (it does not lock the row)
+        return None
+    seat.timeouts_in_row += 1
+    Seat.objects.filter(pk=seat.pk).update(timeouts_in_row=seat.timeouts_in_row)
+    tc = clocks.with_defaults(game.time_control)
+    if seat.timeouts_in_row >= tc["timeouts_allowed"]:
+        if tc["on_timeouts"] == "forfeit":
+            event = platform_event(SEAT_FORFEITED, seat=seat.index, reason="timeouts")
+        else:
+            event = platform_event(SEAT_RESIGNED, seat=seat.index, reason="timeouts")
+        appended += _append(game, loaded, [event], SYSTEM)
+        at = appended[-1].created_at
+        if tc["on_timeouts"] == "forfeit":
+            seat.forfeited_at = at
+            Seat.objects.filter(pk=seat.pk).update(forfeited_at=at)
+        else:
+            seat.resigned_at = at
+            Seat.objects.filter(pk=seat.pk).update(resigned_at=at)
+        if not any(not s.automatic for s in seats):
+            appended += _abandon(game, loaded)
+    appended += _deal_if_due(game, loaded)
+    _project(game, loaded, appended, before=seq, seats=seats)
+    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
+
+
+def _abandon(game: Game, loaded: Loaded) -> list[StoredEvent]:
+    """Every person has left: the game ends without a result."""
+    appended = _append(game, loaded, [platform_event(GAME_ABANDONED)], SYSTEM)
+    game.status = GameStatus.ABANDONED
+    game.finished_at = appended[-1].created_at
+    game.save(update_fields=["status", "finished_at"])
+    return appended
+
+
+def due_games(now=None, limit: int = 500) -> list[tuple[Any, int]]:
+    """Return (game id, seq) of active games whose deadline has passed, oldest first."""
+    now = now or clock.now()
+    return list(
+        Game.objects.filter(status=GameStatus.ACTIVE, deadline__lte=now)
+        .order_by("deadline")
+        .values_list("id", "version")[:limit]
+    )
+
+
+# -- vacation (correspondence) -----------------------------------------------------------------
+
+
+def _refresh_deadlines(user) -> None:
+    """Recompute the deadlines of ``user``'s correspondence games where they are to move."""
+    seats = Seat.objects.select_related("game", "user").filter(
+        user=user, game__status=GameStatus.ACTIVE, game__time_control__kind="correspondence"
+    )
+    for seat in seats:
+        game = seat.game
+        if game.to_move != seat.index or seat.automatic or game.turn_started_at is None:
+            continue
+        seat.user = user
+        due = _deadline_for(game, seat, game.turn_started_at)
+        Game.objects.filter(pk=game.pk, version=game.version).update(deadline=due)
+
+
+@transaction.atomic
+def player_vacation_start(*, user, days: int):
+    """Pause ``user``'s correspondence clocks from now for ``days`` days (RULES R24).
+
+    Each game counts the vacation against its own ``vacation_days``; a game whose allowance is
+    spent keeps its clock running.
+    """
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 60:
+        raise ApplicationError("invalid_vacation", "days must be 1 to 60")
+    now = clock.now()
+    type(user).objects.filter(pk=user.pk).update(
+        vacation_from=now, vacation_until=now + timedelta(days=days)
+    )
+    user.vacation_from, user.vacation_until = now, now + timedelta(days=days)
+    _refresh_deadlines(user)
+    return user
+
+
+@transaction.atomic
+def player_vacation_end(*, user):
+    """End ``user``'s vacation now; their clocks run again."""
+    if user.vacation_until is None or user.vacation_until <= clock.now():
+        raise ApplicationError("not_on_vacation", "you are not on vacation")
+    now = clock.now()
+    type(user).objects.filter(pk=user.pk).update(vacation_until=now)
+    user.vacation_until = now
+    _refresh_deadlines(user)
+    return user
 
 
 # -- projections -------------------------------------------------------------------------------
 
 
 def game_projection_from_log(game: Game) -> dict[str, Any]:
-    """Return the Game and Seat projections recomputed from the event log alone."""
+    """Return the Game and Seat projections recomputed from the event log alone (and the
+    players' current vacations, which are account data, not game events)."""
     stored = store.read(game.stream)
     state = None
+    seats = list(game.seats.select_related("user"))
+    tc = game.time_control
+    reserve = clocks.initial_reserve_ms(tc)
+    clock_of = {s.index: {"reserve_ms": reserve, "vacation_used_s": 0} for s in seats}
+    timeouts = {s.index: 0 for s in seats}
     out: dict[str, Any] = {
         "status": game.status if not stored else GameStatus.ACTIVE,
         "version": 0,
@@ -480,12 +810,47 @@ def game_projection_from_log(game: Game) -> dict[str, Any]:
         "result": None,
         "started_at": game.started_at if not stored else stored[0].created_at,
         "finished_at": None,
+        "turn_started_at": None,
+        "deadline": None,
         "resigned": {},
+        "forfeited": {},
     }
+    to_move = started = last_at = pending = None
+
+    def charge(index: int, turn_started, ended) -> None:
+        c, user = clock_of[index], seats[index].user
+        c["reserve_ms"], c["vacation_used_s"] = clocks.charge(
+            tc,
+            turn_started,
+            ended,
+            reserve_ms=c["reserve_ms"],
+            vacation_used_s=c["vacation_used_s"],
+            vac_from=user.vacation_from,
+            vac_until=user.vacation_until,
+        )
+
+    # As in _project: a turn starts, and the turn before it is charged, at the last event of
+    # the transaction that handed it over (system events — deals, seat changes — follow the
+    # move that ended a turn in the same transaction).
+    timed_out_turn: dict[int, int] = {}
+    turn_no = 0
     for e in stored:
         state = fold([e], state)
+        kind = e.actor.get("kind")
+        if pending is not None and kind != "system":
+            charge(*pending, last_at)
+            pending = None
+        seat_no = e.data.get("seat") if isinstance(e.data, dict) else None
+        if seat_no is not None and kind in ("player", "timeout"):
+            if kind == "player":
+                timeouts[seat_no] = 0
+            elif timed_out_turn.get(seat_no) != turn_no and seat_no not in out["forfeited"]:
+                timeouts[seat_no] += 1  # once per turn, as game_apply_timeout counts
+                timed_out_turn[seat_no] = turn_no
         if e.type == SEAT_RESIGNED:
             out["resigned"][e.data["seat"]] = e.created_at
+        elif e.type == SEAT_FORFEITED:
+            out["forfeited"][e.data["seat"]] = e.created_at
         elif e.type == GAME_ABANDONED:
             out["status"] = GameStatus.ABANDONED
             out["finished_at"] = e.created_at
@@ -493,12 +858,32 @@ def game_projection_from_log(game: Game) -> dict[str, Any]:
             out["status"] = GameStatus.FINISHED
             out["finished_at"] = e.created_at
             out["result"] = e.data
+        now_to_move = state.to_move if state and state.phase in (ENGINE, PLAYING) else None
+        if now_to_move != to_move or e.type == "RoundStarted":
+            turn_no += 1
+            if to_move is not None and started is not None and not seats[to_move].user.is_bot:
+                pending = (to_move, started)
+            to_move, started = now_to_move, (e.created_at if now_to_move is not None else None)
+        elif to_move is not None and kind == "system":
+            started = e.created_at
+        last_at = e.created_at
+    if pending is not None:
+        charge(*pending, last_at)
     if stored:
         out["version"] = stored[-1].seq
         out["head_hash"] = stored[-1].hash
     if state is not None:
         out["round"] = state.round
         out["to_move"] = state.to_move if state.phase in (ENGINE, PLAYING) else None
+    out["seats"] = {i: {**clock_of[i], "timeouts_in_row": timeouts[i]} for i in clock_of}
+    if out["status"] == GameStatus.ACTIVE and to_move is not None and started is not None:
+        seat = seats[to_move]
+        seat.resigned_at = out["resigned"].get(to_move)
+        seat.forfeited_at = out["forfeited"].get(to_move)
+        seat.reserve_ms = clock_of[to_move]["reserve_ms"]
+        seat.vacation_used_s = clock_of[to_move]["vacation_used_s"]
+        out["turn_started_at"] = started
+        out["deadline"] = _deadline_for(game, seat, started)
     return out
 
 
@@ -507,20 +892,28 @@ def game_rebuild_projections(*, game_id) -> dict[str, Any]:
     """Recompute a game's projections from its log and store them; return what was stored."""
     game = Game.objects.select_for_update().get(pk=game_id)
     p = game_projection_from_log(game)
-    resigned = p.pop("resigned")
+    resigned, forfeited, clocks_of = p.pop("resigned"), p.pop("forfeited"), p.pop("seats")
     for key, value in p.items():
         setattr(game, key, value)
     game.save()
     for seat in game.seats.all():
-        at = resigned.get(seat.index)
-        if seat.resigned_at != at:
-            seat.resigned_at = at
-            seat.save(update_fields=["resigned_at"])
+        wanted = {
+            "resigned_at": resigned.get(seat.index),
+            "forfeited_at": forfeited.get(seat.index),
+            **clocks_of.get(seat.index, {}),
+        }
+        if any(getattr(seat, k) != v for k, v in wanted.items()):
+            Seat.objects.filter(pk=seat.pk).update(**wanted)
     return p
 
 
 __all__ = [
     "MoveResult",
+    "game_apply_timeout",
+    "game_create_seated",
+    "game_play_automatic",
+    "player_vacation_end",
+    "player_vacation_start",
     "game_add_bot",
     "game_create",
     "game_join",

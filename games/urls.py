@@ -16,4 +16,5 @@ urlpatterns = [
     path("games/<uuid:game_id>/state", apis.GameStateApi.as_view(), name="game-state"),
     path("games/<uuid:game_id>/events", apis.GameEventsApi.as_view(), name="game-events"),
     path("games/<uuid:game_id>/record", apis.GameRecordApi.as_view(), name="game-record"),
+    path("me/vacation", apis.VacationApi.as_view(), name="vacation"),
 ]

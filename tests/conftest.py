@@ -1,9 +1,14 @@
 """Fixtures shared by every test package."""
 
+import importlib
 import os
 
 import pytest
 from django.db import connection, connections
+
+SQLITE_FORWARD = importlib.import_module(
+    "eventstore.migrations.0002_append_only_trigger"
+).SQLITE_FORWARD
 
 
 def pytest_configure(config):
@@ -34,6 +39,16 @@ def _fast_password_hasher():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _tasks_run_in_process():
+    """Run the platform's tasks in the test process, right after each commit (as the embedded
+    default does), even when REDIS_URL names a broker: no worker listens to it during most
+    tests. The tests of the real worker (tests/games/worker) turn this off for themselves."""
+    from django.conf import settings
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
 def _transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
     return bool(
@@ -59,3 +74,22 @@ def _event_table_flush(request):
             conn.ensure_connection()
             with conn.cursor() as cursor:
                 cursor.execute("SET eventstore.maintenance = 'on'")
+        elif conn.vendor == "sqlite":
+            # SQLite triggers know no session setting: empty the table with its delete trigger
+            # dropped, then put the trigger back (the flush then deletes no event row).
+            conn.ensure_connection()
+            with conn.cursor() as cursor:
+                cursor.execute("DROP TRIGGER IF EXISTS eventstore_event_no_delete")
+                cursor.execute("DELETE FROM eventstore_event")
+                cursor.execute(SQLITE_FORWARD[1])
+
+
+@pytest.fixture
+def frozen_clock():
+    """The platform's clock (core.clock), frozen at the real time now; ``.advance(delta)``
+    moves it. Back to the real time after the test."""
+    from core import clock
+
+    clock.freeze()
+    yield clock
+    clock.reset()

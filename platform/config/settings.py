@@ -234,3 +234,8 @@ EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.Emai
 # Absolute links in emails.
 SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@localhost>")
+
+# A seat the platform plays whose task has not run after this many seconds is played by the
+# sweeper (its task was lost); the strong bot's time per move.
+AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "30"))
+BOT_BUDGET_MS = int(ENV.get("BOT_BUDGET_MS", "150"))

@@ -1,15 +1,19 @@
-"""In-process services of the embedded default (no REDIS_URL)."""
+"""In-process services of the embedded default (no broker: tasks run in the server process)."""
 
 from django.conf import settings
 
 
 def start_embedded_services() -> None:
-    """Start the in-process services the embedded default needs; a no-op for now.
+    """Start the in-process task runner and deadline sweeper when tasks run eagerly.
 
-    This is the hook point for the in-process task runner (Celery tasks run eagerly) and the
-    deadline sweeper that a Celery beat would otherwise drive. It runs in the `serve` process
-    after migrations and before the ASGI server starts. With REDIS_URL set, a separate worker
-    and beat do this work, so nothing is started here.
+    It runs in the `serve` process after migrations and before the ASGI server starts: a
+    thread runs the tasks the game services schedule (bot turns, live timeouts, ratings) and
+    sweeps due deadlines every SWEEP_INTERVAL seconds, as a Celery worker and beat would. With
+    a broker (REDIS_URL or CELERY_BROKER_URL, CELERY_EAGER not set) a separate worker and beat
+    do this work, so nothing is started here.
     """
-    if settings.REDIS_URL:
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
         return
+    from games.scheduling import start_embedded_runner
+
+    start_embedded_runner()

@@ -8,6 +8,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
+from django.test import TestCase
 from eventstore import store
 from eventstore.models import Event, Snapshot
 from eventstore.store import ConcurrencyConflict, chain_hash
@@ -223,12 +224,17 @@ def chain_hash_of(stream: str, seq: int) -> str:
 
 
 def played_game(django_user_model, *, min_events: int = 0, bots: int = 3, **variants) -> Game:
-    """A game of one person (always playing its first legal move) against bots."""
+    """A game of one person (always playing its first legal move) against bots.
+
+    The bots' tasks run when a transaction commits; inside the test's transaction, the
+    callbacks captured at each service call are run as a commit would run them.
+    """
     ana = django_user_model.objects.create_user("ana", password="x")
     game = services.game_create(user=ana, players=1 + bots, variants=variants)
     for _ in range(bots):
         services.game_add_bot(game_id=game.id, user=ana, strategy="greedy")
-    services.game_start(game_id=game.id, user=ana)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.game_start(game_id=game.id, user=ana)
     while True:
         game.refresh_from_db()
         if game.status != "active" or (min_events and game.version >= min_events):
@@ -238,7 +244,8 @@ def played_game(django_user_model, *, min_events: int = 0, bots: int = 3, **vari
         body = {"action": move.action}
         if move.action == "play":
             body.update(tile=list(move.tile), train=move.train)
-        services.game_move(game_id=game.id, user=ana, move=body, expected_seq=game.version)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            services.game_move(game_id=game.id, user=ana, move=body, expected_seq=game.version)
 
 
 @pytest.fixture

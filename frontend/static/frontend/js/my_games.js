@@ -1,4 +1,4 @@
-// The user's games: active (your turn first), then open, then finished.
+// The user's games, most urgent first (see GET /api/v1/games?mine=1).
 import { api, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { statusText, timeControlText, formatDate } from "./tiles.js";
@@ -7,11 +7,10 @@ const me = currentUser();
 const list = document.getElementById("my-games");
 
 async function load() {
-  const [active, open, finished] = await Promise.all(["active", "open", "finished"].map((s) => api(`games?status=${s}`)));
-  const mine = (games) => games.filter((g) => g.seats.some((s) => s.username === me));
+  // The server sorts by urgency: your turn (earliest deadline first), waiting, open, ended.
+  const games = await api("games?mine=1");
   const seatOf = (g) => g.seats.find((s) => s.username === me).index;
-  const act = mine(active).sort((a, b) => (b.to_move === seatOf(b)) - (a.to_move === seatOf(a)));
-  const rows = [...act, ...mine(open), ...mine(finished)].map((g) => {
+  const rows = games.map((g) => {
     const li = document.createElement("li");
     li.className = "table-row";
     li.setAttribute("data-testid", "my-game");

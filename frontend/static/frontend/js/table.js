@@ -226,6 +226,12 @@ function renderClock() {
     const left = Math.round((new Date(g.deadline) - Date.now()) / 1000);
     if (g.time_control.kind === "live") {
       text += " · " + fmt(gettext("%(s)s s left for this move"), { s: Math.max(0, left) });
+      const seat = g.seats.find((s) => s.index === g.to_move);
+      if (seat && seat.reserve_ms !== null) {
+        // The deadline already counts the reserve; show how much of it is left.
+        const used = Math.max(0, (Date.now() - new Date(g.turn_started_at)) / 1000 - g.time_control.seconds_per_move);
+        text += " · " + fmt(gettext("reserve %(s)s s"), { s: Math.max(0, Math.round(seat.reserve_ms / 1000 - used)) });
+      }
     } else {
       text += " · " + fmt(gettext("move due by %(time)s"), { time: formatDate(g.deadline) });
     }

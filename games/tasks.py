@@ -1,0 +1,49 @@
+"""Celery tasks of games: each carries the seq it was made for and does nothing if the game
+has moved on, so a task delivered twice, late or after a lost worker applies at most once."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+
+from core import clock
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="games.tasks.play_automatic")
+def play_automatic(game_id: str, seq: int) -> int | None:
+    """Play the turn of the bot (or left/forfeited seat) to move at ``seq``."""
+    from games.services import game_play_automatic
+
+    result = game_play_automatic(game_id=game_id, seq=seq)
+    return result.seq if result else None
+
+
+@shared_task(name="games.tasks.apply_timeout")
+def apply_timeout(game_id: str, seq: int) -> int | None:
+    """Apply the timeout action if the seat to move at ``seq`` is past its deadline."""
+    from games.services import game_apply_timeout
+
+    result = game_apply_timeout(game_id=game_id, seq=seq)
+    return result.seq if result else None
+
+
+@shared_task(name="games.tasks.sweep_deadlines")
+def sweep_deadlines() -> int:
+    """Apply every deadline that has passed (beat runs this every SWEEP_INTERVAL seconds).
+
+    Timeouts of people are applied here, in this task; an overdue automatic seat (its task
+    lost) is played. Returns how many games changed.
+    """
+    from games.services import due_games, game_apply_timeout
+
+    changed = 0
+    for game_id, seq in due_games(clock.now()):
+        try:
+            if game_apply_timeout(game_id=game_id, seq=seq) is not None:
+                changed += 1
+        except Exception:  # noqa: BLE001 — one broken game must not stop the sweep
+            log.exception("sweeping game %s at seq %s failed", game_id, seq)
+    return changed

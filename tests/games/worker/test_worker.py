@@ -1,0 +1,147 @@
+"""Clocks and bots on a real Celery worker and beat over Redis (RULES R24, R25; DESIGN, Time).
+
+Every test here starts its own worker and beat processes (see conftest.py); the test process
+plays the web server's part: its services commit and hand tasks to the broker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from eventstore import store
+
+from accounts.services import auth_token_get_or_create, bot_account_get_or_create
+from games import services
+from games.integrity import verify_game
+from games.models import Game
+from games.tasks import apply_timeout, play_automatic
+from tests.games.worker.conftest import wait_for
+from tests.realtime.helpers import connected
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+FAST_LIVE = {"kind": "live", "seconds_per_move": 5, "reserve_seconds": 0}
+
+
+def two_people(django_user_model, tc=FAST_LIVE) -> tuple[Game, list]:
+    ana = django_user_model.objects.create_user("ana", password="x")
+    bo = django_user_model.objects.create_user("bo", password="x")
+    game = services.game_create(
+        user=ana, players=2, variants={"set_max": 6, "rounds": 1}, time_control=tc
+    )
+    services.game_join(game_id=game.id, user=bo)
+    services.game_start(game_id=game.id, user=ana)
+    game.refresh_from_db()
+    return game, [ana, bo]
+
+
+def timeout_batches(game: Game) -> list[int]:
+    """The first seq of each run of timeout events (one run = one timed-out turn)."""
+    out, previous = [], None
+    for e in store.read(game.stream):
+        if e.actor.get("kind") == "timeout" and previous != "timeout":
+            out.append(e.seq)
+        previous = e.actor.get("kind")
+    return out
+
+
+def test_a_four_bot_game_finishes_by_itself(celery_processes, django_user_model):
+    host = django_user_model.objects.create_user("host", password="x")
+    bots = []
+    for strategy in ("random", "greedy", "random", "greedy"):
+        bots.append(bot_account_get_or_create(strategy=strategy, exclude_ids=[b.id for b in bots]))
+    game = services.game_create_seated(
+        created_by=host, users=bots, variants={"set_max": 6, "hand_size": 5, "rounds": 2}
+    )
+
+    def finished():
+        game.refresh_from_db()
+        return game.status == "finished"
+
+    wait_for(finished, timeout=90, what="the bots to finish their game", procs=celery_processes)
+    moves = [e for e in store.read(game.stream) if "by" in e.data]
+    assert moves and {e.actor["kind"] for e in moves} == {"bot"}
+    assert game.result["places"] and game.deadline is None
+    assert verify_game(game).ok
+
+
+@pytest.mark.asyncio
+async def test_a_live_move_times_out_and_the_timeout_is_pushed_to_the_sockets(
+    celery_processes, django_user_model
+):
+    game, users = await database_sync_to_async(two_people)(django_user_model)
+    seat = game.to_move
+    token = await database_sync_to_async(auth_token_get_or_create)(user=users[seat])
+    comm, hello = await connected(str(game.id), token=token)
+    try:
+        await comm.send_json_to({"command": "sync", "after": game.version})
+        pushed = []
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 20
+        while loop.time() < until:
+            try:
+                msg = await comm.receive_json_from(timeout=until - loop.time())
+            except TimeoutError:
+                break
+            pushed += [e for e in msg.get("events", []) if e["actor"]["kind"] == "timeout"]
+            if pushed:
+                break
+    finally:
+        await comm.disconnect()
+    assert pushed, f"no timeout reached the socket\n{celery_processes.log_tail()}"
+    assert all(e["data"]["by"] == "timeout" and e["data"]["seat"] == seat for e in pushed)
+    assert json.dumps(pushed)  # the player's own view of their own timed-out turn
+    stored = await database_sync_to_async(timeout_batches)(game)
+    assert len(stored) >= 1
+
+
+def test_a_worker_killed_while_holding_the_timeout_loses_nothing(
+    celery_processes, django_user_model
+):
+    game, _ = two_people(django_user_model)
+    seq = game.version
+    # The game's ETA timeout task is in the worker's hands (received, not acknowledged) until
+    # its deadline. Kill the worker: with Redis the task would come back only after the
+    # visibility timeout (an hour). A new worker runs beat's sweeps, which apply it.
+    wait_for(
+        lambda: (
+            "apply_timeout"
+            in "".join(p.read_text() for p in celery_processes.logs.glob("worker-*.log"))
+        ),
+        timeout=20,
+        what="the worker to receive the timeout task",
+        procs=celery_processes,
+    )
+    celery_processes.kill_worker()
+    celery_processes.start_worker()
+
+    def applied():
+        game.refresh_from_db()
+        return game.version > seq and timeout_batches(game)
+
+    wait_for(applied, timeout=40, what="the sweeper to apply the timeout", procs=celery_processes)
+    assert timeout_batches(game)[0] == seq + 1
+    assert verify_game(game).ok
+
+
+def test_a_task_delivered_several_times_applies_once(celery_processes, django_user_model):
+    game, users = two_people(django_user_model)
+    seq = game.version
+    for _ in range(3):
+        apply_timeout.apply_async(args=(str(game.id), seq), countdown=5.5)
+    for _ in range(3):
+        play_automatic.apply_async(args=(str(game.id), seq))  # a person's seat: nothing
+
+    def applied():
+        game.refresh_from_db()
+        return game.version > seq
+
+    wait_for(applied, timeout=30, what="the timeout", procs=celery_processes)
+    import time
+
+    time.sleep(2)  # let the repeats and the sweeps run
+    assert timeout_batches(game) == [seq + 1]
+    assert verify_game(game).ok
