@@ -46,7 +46,8 @@ def after_commit(game, seats) -> None:
         else None
     )
     rate = status == "finished" and game.rated
-    if not (automatic or live_deadline or rate):
+    ended = status in ("finished", "abandoned")
+    if not (automatic or live_deadline or rate or ended):
         return
 
     def dispatch() -> None:
@@ -60,6 +61,14 @@ def after_commit(game, seats) -> None:
             from ratings import tasks as rating_tasks
 
             submit(rating_tasks.apply_game_ratings, game_id)
+        if ended:
+            from games.signals import game_ended
+
+            for receiver, error in game_ended.send_robust(
+                sender=None, game_id=str(game_id), status=status, rated=game.rated
+            ):
+                if error is not None:
+                    log.error("game_ended receiver %r failed", receiver, exc_info=error)
 
     transaction.on_commit(dispatch)
 
