@@ -15,7 +15,7 @@ from django.db import transaction
 from eventstore import store
 from eventstore.store import StoredEvent
 
-from games.engine import ENGINE_VERSION, GameState, event_from_dict
+from games.engine import ENGINE_VERSION, GameState, event_from_dict, view
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.state import evolve, initial_state
 
@@ -29,14 +29,45 @@ GAME_ABANDONED = "GameAbandoned"
 SEAT_FORFEITED = "SeatForfeited"
 PLATFORM_TYPES = frozenset({SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED})
 
+# Staff adjudication (games.adjudication): decisions appended to the stream, never edits of it.
+GAME_VOIDED = "GameVoided"
+RESULT_AWARDED = "ResultAwarded"
+ROUND_RESTARTED = "RoundRestarted"  # carries the whole engine state it restores: never sent as is
+RATINGS_REVERSED = "RatingsReversed"
+ADJUDICATION_TYPES = frozenset({GAME_VOIDED, RESULT_AWARDED, ROUND_RESTARTED, RATINGS_REVERSED})
+
 
 def platform_event(type_: str, **data) -> dict:
     return {"type": type_, "schema_version": 1, "data": data}
 
 
+def redact_platform_event(e: StoredEvent, seat: int | None) -> dict:
+    """Return a platform event as ``seat`` (None: a spectator) may see it: a RoundRestarted
+    shows that seat's view of the position it restored, never the whole state it carries."""
+    data = e.data
+    if e.type == ROUND_RESTARTED:
+        data = {k: v for k, v in data.items() if k != "state"}
+        if "state" in e.data:
+            data["view"] = view(GameState.from_dict(e.data["state"]), seat)
+    return {"type": e.type, "schema_version": e.schema_version, "data": data}
+
+
+def effective_engine_stored(stored: Iterable[StoredEvent]) -> list[StoredEvent]:
+    """Return the stored engine events that make the match as it stands: a RoundRestarted
+    drops the events after the position it restored, so what is left replays move by move."""
+    out: list[StoredEvent] = []
+    for e in stored:
+        if e.type in EVENT_TYPES:
+            out.append(e)
+        elif e.type == ROUND_RESTARTED:
+            while out and out[-1].seq > e.data["at_seq"]:
+                out.pop()
+    return out
+
+
 def engine_events(stored: Iterable[StoredEvent]) -> list[Event]:
-    """Return the engine's events among stored ones, as engine objects."""
-    return [event_from_dict(e.payload) for e in stored if e.type in EVENT_TYPES]
+    """Return the engine's events among stored ones, as engine objects (after restarts)."""
+    return [event_from_dict(e.payload) for e in effective_engine_stored(stored)]
 
 
 @dataclass
@@ -47,9 +78,14 @@ class Loaded:
 
 
 def fold(stored: Sequence[StoredEvent], state: GameState | None = None) -> GameState | None:
-    """Fold stored events (engine ones; platform ones are skipped) into ``state`` in place."""
+    """Fold stored events (engine ones; platform ones are skipped) into ``state`` in place.
+
+    A RoundRestarted replaces the state by the one it carries (the position it restored).
+    """
     for e in stored:
         if e.type not in EVENT_TYPES:
+            if e.type == ROUND_RESTARTED:
+                state = GameState.from_dict(e.data["state"])
             continue
         event = event_from_dict(e.payload)
         if state is None:

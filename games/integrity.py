@@ -12,6 +12,12 @@ from dataclasses import dataclass
 from eventstore import store
 from eventstore.models import Snapshot
 
+from games.domain import (
+    ADJUDICATION_TYPES,
+    GAME_VOIDED,
+    RESULT_AWARDED,
+    ROUND_RESTARTED,
+)
 from games.engine import (
     ENGINE_VERSION,
     DrawTile,
@@ -36,7 +42,7 @@ from games.engine.events import (
     TurnPassed,
     TurnStopped,
 )
-from games.engine.state import initial_state
+from games.engine.state import ENGINE, PLAYING, initial_state
 from games.models import Game
 
 
@@ -44,7 +50,7 @@ from games.models import Game
 class Verdict:
     ok: bool
     seq: int | None = None  # the first bad event
-    check: str = ""  # chain | seed | deal | move | head | snapshot
+    check: str = ""  # chain | seed | deal | move | adjudication | head | snapshot
     reason: str = ""
     events: int = 0
 
@@ -92,8 +98,39 @@ def _replay_one(state: GameState, event, seed: bytes | None) -> list | str:
     return list(produced[1:])
 
 
+def _check_adjudication(
+    e, state: GameState | None, expected: list, kept: dict[int, GameState]
+) -> str | None:
+    """Return why a staff adjudication event cannot stand where it is in the log, or None."""
+    if e.actor.get("kind") != "staff" or not str(e.data.get("reason", "")).strip():
+        return "an adjudication needs a staff member and a reason"
+    if state is None or expected:
+        return "an adjudication before the match started, or inside a move"
+    if e.type == RESULT_AWARDED:
+        places = e.data.get("places")
+        if (
+            not isinstance(places, list)
+            or len(places) != state.seats
+            or not all(isinstance(p, int) and 1 <= p <= state.seats for p in places)
+        ):
+            return "the awarded places are not one place per seat"
+    if e.type == ROUND_RESTARTED:
+        at = e.data.get("at_seq")
+        restored = kept.get(at) if isinstance(at, int) else None
+        if restored is None or restored.round != state.round:
+            return f"seq {at} is not a position of the current round before this event"
+        if e.data.get("state") != restored.to_dict():
+            return f"the state it restores is not the one the log reaches at seq {at}"
+    return None
+
+
 def verify_game(game: Game) -> Verdict:
-    """Recompute the chain and replay the log through the engine; name the first bad event."""
+    """Recompute the chain and replay the log through the engine; name the first bad event.
+
+    Staff adjudications are checked too: each has a staff actor and a reason, no move follows
+    a void or an award, and a RoundRestarted carries exactly the state the log reached at the
+    seq it names, within the same round — the replay goes on from there.
+    """
     stored = store.read(game.stream)
     problem = store.verify_chain(stored)
     if problem is not None:
@@ -107,8 +144,27 @@ def verify_game(game: Game) -> Verdict:
     }
     state: GameState | None = None
     expected: list = []  # derived events the engine produced and the log must hold next
+    restored_at = {e.data.get("at_seq") for e in stored if e.type == ROUND_RESTARTED}
+    kept: dict[int, GameState] = {}  # positions a RoundRestarted names, as the replay reached
+    closed: int | None = None  # the seq of a void or an award: no move may follow
     for e in stored:
-        if e.type in EVENT_TYPES:
+        if e.type in ADJUDICATION_TYPES:
+            bad = _check_adjudication(e, state, expected, kept)
+            if bad is not None:
+                return Verdict(False, e.seq, "adjudication", bad, len(stored))
+            if e.type == ROUND_RESTARTED:
+                state = GameState.from_dict(e.data["state"])
+            elif e.type in (GAME_VOIDED, RESULT_AWARDED):
+                closed = e.seq
+        elif e.type in EVENT_TYPES and closed is not None:
+            return Verdict(
+                False,
+                e.seq,
+                "adjudication",
+                f"a game event after the game was closed by staff at seq {closed}",
+                len(stored),
+            )
+        elif e.type in EVENT_TYPES:
             try:
                 event = event_from_dict(e.payload)
             except (ValueError, KeyError, TypeError) as exc:
@@ -143,6 +199,13 @@ def verify_game(game: Game) -> Verdict:
                         False, e.seq, bad.split(":")[0], bad.split(":", 1)[1].strip(), len(stored)
                     )
                 expected = bad
+        if (
+            e.seq in restored_at
+            and state is not None
+            and not expected
+            and state.phase in (ENGINE, PLAYING)
+        ):
+            kept[e.seq] = state.copy()
         snap = snaps.pop(e.seq, None)
         if snap is not None and (
             snap.hash != e.hash or state is None or expected or snap.state != state.to_dict()

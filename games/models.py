@@ -16,6 +16,7 @@ class GameStatus(models.TextChoices):
     ACTIVE = "active"
     FINISHED = "finished"
     ABANDONED = "abandoned"  # every human left
+    VOID = "void"  # annulled by staff (games.adjudication): no result, no rating
 
 
 class Game(models.Model):

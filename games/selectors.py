@@ -10,10 +10,10 @@ from eventstore import store
 from eventstore.store import StoredEvent
 
 from core.errors import NotFound
-from games.domain import engine_events, load
+from games.domain import effective_engine_stored, engine_events, load, redact_platform_event
 from games.engine import SPECTATOR, command_to_dict, event_from_dict, legal_moves, view
 from games.engine.events import EVENT_TYPES
-from games.engine.record import export_record
+from games.engine.record import FULL, export_record
 from games.engine.views import redact_event
 from games.models import Game, GameStatus, Seat
 
@@ -70,7 +70,7 @@ def event_for(e: StoredEvent, seat: int | None) -> dict[str, Any]:
     if e.type in EVENT_TYPES:
         body = redact_event(event_from_dict(e.payload), seat)
     else:
-        body = {"type": e.type, "schema_version": e.schema_version, "data": e.data}
+        body = redact_platform_event(e, seat)
     actor = {k: e.actor[k] for k in ("kind", "name") if k in e.actor}
     return {"seq": e.seq, **body, "actor": actor, "at": e.created_at.isoformat()}
 
@@ -112,18 +112,27 @@ def game_events_for(game: Game, user, *, after: int = 0) -> list[dict[str, Any]]
 
 
 def game_record_for(game: Game, user) -> dict[str, Any]:
-    """Return the record (spec/game-record.md): hidden hands until the end, then the seed."""
+    """Return the record (spec/game-record.md): hidden hands until the end, then the seed.
+
+    Staff get the full record of any game they do not play in; everyone gets it once the match
+    is over (finished, abandoned or void). A round restarted by staff is recorded as it stands:
+    the moves it superseded are left out, so the record replays.
+    """
     seat = game_viewer_seat(game, user)
-    stored = [e for e in store.read(game.stream) if e.type in EVENT_TYPES]
+    stored = effective_engine_stored(store.read(game.stream))
     if not stored:
         raise NotFound("not_started", "the game has not started")
     events = engine_events(stored)
     names = [s.user.username for s in game_seats(game)]
     finished = game.status == GameStatus.FINISHED
+    # Staff see every hand, except at a table of their own while it is played; anyone does
+    # once the match is over, however it ended.
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+    full = ended or (user.is_staff and seat is None)
     return export_record(
         events,
         players=names,
         seed=bytes.fromhex(game.seed) if finished else None,
-        viewer=seat if seat is not None else SPECTATOR,
+        viewer=FULL if full else seat if seat is not None else SPECTATOR,
         at=[e.created_at.isoformat() for e in stored],
     )
