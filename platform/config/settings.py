@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "realtime",
     "accounts",
     "notifications",
+    "disputes",
     "ratings",
     "games",
     "tournaments",

@@ -1,0 +1,252 @@
+"""Audit selectors for staff: a game step by step with all hidden information, any seat's view
+at any seq, who acted and when, and the integrity verdict.
+
+The log is folded once per request and a position kept for each step (never a replay from
+the start per step): a long match has some 1,500 events, and its whole timeline is a few
+hundred kilobytes. Reading is tolerant: an event the engine cannot fold (a tampered log) ends
+the positions there, and the verdict names it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventstore import store
+from eventstore.store import StoredEvent
+
+from core.errors import ApplicationError
+from games.domain import ADJUDICATION_TYPES, ROUND_RESTARTED, redact_platform_event
+from games.engine import GameState, event_from_dict, view
+from games.engine.events import EVENT_TYPES
+from games.engine.state import evolve, initial_state
+from games.integrity import Verdict, verify_game
+from games.models import Game, GameStatus
+
+ALL = "all"  # every hand and the boneyard: what only staff see
+SPECTATOR = "spectator"
+CONSTANT_KEYS = ("viewer", "seats", "ruleset", "seed_commitment", "rounds")
+"""Keys of a view that never change within a game: sent once per timeline, not per step."""
+CHECKS = ("chain", "seed", "deal", "move", "adjudication", "snapshot", "head")
+CHECK_TITLES = {
+    "chain": "hash chain intact",
+    "seed": "seed matches its commitment",
+    "deal": "every deal recomputed from the seed",
+    "move": "every move legal on replay",
+    "adjudication": "every adjudication stands where it is",
+    "snapshot": "snapshots consistent with the log",
+    "head": "the game row's head is the log's last event",
+}
+# The order verify_game checks in: the chain and the seed first, then the replay (deals, moves,
+# adjudications and snapshots together, event by event), then the head.
+_STAGE = {"chain": 0, "seed": 1, "deal": 2, "move": 2, "adjudication": 2, "snapshot": 2, "head": 3}
+
+
+def parse_seat(raw: str | None, players: int) -> int | str | None:
+    """Return the viewer a query asks for: ALL, None (a spectator) or a seat number."""
+    if raw in (None, "", ALL):
+        return ALL
+    if raw == SPECTATOR:
+        return None
+    if raw.isdigit() and int(raw) < players:
+        return int(raw)
+    raise ApplicationError(
+        "invalid_seat",
+        f"seat must be all, spectator or 0 to {players - 1}",
+        extra={"fields": {"seat": ["all, spectator or a seat number"]}},
+    )
+
+
+def full_position(state: GameState) -> dict[str, Any]:
+    """Return everything about a position: the public table plus every hand (sorted), the
+    boneyard left in draw order, and the tile just drawn."""
+    out = view(state, None)
+    out["hands"] = [[list(t) for t in sorted(h)] for h in state.hands]
+    out["boneyard"] = [list(t) for t in state.boneyard[state.bpos :]]
+    out["drawn"] = list(state.drawn) if state.drawn is not None else None
+    out["viewer"] = ALL
+    return out
+
+
+def position(state: GameState, seat: int | str | None) -> dict[str, Any]:
+    """Return the position as ``seat`` sees it: exactly ``view(state, seat)``, or everything."""
+    return full_position(state) if seat == ALL else view(state, seat)
+
+
+def _actor(e: StoredEvent) -> dict[str, Any]:
+    return {k: e.actor[k] for k in ("kind", "name", "user") if k in e.actor}
+
+
+def _event_data(e: StoredEvent) -> dict[str, Any]:
+    """The event as staff read it: everything, but a restart's state (shown as the position)."""
+    if e.type == ROUND_RESTARTED:
+        return {k: v for k, v in e.data.items() if k != "state"}
+    return e.data
+
+
+class _Folder:
+    """Fold a stored log one event at a time, tolerating events the engine cannot fold."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.error: str | None = None  # set at the first event that could not be folded
+
+    def feed(self, e: StoredEvent) -> None:
+        if self.error is not None:
+            return
+        try:
+            if e.type in EVENT_TYPES:
+                event = event_from_dict(e.payload)
+                if self.state is None:
+                    self.state = initial_state(event)
+                else:
+                    evolve(self.state, event)
+            elif e.type == ROUND_RESTARTED:
+                self.state = GameState.from_dict(e.data["state"])
+        except Exception as exc:  # noqa: BLE001 - a tampered event may break the engine anyhow
+            self.error = f"event {e.seq} ({e.type}) cannot be folded: {exc!r}"
+            self.state = None
+
+
+def audit_steps(
+    game: Game, *, seat: int | str | None = ALL, after: int = 0, limit: int | None = None
+) -> dict[str, Any]:
+    """Return the game's steps after seq ``after`` (at most ``limit``): each event in full with
+    its actor and time, and the position just after it as ``seat`` sees it.
+
+    The keys of CONSTANT_KEYS are left out of each step's position and given once, in
+    ``constant``: a step's position plus ``constant`` is ``position(state, seat)``.
+    """
+    stored = store.read(game.stream)
+    folder = _Folder()
+    steps: list[dict[str, Any]] = []
+    constant: dict[str, Any] | None = None
+    more = False
+    for e in stored:
+        folder.feed(e)
+        if e.seq <= after:
+            continue
+        if limit is not None and len(steps) >= limit:
+            more = True
+            break
+        pos = position(folder.state, seat) if folder.state is not None else None
+        if pos is not None:
+            if constant is None:
+                constant = {k: pos[k] for k in CONSTANT_KEYS}
+            for k in CONSTANT_KEYS:
+                pos.pop(k)
+        steps.append(
+            {
+                "seq": e.seq,
+                "type": e.type,
+                "data": _event_data(e),
+                "actor": _actor(e),
+                "at": e.created_at.isoformat(),
+                "adjudication": e.type in ADJUDICATION_TYPES,
+                "position": pos,
+                "error": folder.error if pos is None else None,
+            }
+        )
+    return {
+        "game": str(game.id),
+        "viewer": seat,
+        "after": after,
+        "next_after": steps[-1]["seq"] if more else None,
+        "constant": constant,
+        "steps": steps,
+    }
+
+
+def audit_position(game: Game, seq: int, seat: int | str | None) -> dict[str, Any]:
+    """Return one position: the state the log reached at ``seq`` as ``seat`` sees it."""
+    if not 1 <= seq <= game.version:
+        raise ApplicationError("invalid_seq", f"seq must be 1 to {game.version}")
+    folder = _Folder()
+    for e in store.read(game.stream, upto=seq):
+        folder.feed(e)
+    if folder.state is None:
+        raise ApplicationError("unfoldable", folder.error or "no position at this seq")
+    return {"game": str(game.id), "seq": seq, "viewer": seat, "view": position(folder.state, seat)}
+
+
+def verdict_dict(verdict: Verdict) -> dict[str, Any]:
+    """Return the integrity verdict with each check's outcome: ok, failed, or not_reached (a
+    check verify_game did not finish because an earlier one failed)."""
+    checks = []
+    for name in CHECKS:
+        if verdict.ok:
+            outcome = "ok"
+        elif name == verdict.check:
+            outcome = "failed"
+        elif _STAGE[name] < _STAGE[verdict.check]:
+            outcome = "ok"
+        else:
+            outcome = "not_reached"
+        checks.append({"check": name, "title": CHECK_TITLES[name], "outcome": outcome})
+    return {
+        "ok": verdict.ok,
+        "check": verdict.check or None,
+        "seq": verdict.seq,
+        "reason": verdict.reason,
+        "events": verdict.events,
+        "text": str(verdict),
+        "checks": checks,
+    }
+
+
+def audit_summary(game: Game) -> dict[str, Any]:
+    """Return the game for its audit: table, seats with their clocks, the integrity verdict,
+    and every adjudication so far."""
+    seats = []
+    for s in game.seats.select_related("user").order_by("index"):
+        seats.append(
+            {
+                "index": s.index,
+                "user": s.user_id,
+                "username": s.user.username,
+                "is_bot": s.user.is_bot,
+                "resigned_at": s.resigned_at,
+                **{
+                    k: getattr(s, k)
+                    for k in ("forfeited_at", "reserve_ms", "timeouts_in_row", "vacation_used_s")
+                    if hasattr(s, k)
+                },
+            }
+        )
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+    adjudications = [
+        {
+            "seq": e.seq,
+            **redact_platform_event(e, None),
+            "actor": _actor(e),
+            "at": e.created_at.isoformat(),
+        }
+        for e in store.read(game.stream)
+        if e.type in ADJUDICATION_TYPES
+    ]
+    for a in adjudications:
+        a["data"].pop("view", None)
+    return {
+        "game": {
+            "id": str(game.id),
+            "name": game.name,
+            "status": game.status,
+            "rated": game.rated,
+            "players": game.players,
+            "ruleset": game.ruleset,
+            "time_control": game.time_control,
+            "created_at": game.created_at,
+            "started_at": game.started_at,
+            "finished_at": game.finished_at,
+            "seq": game.version,
+            "round": game.round,
+            "to_move": game.to_move,
+            "deadline": game.deadline,
+            "turn_started_at": getattr(game, "turn_started_at", None),
+            "result": game.result,
+            "seed_commitment": game.seed_commitment,
+            "seed": game.seed if ended else None,
+        },
+        "seats": seats,
+        "verdict": verdict_dict(verify_game(game)),
+        "adjudications": adjudications,
+    }

@@ -1,0 +1,73 @@
+"""Admin: the dispute queue and the games, each with a link to its audit page; the staff trail,
+read-only. Adjudication happens on the audit page (through the services), never by editing rows
+here."""
+
+from django.contrib import admin
+from django.utils.html import format_html
+
+from disputes.models import AuditedGame, Dispute, DisputeMessage, StaffAction
+
+
+def audit_link(game_id) -> str:
+    return format_html('<a href="/audit/games/{}">Audit</a>', game_id)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class MessageInline(admin.TabularInline):
+    model = DisputeMessage
+    fields = ("created_at", "author", "from_staff", "kind", "body")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Dispute)
+class DisputeAdmin(ReadOnlyAdmin):
+    list_display = (
+        "id",
+        "status",
+        "category",
+        "game",
+        "opened_by",
+        "claimed_by",
+        "created_at",
+        "audit",
+    )
+    list_filter = ("status", "category")
+    search_fields = ("opened_by__username", "reason", "game__name")
+    inlines = [MessageInline]
+
+    @admin.display(description="audit")
+    def audit(self, obj):
+        return audit_link(obj.game_id)
+
+
+@admin.register(StaffAction)
+class StaffActionAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "staff", "action", "game", "dispute", "seq", "reason")
+    list_filter = ("action",)
+    search_fields = ("staff__username", "reason")
+
+
+@admin.register(AuditedGame)
+class AuditedGameAdmin(ReadOnlyAdmin):
+    list_display = ("id", "name", "status", "rated", "players", "created_at", "audit")
+    list_filter = ("status", "rated")
+    search_fields = ("id", "name")
+
+    @admin.display(description="audit")
+    def audit(self, obj):
+        return audit_link(obj.pk)

@@ -1,0 +1,135 @@
+"""Disputes a player opens about a game, their message thread, and the trail of staff actions.
+
+A game's history is never edited: what staff decide about a game is appended to its event
+stream (games.adjudication); here are the conversation around it and who did what, when, why.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+
+
+class DisputeStatus(models.TextChoices):
+    OPEN = "open"  # waiting for staff
+    UNDER_REVIEW = "under_review"  # a staff member has claimed it
+    RESOLVED = "resolved"
+    REJECTED = "rejected"
+
+
+CLOSED_STATUSES = (DisputeStatus.RESOLVED, DisputeStatus.REJECTED)
+
+
+class DisputeCategory(models.TextChoices):
+    """What a report is about, in words players file correctly (EXPECTATIONS: OGS's taxonomy)."""
+
+    STOPPED_PLAYING = "stopped_playing"
+    STALLING = "stalling"
+    COLLUSION = "collusion"  # or soft-play
+    RULES_OR_BUG = "rules_or_bug"  # the rules were applied wrongly, or the software failed
+    ABUSE = "abuse"
+    OTHER = "other"
+
+
+class Dispute(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="disputes_opened"
+    )
+    category = models.CharField(max_length=32, choices=DisputeCategory.choices)
+    reason = models.TextField()
+    seq = models.PositiveIntegerField(null=True, blank=True)  # the move it is about, if one
+    status = models.CharField(
+        max_length=16, choices=DisputeStatus.choices, default=DisputeStatus.OPEN
+    )
+    # The players in the thread: the one who opened it and those it names.
+    involved = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="disputes_involved")
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="disputes_claimed",
+    )
+    resolution = models.TextField(blank=True)
+    created_at = models.DateTimeField()
+    updated_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"dispute {self.pk} on {self.game_id} ({self.status})"
+
+
+class MessageKind(models.TextChoices):
+    MESSAGE = "message"  # written by a participant
+    STATUS = "status"  # the dispute changed state
+    ADJUDICATION = "adjudication"  # staff decided about the game
+
+
+class DisputeMessage(models.Model):
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dispute_messages"
+    )
+    from_staff = models.BooleanField(default=False)
+    kind = models.CharField(max_length=16, choices=MessageKind.choices, default=MessageKind.MESSAGE)
+    body = models.TextField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} on dispute {self.dispute_id}"
+
+
+class StaffActionKind(models.TextChoices):
+    AUDIT_VIEWED = "audit_viewed"
+    RECORD_DOWNLOADED = "record_downloaded"
+    DISPUTE_CLAIMED = "dispute_claimed"
+    DISPUTE_RESOLVED = "dispute_resolved"
+    DISPUTE_REJECTED = "dispute_rejected"
+    DISPUTE_MESSAGE = "dispute_message"
+    GAME_VOIDED = "game_voided"
+    RESULT_AWARDED = "result_awarded"
+    ROUND_RESTARTED = "round_restarted"
+    RATINGS_REVERSED = "ratings_reversed"
+
+
+class StaffAction(models.Model):
+    """One thing a staff member did: the audit trail. Rows are only ever added."""
+
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="staff_actions"
+    )
+    action = models.CharField(max_length=32, choices=StaffActionKind.choices)
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, null=True, blank=True, related_name="staff_actions"
+    )
+    dispute = models.ForeignKey(
+        Dispute, on_delete=models.PROTECT, null=True, blank=True, related_name="staff_actions"
+    )
+    seq = models.PositiveIntegerField(null=True, blank=True)  # the event it appended, if any
+    reason = models.TextField(blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["game", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.staff_id} {self.action} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class AuditedGame(Game):
+    """Games as the admin lists them for staff, each with a link to its audit page."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "game (audit)"
+        verbose_name_plural = "games (audit)"

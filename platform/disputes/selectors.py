@@ -1,0 +1,71 @@
+"""Read-only queries for disputes: a player sees the disputes they are in, staff see them all."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Prefetch, QuerySet
+
+from core.errors import NotFound
+from disputes.models import Dispute, DisputeMessage, MessageKind, StaffAction
+from games.models import Game
+
+
+def dispute_visible(dispute_id, user, *, for_update: bool = False) -> Dispute:
+    """Return the dispute if ``user`` may see it (staff, or a player in it); else 404, so a
+    player cannot even tell that someone else's dispute exists."""
+    rows = Dispute.objects.select_related("game", "opened_by", "claimed_by")
+    if for_update:
+        rows = rows.select_for_update(of=("self",))
+    try:
+        dispute = rows.get(pk=dispute_id)
+    except (Dispute.DoesNotExist, ValueError, TypeError):
+        raise NotFound("not_found", "no such dispute") from None
+    if not user.is_staff and not dispute.involved.filter(pk=user.pk).exists():
+        raise NotFound("not_found", "no such dispute")
+    return dispute
+
+
+def _with_thread(rows: QuerySet) -> QuerySet:
+    return rows.select_related("game", "opened_by", "claimed_by").prefetch_related(
+        "involved",
+        Prefetch("messages", queryset=DisputeMessage.objects.select_related("author")),
+    )
+
+
+def dispute_list_for(user, *, status: str | None = None, game_id=None) -> list[Dispute]:
+    """Return the disputes ``user`` may see, the staff queue first: those waiting longest for
+    staff come first, then the rest, newest first."""
+    rows = Dispute.objects.all() if user.is_staff else Dispute.objects.filter(involved=user)
+    if status:
+        rows = rows.filter(status=status)
+    if game_id is not None:
+        rows = rows.filter(game_id=game_id)
+    disputes = list(_with_thread(rows.distinct()).order_by("-created_at")[:500])
+    waiting = [d for d in disputes if awaiting_staff_since(d) is not None]
+    waiting.sort(key=awaiting_staff_since)
+    rest = [d for d in disputes if awaiting_staff_since(d) is None]
+    return waiting + rest
+
+
+def dispute_detail(dispute_id, user) -> Dispute:
+    dispute = dispute_visible(dispute_id, user)
+    return _with_thread(Dispute.objects.filter(pk=dispute.pk)).get()
+
+
+def awaiting_staff_since(dispute: Dispute) -> datetime | None:
+    """Return when the first player message staff have not answered was written (the dispute
+    itself counts as one), or None if staff spoke last or the dispute is closed."""
+    if dispute.status in ("resolved", "rejected"):
+        return None
+    since = dispute.created_at
+    for m in dispute.messages.all():
+        if m.from_staff and m.kind in (MessageKind.MESSAGE, MessageKind.ADJUDICATION):
+            since = None
+        elif not m.from_staff and since is None:
+            since = m.created_at
+    return since
+
+
+def staff_actions_for_game(game: Game, limit: int = 200) -> list[StaffAction]:
+    return list(StaffAction.objects.filter(game=game).select_related("staff", "dispute")[:limit])

@@ -1,0 +1,299 @@
+"""Dispute services: open one, write in its thread, move it through its states; the staff trail.
+
+States: open → under_review (a staff member claims it) → resolved | rejected. Each change is
+one transaction that also writes the thread's status line, the staff trail and the players'
+notifications (those are recorded in the same transaction; emails go out on commit).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+
+from core import clock
+from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from disputes.models import (
+    CLOSED_STATUSES,
+    Dispute,
+    DisputeCategory,
+    DisputeMessage,
+    DisputeStatus,
+    MessageKind,
+    StaffAction,
+    StaffActionKind,
+)
+from disputes.selectors import dispute_visible
+from games.models import Game, GameStatus
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 4000
+TRANSITIONS: dict[str, frozenset[str]] = {
+    DisputeStatus.OPEN: frozenset({DisputeStatus.UNDER_REVIEW}),
+    DisputeStatus.UNDER_REVIEW: frozenset({DisputeStatus.RESOLVED, DisputeStatus.REJECTED}),
+    DisputeStatus.RESOLVED: frozenset(),
+    DisputeStatus.REJECTED: frozenset(),
+}
+
+
+def _notify(*, user, text: str, url: str, key: str = "") -> None:
+    """Tell ``user`` in the app; imported lazily so disputes do not depend on notifications
+    being installed (a missing app only means nobody is told)."""
+    try:
+        from notifications.services import notify
+    except ImportError:  # pragma: no cover - the notifications app is installed
+        log.warning("notifications app missing: %s not told %r", user, text)
+        return
+    notify(user=user, kind="dispute", text=text, url=url, key=key)
+
+
+def dispute_url(dispute: Dispute) -> str:
+    return f"/disputes/{dispute.pk}"
+
+
+def _text(value: str, field: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise ApplicationError(f"{field}_required", f"a {field} is required")
+    if len(value) > MAX_TEXT:
+        raise ApplicationError("too_long", f"the {field} is over {MAX_TEXT} characters")
+    return value
+
+
+def staff_action_record(
+    *,
+    staff,
+    action: str,
+    reason: str = "",
+    game: Game | None = None,
+    dispute: Dispute | None = None,
+    seq: int | None = None,
+    data: dict[str, Any] | None = None,
+) -> StaffAction:
+    """Add one line to the staff audit trail (in the caller's transaction)."""
+    return StaffAction.objects.create(
+        staff=staff,
+        action=action,
+        reason=reason,
+        game=game if game is not None else (dispute.game if dispute is not None else None),
+        dispute=dispute,
+        seq=seq,
+        data=data or {},
+        created_at=clock.now(),
+    )
+
+
+def _players_to_tell(dispute: Dispute, *, besides=None) -> list:
+    return [u for u in dispute.involved.all() if besides is None or u.pk != besides.pk]
+
+
+def _tell(users: Iterable, dispute: Dispute, text: str, key: str) -> None:
+    for user in users:
+        _notify(user=user, text=text, url=dispute_url(dispute), key=f"{key}:{user.pk}")
+
+
+@transaction.atomic
+def dispute_open(
+    *,
+    user,
+    game_id,
+    category: str,
+    reason: str,
+    seq: int | None = None,
+    against: Iterable[int] = (),
+) -> Dispute:
+    """Open a dispute about a game ``user`` plays in, during or after it.
+
+    ``seq`` names the move it is about; ``against`` the seats of the players it concerns,
+    who join the thread (and are told).
+    """
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("not_found", "no such game") from None
+    seats = {s.index: s for s in game.seats.select_related("user")}
+    if not any(s.user_id == user.pk for s in seats.values()):
+        raise Forbidden("not_a_player", "only the players of a game can dispute it")
+    if game.status == GameStatus.OPEN:
+        raise ApplicationError("game_not_started", "the game has not started")
+    if category not in DisputeCategory.values:
+        raise ApplicationError(
+            "invalid_category", f"category must be one of {DisputeCategory.values}"
+        )
+    reason = _text(reason, "reason")
+    if seq is not None and not 1 <= seq <= game.version:
+        raise ApplicationError(
+            "invalid_seq", f"seq must be a move of this game (1 to {game.version})"
+        )
+    named = []
+    for index in dict.fromkeys(against):
+        seat = seats.get(index)
+        if seat is None:
+            raise ApplicationError("invalid_seat", f"there is no seat {index}")
+        if seat.user_id != user.pk and not seat.user.is_bot:
+            named.append(seat.user)
+    if Dispute.objects.filter(
+        game=game, opened_by=user, status__in=(DisputeStatus.OPEN, DisputeStatus.UNDER_REVIEW)
+    ).exists():
+        raise Conflict("dispute_already_open", "you already have an open dispute on this game")
+    now = clock.now()
+    dispute = Dispute.objects.create(
+        game=game,
+        opened_by=user,
+        category=category,
+        reason=reason,
+        seq=seq,
+        created_at=now,
+        updated_at=now,
+    )
+    dispute.involved.add(user, *named)
+    _tell(
+        named,
+        dispute,
+        f"{user.username} opened a dispute about {game} that concerns you",
+        f"dispute:{dispute.pk}:opened",
+    )
+    return dispute
+
+
+@transaction.atomic
+def dispute_message_add(*, dispute_id, user, body: str) -> DisputeMessage:
+    """Write in a dispute's thread (its players and staff), until it is closed."""
+    dispute = dispute_visible(dispute_id, user, for_update=True)
+    if dispute.status in CLOSED_STATUSES:
+        raise Conflict("dispute_closed", f"the dispute is {dispute.status}")
+    message = DisputeMessage.objects.create(
+        dispute=dispute,
+        author=user,
+        from_staff=user.is_staff,
+        body=_text(body, "message"),
+        created_at=clock.now(),
+    )
+    dispute.updated_at = message.created_at
+    dispute.save(update_fields=["updated_at"])
+    if user.is_staff:
+        staff_action_record(staff=user, action=StaffActionKind.DISPUTE_MESSAGE, dispute=dispute)
+    who = "Staff" if user.is_staff else user.username
+    _tell(
+        _players_to_tell(dispute, besides=user),
+        dispute,
+        f"{who} wrote in the dispute about {dispute.game}",
+        f"dispute:{dispute.pk}:message:{message.pk}",
+    )
+    if dispute.claimed_by is not None and dispute.claimed_by.pk != user.pk:
+        _notify(
+            user=dispute.claimed_by,
+            text=f"{user.username} wrote in dispute {dispute.pk}",
+            url=dispute_url(dispute),
+            key=f"dispute:{dispute.pk}:message:{message.pk}:staff",
+        )
+    return message
+
+
+def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
+    dispute = dispute_visible(dispute_id, by, for_update=True)
+    if not by.is_staff:
+        raise Forbidden("staff_only", "only staff change a dispute's status")
+    if to not in TRANSITIONS[dispute.status]:
+        raise Conflict(
+            "invalid_transition",
+            f"a dispute that is {dispute.status} cannot become {to}",
+            extra={"status": dispute.status},
+        )
+    now = clock.now()
+    dispute.status = to
+    dispute.updated_at = now
+    fields = ["status", "updated_at"]
+    if to == DisputeStatus.UNDER_REVIEW:
+        dispute.claimed_by = by
+        fields.append("claimed_by")
+    if to in CLOSED_STATUSES:
+        dispute.resolution = note
+        dispute.closed_at = now
+        fields += ["resolution", "closed_at"]
+    dispute.save(update_fields=fields)
+    line = {
+        DisputeStatus.UNDER_REVIEW: "Staff are reviewing this dispute.",
+        DisputeStatus.RESOLVED: "Staff resolved this dispute.",
+        DisputeStatus.REJECTED: "Staff rejected this dispute.",
+    }[to]
+    DisputeMessage.objects.create(
+        dispute=dispute,
+        author=by,
+        from_staff=True,
+        kind=MessageKind.STATUS,
+        body=f"{line} {note}".strip(),
+        created_at=now,
+    )
+    staff_action_record(staff=by, action=action, reason=note, dispute=dispute)
+    _tell(
+        _players_to_tell(dispute),
+        dispute,
+        f"Your dispute about {dispute.game} is now {to.replace('_', ' ')}",
+        f"dispute:{dispute.pk}:status:{to}",
+    )
+    return dispute
+
+
+@transaction.atomic
+def dispute_claim(*, dispute_id, by) -> Dispute:
+    """Take an open dispute from the queue: it is now under review by ``by``."""
+    return _transition(
+        dispute_id, by, DisputeStatus.UNDER_REVIEW, "", StaffActionKind.DISPUTE_CLAIMED
+    )
+
+
+@transaction.atomic
+def dispute_resolve(*, dispute_id, by, resolution: str) -> Dispute:
+    """Close a dispute under review as resolved, saying how."""
+    return _transition(
+        dispute_id,
+        by,
+        DisputeStatus.RESOLVED,
+        _text(resolution, "resolution"),
+        StaffActionKind.DISPUTE_RESOLVED,
+    )
+
+
+@transaction.atomic
+def dispute_reject(*, dispute_id, by, resolution: str) -> Dispute:
+    """Close a dispute under review as rejected, saying why."""
+    return _transition(
+        dispute_id,
+        by,
+        DisputeStatus.REJECTED,
+        _text(resolution, "resolution"),
+        StaffActionKind.DISPUTE_REJECTED,
+    )
+
+
+def dispute_for_adjudication(dispute_id, game: Game) -> Dispute | None:
+    """Return the dispute an adjudication answers (it must be about ``game``), or None."""
+    if dispute_id is None:
+        return None
+    dispute = Dispute.objects.filter(pk=dispute_id, game=game).first()
+    if dispute is None:
+        raise ApplicationError("invalid_dispute", "no such dispute about this game")
+    return dispute
+
+
+def adjudication_announce(*, game: Game, by, dispute: Dispute | None, text: str, key: str) -> None:
+    """Tell a game's players what staff decided: in the dispute's thread and by notification."""
+    url = f"/games/{game.pk}"
+    if dispute is not None:
+        DisputeMessage.objects.create(
+            dispute=dispute,
+            author=by,
+            from_staff=True,
+            kind=MessageKind.ADJUDICATION,
+            body=text,
+            created_at=clock.now(),
+        )
+        Dispute.objects.filter(pk=dispute.pk).update(updated_at=clock.now())
+        url = dispute_url(dispute)
+    for seat in game.seats.select_related("user"):
+        if not seat.user.is_bot:
+            _notify(user=seat.user, text=text, url=url, key=f"{key}:{seat.user_id}")

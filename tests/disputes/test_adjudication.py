@@ -1,0 +1,398 @@
+"""Staff adjudication is appended, never edited: each decision is one event with the staff member
+and the reason; projections and ratings follow exactly once; the log still verifies; and the
+whole state a restart carries never reaches a player."""
+
+import pytest
+from disputes.models import DisputeMessage, StaffAction
+from eventstore import store
+from notifications.models import Notification
+
+from core.errors import ApplicationError
+from games import adjudication, selectors, services
+from games.broadcast import viewer_payload
+from games.domain import load
+from games.engine import view
+from games.engine.record import verify_record
+from games.engine.views import hidden_tiles
+from games.integrity import verify_game
+from games.models import Game
+from games.services import game_projection_from_log
+from tests.disputes.conftest import client_for, open_table, play
+from tests.games.api.factories import leaked
+
+pytestmark = pytest.mark.django_db
+
+
+class RatingsRecorder:
+    """Stands in for ratings.services: records each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def rating_reverse_game(self, *, game_id, by, reason):
+        self.calls.append(("reverse", str(game_id), by.username, reason))
+        return True
+
+    def rating_apply_game(self, *, game_id, places, reapply=False):
+        self.calls.append(("apply", str(game_id), list(places), reapply))
+        return True
+
+
+@pytest.fixture
+def ratings(monkeypatch):
+    recorder = RatingsRecorder()
+    monkeypatch.setattr(adjudication, "_ratings", lambda: recorder)
+    return recorder
+
+
+@pytest.fixture
+def rated_game(ana, bo):
+    return play(open_table(ana, [bo], rated=True), [ana, bo])
+
+
+def refused(call, code):
+    with pytest.raises(ApplicationError) as exc:
+        call()
+    assert exc.value.code == code, exc.value
+    return exc.value
+
+
+def last_event(game):
+    return store.read(game.stream)[-1]
+
+
+def test_voiding_a_finished_rated_game_appends_one_event_and_reverses_its_ratings_once(
+    rated_game, ana, mod, ratings
+):
+    before = rated_game.version
+    done = adjudication.adjudicate_void(game_id=rated_game.pk, by=mod, reason="collusion")
+
+    game = Game.objects.get(pk=rated_game.pk)
+    assert (game.status, game.result, game.to_move, game.deadline) == ("void", None, None, None)
+    assert game.version == before + 1 == done.event.seq
+    e = last_event(game)
+    assert e.type == "GameVoided"
+    assert e.actor == {"kind": "staff", "user": mod.pk, "name": "mod"}
+    assert e.data == {"reason": "collusion", "dispute": None, "previous_status": "finished"}
+    assert ratings.calls == [("reverse", str(game.pk), "mod", "collusion")]
+    assert verify_game(game).ok
+    assert StaffAction.objects.get(game=game, action="game_voided").seq == e.seq
+    assert Notification.objects.filter(user=ana, kind="dispute").count() == 1
+
+    refused(
+        lambda: adjudication.adjudicate_void(game_id=game.pk, by=mod, reason="x"), "already_void"
+    )
+    assert ratings.calls == [("reverse", str(game.pk), "mod", "collusion")]
+    assert Game.objects.get(pk=game.pk).version == before + 1
+
+
+def test_a_voided_running_game_takes_no_more_moves(active_game, ana, bo, mod, ratings):
+    adjudication.adjudicate_void(game_id=active_game.pk, by=mod, reason="bug")
+    game = Game.objects.get(pk=active_game.pk)
+    mover = ana if game.seats.get(index=load(game.stream).state.to_move).user == ana else bo
+    refused(
+        lambda: services.game_move(game_id=game.pk, user=mover, move={"action": "draw"}),
+        "game_over",
+    )
+    assert ratings.calls == []  # an unfinished game had no ratings to reverse
+    assert verify_game(game).ok
+
+
+def test_awarding_a_result_finishes_the_game_and_applies_ratings_once(ana, bo, mod, ratings):
+    game = play(open_table(ana, [bo], rated=True, rounds=2), [ana, bo], moves=3)
+    adjudication.adjudicate_award(game_id=game.pk, by=mod, reason="bo left", places=[1, 2, 2])
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == "finished"
+    assert game.result["places"] == [1, 2, 2]
+    assert game.result["awarded"]["reason"] == "bo left"
+    assert game.to_move is None and game.deadline is None
+    assert ratings.calls == [("apply", str(game.pk), [1, 2, 2], True)]
+    assert verify_game(game).ok
+
+    same = lambda: adjudication.adjudicate_award(  # noqa: E731
+        game_id=game.pk, by=mod, reason="again", places=[1, 2, 2]
+    )
+    refused(same, "already_awarded")
+    assert len(ratings.calls) == 1
+
+    # A corrected award replaces the result and re-applies the ratings, once more.
+    adjudication.adjudicate_award(game_id=game.pk, by=mod, reason="fix", places=[2, 1, 3])
+    assert Game.objects.get(pk=game.pk).result["places"] == [2, 1, 3]
+    assert ratings.calls[-1] == ("apply", str(game.pk), [2, 1, 3], True)
+    assert len(ratings.calls) == 2
+
+
+@pytest.mark.parametrize("places", [[1, 2], [0, 1, 2], [1, 1, 2], [1, 3, 3], "1,2,3"])
+def test_awarded_places_must_be_one_per_seat_with_ties_sharing(finished_game, mod, places):
+    refused(
+        lambda: adjudication.adjudicate_award(
+            game_id=finished_game.pk, by=mod, reason="r", places=places
+        ),
+        "invalid_places",
+    )
+
+
+def test_reversing_ratings_happens_once(rated_game, mod, ratings):
+    adjudication.adjudicate_reverse_ratings(game_id=rated_game.pk, by=mod, reason="smurf")
+    assert ratings.calls == [("reverse", str(rated_game.pk), "mod", "smurf")]
+    assert last_event(rated_game).type == "RatingsReversed"
+    refused(
+        lambda: adjudication.adjudicate_reverse_ratings(game_id=rated_game.pk, by=mod, reason="x"),
+        "ratings_not_applied",
+    )
+    assert len(ratings.calls) == 1
+    # The result stands; voiding it now has no ratings left to reverse.
+    adjudication.adjudicate_void(game_id=rated_game.pk, by=mod, reason="and void")
+    assert len(ratings.calls) == 1
+    assert verify_game(Game.objects.get(pk=rated_game.pk)).ok
+
+
+def test_an_unrated_game_has_no_ratings_to_reverse(finished_game, mod):
+    refused(
+        lambda: adjudication.adjudicate_reverse_ratings(
+            game_id=finished_game.pk, by=mod, reason="x"
+        ),
+        "not_rated",
+    )
+
+
+def test_adjudication_needs_staff_a_reason_and_a_started_game(finished_game, ana, mod):
+    refused(
+        lambda: adjudication.adjudicate_void(game_id=finished_game.pk, by=ana, reason="x"),
+        "staff_only",
+    )
+    refused(
+        lambda: adjudication.adjudicate_void(game_id=finished_game.pk, by=mod, reason=" "),
+        "reason_required",
+    )
+    lobby = services.game_create(user=ana, players=2)
+    refused(
+        lambda: adjudication.adjudicate_void(game_id=lobby.pk, by=mod, reason="x"),
+        "game_not_started",
+    )
+
+
+def test_the_real_ratings_follow_a_void_and_an_award_exactly_once(ana, bo, mod):
+    from ratings.models import RatedGame, Rating, RatingChange
+
+    game = play(open_table(ana, [bo], rated=True), [ana, bo])
+    ledger = RatedGame.objects.get(game=game)  # applied when the match ended
+    assert (ledger.state, ledger.applications) == ("applied", 1)
+    ana_rating = Rating.objects.get(user=ana)
+    assert ana_rating.games == 1
+
+    places = [3, 1, 2] if game.result["places"] != [3, 1, 2] else [2, 3, 1]
+    adjudication.adjudicate_award(game_id=game.pk, by=mod, reason="r", places=places)
+    ledger.refresh_from_db()
+    assert (ledger.state, ledger.applications) == ("applied", 2)
+    assert Rating.objects.get(user=ana).games == 1  # replaced, not added
+    assert RatingChange.objects.filter(game=game, reversed_at__isnull=True).count() == 2
+
+    adjudication.adjudicate_void(game_id=game.pk, by=mod, reason="void")
+    ledger.refresh_from_db()
+    assert ledger.state == "reversed"
+    assert Rating.objects.get(user=ana).games == 0
+    assert RatingChange.objects.filter(game=game, reversed_at__isnull=True).count() == 0
+
+
+# -- restarting a round ------------------------------------------------------------------------
+
+
+def in_round(ana, bo, positions: int = 4):
+    """A two-player game in play whose current round has at least ``positions`` positions."""
+    game = open_table(ana, [bo], bots=0, rounds=2)
+    while len(round_seqs(game)) < positions:
+        game = play(game, [ana, bo], moves=1)
+        assert game.status == "active"
+    return game
+
+
+def round_seqs(game):
+    """The seqs of the current round's positions in play (after its RoundStarted)."""
+    stored = store.read(game.stream)
+    start = max(e.seq for e in stored if e.type == "RoundStarted")
+    return [e.seq for e in stored if e.seq >= start]
+
+
+def test_restarting_a_round_restores_the_position_and_play_goes_on(ana, bo, mod):
+    game = in_round(ana, bo, positions=5)
+    at = round_seqs(game)[2]
+    expected = load(game.stream).state  # now
+    from games.domain import fold
+
+    position = fold(store.read(game.stream, upto=at))
+    assert position.to_dict() != expected.to_dict()
+
+    done = adjudication.adjudicate_restart_round(
+        game_id=game.pk, by=mod, reason="misclick by the server", at_seq=at
+    )
+    game = Game.objects.get(pk=game.pk)
+    assert done.event.type == "RoundRestarted"
+    assert done.event.data["at_seq"] == at
+    assert load(game.stream).state.to_dict() == position.to_dict()
+    assert game.to_move == position.to_move
+    assert game.status == "active" and game.deadline is not None
+    assert verify_game(game).ok
+
+    refused(
+        lambda: adjudication.adjudicate_restart_round(
+            game_id=game.pk, by=mod, reason="x", at_seq=at
+        ),
+        "already_at_position",
+    )
+
+    game = play(game, [ana, bo])  # on to the end from the restored position
+    assert game.status == "finished"
+    assert verify_game(game).ok
+    record = selectors.game_record_for(game, ana)  # the superseded moves are left out
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.seed_checked, verdict.problem
+    projected = game_projection_from_log(game)
+    assert (projected["status"], projected["version"], projected["result"]) == (
+        game.status,
+        game.version,
+        game.result,
+    )
+
+
+def test_a_restart_must_name_a_position_of_the_current_round(ana, bo, mod):
+    game = in_round(ana, bo, positions=2)
+    first = min(round_seqs(game))
+    for at in (1, first - 1 if first > 2 else 1, game.version, game.version + 5, 0):
+        refused(
+            lambda at=at: adjudication.adjudicate_restart_round(
+                game_id=game.pk, by=mod, reason="x", at_seq=at
+            ),
+            "invalid_seq",
+        )
+
+
+def test_a_finished_game_does_not_restart(finished_game, mod):
+    refused(
+        lambda: adjudication.adjudicate_restart_round(
+            game_id=finished_game.pk, by=mod, reason="x", at_seq=3
+        ),
+        "game_not_active",
+    )
+
+
+def test_the_state_a_restart_carries_never_reaches_a_player(ana, bo, mod):
+    game = in_round(ana, bo, positions=4)
+    at = round_seqs(game)[1]
+    done = adjudication.adjudicate_restart_round(game_id=game.pk, by=mod, reason="r", at_seq=at)
+    game = Game.objects.get(pk=game.pk)
+    state = load(game.stream).state
+
+    for user, seat in ((ana, 0), (bo, 1), (None, None)):
+        events = client_for(user).get(f"/api/v1/games/{game.pk}/events").json()
+        restart = next(e for e in events if e["type"] == "RoundRestarted")
+        assert "state" not in restart["data"]
+        assert restart["data"]["view"] == view(state, seat)
+        assert not leaked(restart, hidden_tiles(state, seat))
+        payload = viewer_payload(game.pk, "active", game.version, [done.event], state, seat)
+        assert not leaked(payload, hidden_tiles(state, seat))
+        assert "state" not in payload["events"][0]["data"]
+        deal = client_for(user).get(f"/api/v1/games/{game.pk}/record").json()["rounds"][-1]["deal"]
+        assert "boneyard" not in deal
+        assert [i for i, h in enumerate(deal["hands"]) if h is not None] == (
+            [] if seat is None else [seat]
+        )
+
+
+def test_an_adjudication_answering_a_dispute_writes_in_its_thread(finished_game, ana, bo, mod):
+    d = (
+        client_for(ana)
+        .post(
+            "/api/v1/disputes",
+            {"game": str(finished_game.pk), "category": "abuse", "reason": "insults"},
+            format="json",
+        )
+        .json()
+    )
+    r = client_for(mod).post(
+        f"/api/v1/audit/games/{finished_game.pk}/void",
+        {"reason": "abuse confirmed", "dispute": d["id"]},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    assert r.json()["status"] == "void"
+    message = DisputeMessage.objects.get(dispute_id=d["id"], kind="adjudication")
+    assert "abuse confirmed" in message.body
+    thread = client_for(ana).get(f"/api/v1/disputes/{d['id']}").json()
+    assert thread["game_status"] == "void"
+    assert [n.url for n in Notification.objects.filter(user=bo, kind="dispute")] == [
+        f"/disputes/{d['id']}"
+    ]
+    action = StaffAction.objects.get(action="game_voided")
+    assert (action.staff, action.dispute_id, action.reason) == (mod, d["id"], "abuse confirmed")
+
+
+def test_an_adjudication_names_a_dispute_of_its_own_game(finished_game, ana, bo, mod):
+    other = play(open_table(ana, [bo]), [ana, bo])
+    d = (
+        client_for(ana)
+        .post(
+            "/api/v1/disputes",
+            {"game": str(other.pk), "category": "abuse", "reason": "x"},
+            format="json",
+        )
+        .json()
+    )
+    r = client_for(mod).post(
+        f"/api/v1/audit/games/{finished_game.pk}/void",
+        {"reason": "r", "dispute": d["id"]},
+        format="json",
+    )
+    assert r.status_code == 400
+    assert r.json()["code"] == "invalid_dispute"
+    assert Game.objects.get(pk=finished_game.pk).status == "finished"
+
+
+def test_the_adjudication_projection_rebuilds_void_and_award(ana, bo, mod, ratings):
+    voided = play(open_table(ana, [bo]), [ana, bo])
+    adjudication.adjudicate_void(game_id=voided.pk, by=mod, reason="r")
+    awarded = play(open_table(ana, [bo], rounds=2), [ana, bo], moves=2)
+    adjudication.adjudicate_award(game_id=awarded.pk, by=mod, reason="r", places=[1, 3, 2])
+    for gid in (voided.pk, awarded.pk):
+        game = Game.objects.get(pk=gid)
+        rebuilt = {
+            **game_projection_from_log(game),
+            **adjudication.adjudication_projection(store.read(game.stream)),
+        }
+        assert (rebuilt["status"], rebuilt["result"], rebuilt["version"]) == (
+            game.status,
+            game.result,
+            game.version,
+        )
+
+
+def test_listeners_hear_of_an_adjudication_once_it_has_committed(ana, bo, mod, ratings):
+    from django.test import TestCase
+
+    from games.signals import game_ended
+
+    game = in_round(ana, bo, positions=2)
+    heard = []
+
+    def listen(signal_name):
+        return lambda sender, **kw: heard.append((signal_name, kw))
+
+    on_adjudicated, on_ended = listen("adjudicated"), listen("ended")
+    adjudication.game_adjudicated.connect(on_adjudicated)
+    game_ended.connect(on_ended)
+    try:
+        with TestCase.captureOnCommitCallbacks() as callbacks:
+            adjudication.adjudicate_award(game_id=game.pk, by=mod, reason="r", places=[2, 1])
+            assert heard == []  # nothing before the commit
+        for callback in callbacks:
+            callback()
+    finally:
+        adjudication.game_adjudicated.disconnect(on_adjudicated)
+        game_ended.disconnect(on_ended)
+    seq = Game.objects.get(pk=game.pk).version
+    common = {"game_id": str(game.pk), "status": "finished", "rated": False}
+    assert [(name, {k: v for k, v in kw.items() if k != "signal"}) for name, kw in heard] == [
+        ("adjudicated", {**common, "type": "ResultAwarded", "seq": seq}),
+        ("ended", common),
+    ]
