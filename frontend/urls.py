@@ -16,4 +16,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/replay", views.replay, name="replay"),
     path("players/<str:username>", views.player, name="player"),
     path("leaderboard", views.leaderboard, name="leaderboard"),
+    path("audit/games/<uuid:game_id>", views.audit, name="audit"),
+    path("disputes", views.disputes, name="disputes"),
+    path("disputes/<int:dispute_id>", views.dispute, name="dispute"),
 ]

@@ -2,6 +2,7 @@
 
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -68,6 +69,34 @@ def my_games(request):
 def rules(request):
     """Render the rules summary in the user's language."""
     return render(request, "frontend/rules.html")
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def audit(request, game_id):
+    """Render a game's audit for staff: every hand at every step, the integrity verdict,
+    adjudication (the data comes from /api/v1/audit/..., which checks the same)."""
+    if not request.user.is_staff:
+        raise PermissionDenied
+    return render(request, "frontend/audit.html", {"game_id": game_id})
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def disputes(request):
+    """Render the user's disputes (for staff, the queue) and the form to open one."""
+    return render(
+        request,
+        "frontend/disputes.html",
+        {"game_id": request.GET.get("game", ""), "seq": request.GET.get("seq", "")},
+    )
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def dispute(request, dispute_id):
+    """Render one dispute's thread (the API answers 404 to whoever may not see it)."""
+    return render(request, "frontend/dispute.html", {"dispute_id": dispute_id})
 
 
 @ensure_csrf_cookie
