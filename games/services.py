@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from eventstore import store
 from eventstore.store import ConcurrencyConflict, StoredEvent
@@ -445,7 +446,7 @@ def _project(
             notify(
                 user=seat.user,
                 kind="your_turn",
-                text=f"Your turn in {game}",
+                text=f"Your turn at {game.name or f'{game.created_by.username}’s table'}",
                 url=f"/games/{game.id}",
                 key=f"turn:{game.id}:{loaded.version}",
                 email=seat.user.email_turns,
@@ -768,7 +769,7 @@ def player_vacation_start(*, user, days: int):
     if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 60:
         raise ApplicationError("invalid_vacation", "days must be 1 to 60")
     now = clock.now()
-    type(user).objects.filter(pk=user.pk).update(
+    get_user_model().objects.filter(pk=user.pk).update(
         vacation_from=now, vacation_until=now + timedelta(days=days)
     )
     user.vacation_from, user.vacation_until = now, now + timedelta(days=days)
@@ -782,7 +783,7 @@ def player_vacation_end(*, user):
     if user.vacation_until is None or user.vacation_until <= clock.now():
         raise ApplicationError("not_on_vacation", "you are not on vacation")
     now = clock.now()
-    type(user).objects.filter(pk=user.pk).update(vacation_until=now)
+    get_user_model().objects.filter(pk=user.pk).update(vacation_until=now)
     user.vacation_until = now
     _refresh_deadlines(user)
     return user

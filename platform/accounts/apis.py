@@ -170,6 +170,10 @@ class UserMeApi(APIView):
         username = serializers.CharField()
         is_bot = serializers.BooleanField()
         is_staff = serializers.BooleanField()
+        vacation_from = serializers.DateTimeField(allow_null=True)
+        vacation_until = serializers.DateTimeField(
+            allow_null=True, help_text="correspondence clocks are paused until then"
+        )
 
     @extend_schema(tags=TAGS, operation_id="me", responses={200: Output, **error_responses(401)})
     def get(self, request):

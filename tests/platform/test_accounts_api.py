@@ -31,7 +31,14 @@ def test_register_then_token_then_me_round_trip(api_client):
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
     me = api_client.get(ME)
     assert me.status_code == 200
-    assert me.json() == {"id": body["id"], "username": "bob", "is_bot": False, "is_staff": False}
+    assert me.json() == {
+        "id": body["id"],
+        "username": "bob",
+        "is_bot": False,
+        "is_staff": False,
+        "vacation_from": None,
+        "vacation_until": None,
+    }
 
 
 def test_register_with_a_taken_username_is_refused_whatever_the_case(api_client, alice):

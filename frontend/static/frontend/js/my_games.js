@@ -1,5 +1,5 @@
 // The user's games, most urgent first (see GET /api/v1/games?mine=1).
-import { api, currentUser } from "./api.js";
+import { api, currentUser, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { statusText, timeControlText, formatDate } from "./tiles.js";
 
@@ -44,3 +44,64 @@ async function load() {
 
 load();
 setInterval(load, 10000);
+
+// -- notifications and vacation ---------------------------------------------------------------
+
+const notes = document.getElementById("notes");
+
+async function loadNotes() {
+  const data = await api("notifications");
+  const unread = document.getElementById("unread");
+  unread.hidden = data.unread === 0;
+  unread.textContent = String(data.unread);
+  document.getElementById("notes-read").hidden = data.unread === 0;
+  document.getElementById("notes-empty").hidden = data.results.length > 0;
+  notes.replaceChildren(...data.results.slice(0, 20).map((n) => {
+    const li = document.createElement("li");
+    li.setAttribute("data-testid", "notification");
+    if (!n.read_at) li.classList.add("unread");
+    const a = document.createElement(n.url ? "a" : "span");
+    if (n.url) a.href = n.url;
+    a.textContent = n.text;
+    const when = document.createElement("time");
+    when.dateTime = n.created_at;
+    when.textContent = " · " + formatDate(n.created_at);
+    li.append(a, when);
+    return li;
+  }));
+}
+
+document.getElementById("notes-read").addEventListener("click", async () => {
+  await api("notifications/read", { method: "POST", body: {} });
+  loadNotes();
+});
+
+function showVacation(v) {
+  const running = v && v.vacation_until && new Date(v.vacation_until) > Date.now();
+  document.getElementById("vacation-state").textContent = running
+    ? fmt(gettext("On vacation until %(time)s."), { time: formatDate(v.vacation_until) })
+    : gettext("Not on vacation.");
+  document.getElementById("vacation-end").hidden = !running;
+}
+
+async function vacation(method, body) {
+  const err = document.getElementById("vacation-error");
+  err.hidden = true;
+  try {
+    showVacation(await api("me/vacation", { method, body }));
+    load();
+  } catch (e) {
+    err.textContent = errorText(e);
+    err.hidden = false;
+  }
+}
+
+document.getElementById("vacation-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  vacation("POST", { days: Number(ev.target.days.value) });
+});
+document.getElementById("vacation-end").addEventListener("click", () => vacation("DELETE"));
+
+api("me").then((me) => showVacation(me)).catch(() => showVacation(null));
+loadNotes();
+setInterval(loadNotes, 30000);
