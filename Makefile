@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots
+.PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots \
+	bench-tournaments
 
 venv: $(VENV)/.installed
 
@@ -54,3 +55,8 @@ bench-sockets: venv
 # Bots through the engine (no server): mc vs greedy, 4-player places, mc time per move (~8 min).
 bench-bots: venv
 	$(PY) -m tests.benchmarks.bench_bots
+
+# Tournament formats (no server, no database): seat a Swiss round and compute the standings for
+# 10,000 players.
+bench-tournaments: venv
+	$(PY) -m tests.benchmarks.bench_tournaments

@@ -1,0 +1,130 @@
+"""Tournament formats benchmark: a Swiss round and the standings for 10,000 players.
+
+Run: ``make bench-tournaments`` (or ``python -m tests.benchmarks.bench_tournaments [--players N]
+[--table-size T] [--rounds R] [--repeat K]``). Plays R Swiss rounds with random match scores to
+build a realistic history, then times seating round R + 1 and computing the standings after R
+rounds. Prints figures (median and best of K, ms); asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+
+from tournaments.formats import (
+    SeatResult,
+    TableResult,
+    compute_standings,
+    repeat_meetings,
+    seat_duplicate,
+    seat_swiss,
+    table_sizes,
+)
+
+
+def _pin_to_one_core() -> str:
+    try:
+        core = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {core})
+        return f"pinned to core {core}"
+    except (AttributeError, OSError):
+        return "not pinned"
+
+
+def play(seating, rng: random.Random, rounds_per_match: int = 4) -> list[TableResult]:
+    """Return a random result for every table: each seat's penalty score per match round."""
+    results = []
+    for table in seating:
+        seats = []
+        for player in table:
+            scores = tuple(0 if rng.random() < 0.25 else rng.randint(1, 60) for _ in range(4))
+            seats.append(SeatResult(player, scores[:rounds_per_match]))
+        results.append(TableResult(tuple(seats)))
+    return results
+
+
+def build(players: int, table_size: int, rounds: int, seed: int):
+    """Return (entrants, ranking, history, results) after ``rounds`` Swiss rounds."""
+    rng = random.Random(seed)
+    entrants = list(range(players))
+    ranking = list(entrants)
+    history: list[tuple] = []
+    results: list[TableResult] = []
+    for r in range(rounds):
+        seating = seat_swiss(ranking, table_size, history, seed=r)
+        history.extend(seating)
+        results.extend(play(seating, rng))
+        ranking = [s.player for s in compute_standings(entrants, results)]
+    return entrants, ranking, history, results
+
+
+def timed(fn, repeat: int) -> tuple[float, float, object]:
+    """Return (median ms, best ms, the last result) of ``repeat`` calls."""
+    times, out = [], None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), min(times), out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--table-size", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=4, help="Swiss rounds of history")
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args(argv)
+    n, size = args.players, args.table_size
+    pinned = _pin_to_one_core()
+    t0 = time.perf_counter()
+    entrants, ranking, history, results = build(n, size, args.rounds, seed=1)
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {pinned}; {n:,} players "
+        f"at tables of {size} ({len(table_sizes(n, size)):,} tables), {args.rounds} rounds of "
+        f"history built in {time.perf_counter() - t0:.1f} s; {args.repeat} repeats"
+    )
+    median, best, seating = timed(
+        lambda: seat_swiss(ranking, size, history, seed=args.rounds), args.repeat
+    )
+    cut, start = [], 0
+    for s in table_sizes(n, size):
+        cut.append(ranking[start : start + s])
+        start += s
+    print(
+        f"seat a Swiss round:       {median:7.1f} ms median, {best:7.1f} ms best "
+        f"(target < 1000); repeat meetings {repeat_meetings(seating, history)} "
+        f"(plain slices: {repeat_meetings(cut, history)})"
+    )
+    median, best, _ = timed(lambda: compute_standings(entrants, results), args.repeat)
+    print(
+        f"standings:                {median:7.1f} ms median, {best:7.1f} ms best "
+        f"(target < 1000); {len(results):,} table results"
+    )
+    round_seed = bytes(range(32))
+    median, best, _ = timed(
+        lambda: seat_duplicate(ranking, size, round_seed, history, seed=args.rounds), args.repeat
+    )
+    print(f"seat a duplicate round:   {median:7.1f} ms median, {best:7.1f} ms best")
+    dup = seat_duplicate(ranking, size, round_seed, history, seed=args.rounds)
+    dup_results = [
+        TableResult(r.seats, deal_group=dup.group_of(t).deal_seed)
+        for t, r in enumerate(play(dup.tables, random.Random(2)))
+    ]
+    median, best, _ = timed(
+        lambda: compute_standings(entrants, dup_results, points="duplicate"), args.repeat
+    )
+    print(
+        f"duplicate standings:      {median:7.1f} ms median, {best:7.1f} ms best "
+        f"(one round, {len(dup.groups)} deal groups)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

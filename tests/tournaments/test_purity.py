@@ -1,0 +1,108 @@
+"""The formats are pure Python: no Django, no I/O, no clock, no global randomness."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]  # tests/tournaments/test_purity.py -> repo root
+FORMATS = ROOT / "tournaments" / "formats"
+SOURCES = sorted(FORMATS.glob("*.py"))
+
+BLOCKED_IMPORT_SCRIPT = textwrap.dedent(
+    """
+    import importlib, importlib.abc, pkgutil, sys
+
+    BLOCKED = ("django", "rest_framework")
+
+    class Block(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in BLOCKED:
+                raise ImportError(f"{name} is blocked in this test")
+            return None
+
+    sys.meta_path.insert(0, Block())
+    for name in BLOCKED:
+        sys.modules.pop(name, None)
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        raise SystemExit("the blocker does not work")
+
+    import tournaments.formats as formats
+    for info in pkgutil.iter_modules(formats.__path__):
+        importlib.import_module("tournaments.formats." + info.name)
+
+    seating = formats.seat_swiss(list(range(17)), 4, seed=1)
+    results = [
+        formats.TableResult(tuple(formats.SeatResult(p, (i, 3)) for i, p in enumerate(t)))
+        for t in seating
+    ]
+    standings = formats.compute_standings(list(range(17)), results)
+    assert [s.rank for s in standings] == list(range(1, 18))
+
+    loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
+    assert not loaded, loaded
+    print("pure")
+    """
+)
+
+
+def test_formats_import_and_run_without_django():
+    r = subprocess.run(
+        [sys.executable, "-c", BLOCKED_IMPORT_SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "pure"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Return the top-level names of every module a source file imports (anywhere in it)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_sources_found():
+    names = {p.name for p in SOURCES}
+    assert {"__init__.py", "swiss.py", "standings.py", "duplicate.py", "elimination.py"} <= names
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_formats_module_imports_nothing_impure(path):
+    forbidden = {"time", "datetime", "os", "socket", "django", "rest_framework", "games"}
+    bad = imported_modules(path) & forbidden
+    assert not bad, f"{path.name} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_formats_use_seeded_generators_only(path):
+    """``random.Random`` instances made from an explicit seed, never the shared generator."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            assert "random" not in {a.name for a in node.names}, f"{path.name}: import random"
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            assert {a.name for a in node.names} <= {"Random"}, ast.unparse(node)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+            "__import__",
+            "import_module",
+        ):
+            raise AssertionError(f"{path.name} imports dynamically: {ast.unparse(node)}")
