@@ -26,6 +26,7 @@ ALL = "all"  # every hand and the boneyard: what only staff see
 SPECTATOR = "spectator"
 CONSTANT_KEYS = ("viewer", "seats", "ruleset", "seed_commitment", "rounds")
 """Keys of a view that never change within a game: sent once per timeline, not per step."""
+_MISSING = object()
 CHECKS = ("chain", "seed", "deal", "move", "adjudication", "snapshot", "head")
 CHECK_TITLES = {
     "chain": "hash chain intact",
@@ -113,13 +114,17 @@ def audit_steps(
     """Return the game's steps after seq ``after`` (at most ``limit``): each event in full with
     its actor and time, and the position just after it as ``seat`` sees it.
 
-    The keys of CONSTANT_KEYS are left out of each step's position and given once, in
-    ``constant``: a step's position plus ``constant`` is ``position(state, seat)``.
+    Compact, so a whole match is one request: the keys of CONSTANT_KEYS are given once, in
+    ``constant``, and each step's ``changes`` holds only the top-level keys of the position
+    that differ from the step before it in this answer (``removed``: keys it no longer has),
+    the first step holding them all. Folding ``changes`` in order onto ``constant`` gives
+    ``position(state, seat)`` at each step.
     """
     stored = store.read(game.stream)
     folder = _Folder()
     steps: list[dict[str, Any]] = []
     constant: dict[str, Any] | None = None
+    previous: dict[str, Any] | None = None
     more = False
     for e in stored:
         folder.feed(e)
@@ -129,11 +134,19 @@ def audit_steps(
             more = True
             break
         pos = position(folder.state, seat) if folder.state is not None else None
+        changes: dict[str, Any] | None = None
+        removed: list[str] = []
         if pos is not None:
             if constant is None:
                 constant = {k: pos[k] for k in CONSTANT_KEYS}
             for k in CONSTANT_KEYS:
                 pos.pop(k)
+            if previous is None:
+                changes = pos
+            else:
+                changes = {k: v for k, v in pos.items() if previous.get(k, _MISSING) != v}
+                removed = [k for k in previous if k not in pos]
+        previous = pos
         steps.append(
             {
                 "seq": e.seq,
@@ -142,7 +155,8 @@ def audit_steps(
                 "actor": _actor(e),
                 "at": e.created_at.isoformat(),
                 "adjudication": e.type in ADJUDICATION_TYPES,
-                "position": pos,
+                "changes": changes,
+                "removed": removed,
                 "error": folder.error if pos is None else None,
             }
         )

@@ -35,7 +35,19 @@ async function loadTimeline(viewer) {
   let after = 0;
   for (;;) {
     const page = await api(`audit/games/${gameId}/steps?seat=${encodeURIComponent(viewer)}&after=${after}&limit=${PAGE}`);
-    out.steps.push(...page.steps);
+    // Each step carries only what changed since the step before it: fold them in order.
+    let last = null;
+    for (const step of page.steps) {
+      if (step.changes) {
+        last = { ...(last || {}), ...step.changes };
+        for (const k of step.removed || []) delete last[k];
+        step.position = last;
+      } else {
+        last = null;
+        step.position = null;
+      }
+      out.steps.push(step);
+    }
     out.constant = out.constant || page.constant;
     if (page.next_after === null || page.next_after === undefined) break;
     after = page.next_after;
