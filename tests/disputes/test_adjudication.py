@@ -396,3 +396,29 @@ def test_listeners_hear_of_an_adjudication_once_it_has_committed(ana, bo, mod, r
         ("adjudicated", {**common, "type": "ResultAwarded", "seq": seq}),
         ("ended", common),
     ]
+
+
+def test_a_restart_on_a_bots_turn_lets_the_bot_play_on(ana, mod):
+    from games.domain import fold
+    from tests.disputes.conftest import committed
+
+    game = open_table(ana, bots=1, rounds=2)
+    at = None
+    while at is None:
+        game = play(game, [ana], moves=1)
+        assert game.status == "active"
+        start = max(e.seq for e in store.read(game.stream) if e.type == "RoundStarted")
+        for seq in range(start, game.version):
+            pos = fold(store.read(game.stream, upto=seq))
+            if pos.phase in ("engine", "playing") and pos.to_move == 1:
+                at = seq
+                break
+
+    done = committed(
+        adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r", at_seq=at
+    )
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.version > done.event.seq  # the bot's turn was played once committed
+    assert game.status != "active" or game.to_move == 0
+    assert verify_game(game).ok
