@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 
 import pytest
+import pytest_asyncio
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from eventstore import store
 
 from accounts.services import auth_token_get_or_create, bot_account_get_or_create
+from config.settings import channel_layers_from_env
 from games import services
 from games.integrity import verify_game
 from games.models import Game
@@ -68,9 +72,20 @@ def test_a_four_bot_game_finishes_by_itself(celery_processes, django_user_model)
     assert verify_game(game).ok
 
 
+@pytest_asyncio.fixture
+async def production_layer(settings):
+    """The channel layer exactly as the worker process has it (REDIS_URL, default prefix), made
+    afresh for this test's event loop (a layer cached by an earlier test holds connections of
+    a loop that is gone); its connections closed afterwards."""
+    settings.CHANNEL_LAYERS = channel_layers_from_env(os.environ["REDIS_URL"])
+    layer = get_channel_layer()
+    yield layer
+    await layer.close_pools()
+
+
 @pytest.mark.asyncio
 async def test_a_live_move_times_out_and_the_timeout_is_pushed_to_the_sockets(
-    celery_processes, django_user_model
+    celery_processes, production_layer, django_user_model
 ):
     game, users = await database_sync_to_async(two_people)(django_user_model)
     seat = game.to_move
