@@ -207,3 +207,21 @@ def test_a_played_game_keeps_verifying_with_many_rounds(ana, bo, mod):
     assert game.status == "finished"
     body = client_for(mod).get(audit(game)).json()
     assert body["verdict"]["ok"], body["verdict"]
+
+
+def test_the_admin_links_games_and_disputes_to_their_audit(client, finished_game, ana):
+    from django.contrib.auth import get_user_model
+
+    client_for(ana).post(
+        "/api/v1/disputes",
+        {"game": str(finished_game.pk), "category": "other", "reason": "why"},
+        format="json",
+    )
+    admin = get_user_model().objects.create_superuser("root", password="pw-long-enough-1")
+    client.force_login(admin)
+    link = f'href="/audit/games/{finished_game.pk}"'
+    for url in ("/admin/disputes/auditedgame/", "/admin/disputes/dispute/"):
+        r = client.get(url)
+        assert r.status_code == 200, url
+        assert link in r.content.decode(), url
+    assert client.get("/admin/disputes/staffaction/").status_code == 200
