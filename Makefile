@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots \
-	bench-tournaments
+	bench-tournaments load
 
 venv: $(VENV)/.installed
 
@@ -60,3 +60,9 @@ bench-bots: venv
 # 10,000 players.
 bench-tournaments: venv
 	$(PY) -m tests.benchmarks.bench_tournaments
+
+# Needs PostgreSQL and Redis: web process(es), a Celery worker, tables of bots and socket
+# clients; drops and recreates mexican_train_load. LOAD_ARGS="--tables 32 --web 2" to vary.
+LOAD_ARGS ?=
+load: venv
+	$(PY) -m tests.benchmarks.load $(LOAD_ARGS)

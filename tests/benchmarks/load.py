@@ -1,0 +1,284 @@
+"""Load test: many concurrent tables of bots and socket clients against real servers.
+
+Starts ``--web`` ASGI processes (``manage.py serve``) and one Celery worker on a fresh
+PostgreSQL database with Redis (channel layer and broker), opens ``--tables`` 4-seat tables —
+two people playing over their sockets, two random bots played by the worker — and lets them
+play for ``--seconds`` after a warm-up. Each person moves as soon as its socket says it may
+(the move goes over the socket, with the seq it saw); the time from sending a move to the
+other person at that table receiving its event is the move-to-delivery latency. Then, in the
+same run, it measures raw single-row INSERT transactions on the same database for comparison.
+
+Prints sustained moves/s (people, bots, all), p50/p99 delivery latency, errors by code, and the
+raw INSERT rate; asserts nothing.
+
+Run: ``make load`` or ``python -m tests.benchmarks.load [--tables 16] [--seconds 30] [--web 1]``.
+Needs PostgreSQL (``LOAD_DATABASE_URL``, default a database ``mexican_train_load`` on
+127.0.0.1) and Redis (``LOAD_REDIS_URL``, default database 14, broker database 15).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import psycopg
+import websockets
+
+from tests.benchmarks.bench_api import RAW_TABLE, raw_batch
+from tests.games.worker.conftest import Celery, purge
+from tests.support.server import free_port, log_tail, start, stop, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+PASSWORD = "load-password-12345"
+MOVE_TYPES = ("EnginePlaced", "TileDrawn", "TilePlayed", "TurnPassed", "TurnStopped")
+
+
+def recreate(url: str) -> None:
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def http(port: int, method: str, path: str, body=None, token=None):
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, (json.loads(data) if data else None)
+
+
+def setup_tables(port: int, tables: int) -> list[tuple[str, list[str]]]:
+    out = []
+    for t in range(tables):
+        tokens = []
+        for p in range(2):
+            status, body = http(
+                port,
+                "POST",
+                "/api/v1/auth/register",
+                {"username": f"load{t}p{p}", "password": PASSWORD},
+            )
+            assert status == 201, body
+            tokens.append(body["token"])
+        status, game = http(port, "POST", "/api/v1/games", {"players": 4}, token=tokens[0])
+        assert status == 201, game
+        gid = game["id"]
+        assert http(port, "POST", f"/api/v1/games/{gid}/join", token=tokens[1])[0] == 200
+        for _ in range(2):
+            status, body = http(
+                port, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "random"}, token=tokens[0]
+            )
+            assert status == 201, body
+        out.append((gid, tokens))
+    return out
+
+
+class Table:
+    def __init__(self, gid: str) -> None:
+        self.gid = gid
+        # the seq a move will create -> (when it was sent, who sent it)
+        self.sent: dict[int, tuple[float, int]] = {}
+        self.latencies: list[float] = []
+
+
+async def person(
+    port: int,
+    table: Table,
+    me: int,
+    token: str,
+    stats: dict,
+    stop_at: list[float],
+    rng: random.Random,
+) -> None:
+    uri = f"ws://127.0.0.1:{port}/ws/games/{table.gid}/?token={token}"
+    async with websockets.connect(
+        uri,
+        origin=f"http://127.0.0.1:{port}",
+        max_queue=None,
+        ping_interval=None,
+        open_timeout=60,
+    ) as ws:
+        hello = json.loads(await ws.recv())
+        await ws.send(json.dumps({"command": "sync", "after": 0}))
+        seq, pending = hello["seq"], False
+        while time.monotonic() < stop_at[0]:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            now = time.monotonic()
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "error":
+                stats["errors"][msg.get("code")] += 1
+                pending = False
+                continue
+            if kind == "move.accepted":
+                pending = False
+                continue
+            if kind != "events":
+                continue
+            for e in msg.get("events", []):
+                sent = table.sent.get(e["seq"])
+                if sent is not None and sent[1] != me and e["actor"].get("kind") == "player":
+                    table.latencies.append(now - sent[0])  # delivered to the other person
+                    del table.sent[e["seq"]]
+            seq = max(seq, msg.get("seq", seq))
+            moves = msg.get("legal_moves") or []
+            if moves and not pending and msg.get("status") == "active":
+                move = rng.choice(moves)
+                table.sent[seq + 1] = (time.monotonic(), me)
+                pending = True
+                await ws.send(
+                    json.dumps({"command": "move", "move": move, "expected_seq": seq, "id": seq})
+                )
+
+
+def count_moves(url: str, since, until) -> Counter:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT actor->>'kind', count(*) FROM eventstore_event "
+            "WHERE created_at >= %s AND created_at < %s AND type = ANY(%s) GROUP BY 1",
+            (since, until, list(MOVE_TYPES)),
+        ).fetchall()
+    return Counter({k: n for k, n in rows})
+
+
+def db_now(url: str):
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT now()").fetchone()[0]
+
+
+async def drive(ports, tables, warmup: float, seconds: float) -> list[Table]:
+    rng = random.Random(7)
+    stats = {"errors": Counter()}
+    stop_at = [time.monotonic() + warmup + seconds + 1]
+    objs = []
+    tasks = []
+    for i, (gid, tokens) in enumerate(tables):
+        t = Table(gid)
+        objs.append(t)
+        for j, token in enumerate(tokens):
+            port = ports[(i + j) % len(ports)]  # the two people of a table on different servers
+            tasks.append(asyncio.create_task(person(port, t, j, token, stats, stop_at, rng)))
+    await asyncio.gather(*tasks, return_exceptions=False)
+    return objs, stats
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=16)
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--warmup", type=float, default=5)
+    ap.add_argument("--web", type=int, default=1, help="web processes (clients spread over them)")
+    args = ap.parse_args(argv)
+    url = os.environ.get(
+        "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mexican_train_load"
+    )
+    redis_url = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/14")
+    broker = redis_url.rsplit("/", 1)[0] + "/15"
+    recreate(url)
+    purge(broker)
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update(
+        DATABASE_URL=url,
+        REDIS_URL=redis_url,
+        CELERY_BROKER_URL=broker,
+        CELERY_EAGER="0",
+        DJANGO_DEBUG="0",
+        THROTTLE_DISABLED="1",  # a load test measures the platform, not its rate limits
+        PYTHONUNBUFFERED="1",
+        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        logs = Path(tmp)
+        procs, ports = [], []
+        worker = Celery(env, logs)
+        try:
+            for i in range(args.web):
+                port = free_port()
+                log_path = logs / f"web-{i}.log"
+                proc = start(env, open(log_path, "w"), port)  # noqa: SIM115
+                wait_ready(proc, port, log_path, timeout=120)
+                procs.append(proc)
+                ports.append(port)
+            worker.start_worker()
+            tables = setup_tables(ports[0], args.tables)
+            for gid, tokens in tables:
+                status, body = http(ports[0], "POST", f"/api/v1/games/{gid}/start", token=tokens[0])
+                assert status == 200, body
+            print(
+                f"{args.tables} tables (2 socket players + 2 bots each) on {args.web} web "
+                f"process(es) and 1 worker; warm-up {args.warmup:.0f} s, measuring "
+                f"{args.seconds:.0f} s"
+            )
+
+            async def run():
+                task = asyncio.create_task(drive(ports, tables, args.warmup, args.seconds))
+                await asyncio.sleep(args.warmup)
+                since = db_now(url)
+                await asyncio.sleep(args.seconds)
+                until = db_now(url)
+                objs, stats = await task
+                return objs, stats, since, until
+
+            objs, stats, since, until = asyncio.run(run())
+            elapsed = (until - since).total_seconds()
+            counts = count_moves(url, since, until)
+            lat = [x for t in objs for x in t.latencies]
+            people, bots = counts.get("player", 0), counts.get("bot", 0)
+            total = sum(counts.values())
+            print(
+                f"moves/s: {total / elapsed:.1f} all ({people / elapsed:.1f} by people over "
+                f"sockets, {bots / elapsed:.1f} by bots in the worker) over {elapsed:.1f} s"
+            )
+            if lat:
+                print(
+                    f"move-to-delivery (people's moves, to the other person at the table): "
+                    f"n={len(lat)} p50 {pct(lat, 50) * 1000:.1f} ms, p99 "
+                    f"{pct(lat, 99) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms, mean "
+                    f"{statistics.mean(lat) * 1000:.1f} ms"
+                )
+            errors = sum(stats["errors"].values())
+            print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())
+        finally:
+            worker.stop()
+            for proc in procs:
+                stop(proc)
+            for p in sorted(logs.glob("*.log")):
+                text = p.read_text(errors="replace")
+                if "Traceback" in text:
+                    print(f"--- {p.name} has tracebacks:\n{log_tail(p, 30)}", file=sys.stderr)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(RAW_TABLE)
+    raw = raw_batch(url, 1, 5.0, "load")
+    print(f"raw single-row INSERT transactions, same database, same run: {raw.rate:.0f}/s")
+    print(f"ratio moves/s : raw INSERT/s = {total / elapsed / raw.rate:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
