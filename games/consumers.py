@@ -28,6 +28,7 @@ from django.contrib.auth.models import AnonymousUser
 from eventstore import store
 from realtime.groups import game_seat_group
 
+from core import metrics
 from core.api import error_body, error_for
 from core.errors import ApplicationError, NotAuthenticated
 from games import selectors, services
@@ -121,6 +122,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.game_id, self.user
         )
         await self.accept()  # before closing too: a close before accept loses its code
+        metrics.socket_opened(self)
         if hello is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -128,6 +130,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(hello)
 
     async def disconnect(self, code):
+        metrics.socket_closed(self)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = None

@@ -25,7 +25,7 @@ from eventstore.store import ConcurrencyConflict, StoredEvent
 from notifications.services import notify
 
 from accounts.services import bot_account_get_or_create
-from core import clock
+from core import clock, metrics
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import clocks, scheduling
 from games.bots.knowledge import seat_knowledge
@@ -572,6 +572,7 @@ def game_move(
     if result.duplicate:  # the same key committed by a concurrent request: its answer
         return MoveResult(result.last_seq, result.events, duplicate=True)
     loaded.version, loaded.head_hash = result.last_seq, result.events[-1].hash
+    metrics.move_made("player")
     appended = list(result.events)
     appended += _deal_if_due(game, loaded)
     if command_id is not None and loaded.version > result.last_seq:
@@ -657,6 +658,7 @@ def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
             appended = _append(game, loaded, events, _seat_actor(seat, kind))
         except ConcurrencyConflict:
             return None
+        metrics.move_made(kind)
         loaded.state = state
         appended += _deal_if_due(game, loaded)
         _project(game, loaded, appended, before=seq, seats=seats)
@@ -700,6 +702,7 @@ def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
         appended = _append(game, loaded, events, _seat_actor(seat, "timeout"))
     except ConcurrencyConflict:  # the player's move got in first (it does not lock the row)
         return None
+    metrics.timeout_applied()
     seat.timeouts_in_row += 1
     Seat.objects.filter(pk=seat.pk).update(timeouts_in_row=seat.timeouts_in_row)
     tc = clocks.with_defaults(game.time_control)

@@ -11,7 +11,10 @@ from pathlib import Path
 
 import dj_database_url
 from django.conf.locale import LANG_INFO
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from core.logging import logging_config
 
 # <repo>/platform/config/settings.py -> <repo>
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -59,6 +62,58 @@ ENV = os.environ
 DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=True)
 SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or "dev-insecure-embedded-default-change-me"
 ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+
+
+def require_env(env: Mapping[str, str], name: str, why: str) -> str:
+    """Return a variable the production profile cannot run without; refuse to start without it."""
+    value = env.get(name, "").strip()
+    if not value:
+        raise ImproperlyConfigured(f"{name} must be set when DJANGO_PROFILE=production: {why}")
+    return value
+
+
+# DJANGO_PROFILE=production: the settings `manage.py check --deploy` asks for, from this one
+# module (see deploy/README.md). DEBUG is off, the secret key and host names must be given, and
+# the platform runs behind a proxy that terminates HTTPS: secure cookies, HSTS, HTTPS redirect.
+# Unset: the settings above, for the embedded default and development.
+PROFILE = ENV.get("DJANGO_PROFILE", "").strip().lower() or "default"
+if PROFILE not in {"default", "production"}:
+    raise ImproperlyConfigured(f"DJANGO_PROFILE must be unset or 'production', not {PROFILE!r}")
+PRODUCTION = PROFILE == "production"
+SILENCED_SYSTEM_CHECKS: list[str] = []
+if PRODUCTION:
+    if env_flag(ENV, "DJANGO_DEBUG", default=False):
+        raise ImproperlyConfigured("DJANGO_DEBUG must be unset or 0 when DJANGO_PROFILE=production")
+    DEBUG = False
+    SECRET_KEY = require_env(
+        ENV,
+        "DJANGO_SECRET_KEY",
+        "sessions and tokens are signed with it (50+ random characters, e.g. "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)",
+    )
+    ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=[]) or [
+        require_env(ENV, "DJANGO_ALLOWED_HOSTS", "the host names the platform answers for")
+    ]
+    # Origins (scheme included) allowed to send unsafe requests besides the site itself.
+    CSRF_TRUSTED_ORIGINS = env_list(ENV, "DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+    # The proxy terminates TLS and says so in X-Forwarded-Proto (nginx and ingress-nginx do).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_flag(ENV, "DJANGO_SECURE_SSL_REDIRECT", default=True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(ENV.get("DJANGO_HSTS_SECONDS", "").strip() or 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag(ENV, "DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_flag(ENV, "DJANGO_HSTS_PRELOAD", True)
+    # Turning one of these off is a decision taken for the deployment (e.g. the ingress
+    # redirects to HTTPS itself): its deploy check is silenced rather than left to fail.
+    for _check, _on in (
+        ("security.W008", SECURE_SSL_REDIRECT),
+        ("security.W005", SECURE_HSTS_INCLUDE_SUBDOMAINS),
+        ("security.W021", SECURE_HSTS_PRELOAD),
+    ):
+        if not _on:
+            SILENCED_SYSTEM_CHECKS.append(_check)
 
 # Channels (and later the Celery broker) use Redis when REDIS_URL is set; empty means the
 # embedded default: the in-memory channel layer, good for one server process.
@@ -113,7 +168,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: probes and scrapers come by pod IP over plain HTTP (see core.health).
+    "core.health.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "core.logging.RequestIdMiddleware",
     "core.middleware.ApiErrorJsonMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -172,6 +230,19 @@ USE_TZ = True
 # gathers them into var/static for a proxy to serve.
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+if ENV.get("DJANGO_STATIC_ROOT", "").strip():  # elsewhere than var/static (tests)
+    STATIC_ROOT = Path(ENV["DJANGO_STATIC_ROOT"].strip())
+if PRODUCTION:
+    # The web process serves /static/ itself (WhiteNoise) from what collectstatic gathered when
+    # the image was built: hashed names, compressed copies, cached forever.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+    )
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 
 # The JSON API. Token first: its WWW-Authenticate header makes an anonymous request a 401 (with
 # session authentication first DRF answers 403). Session auth serves the browser and enforces
@@ -240,3 +311,18 @@ DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@local
 # sweeper (its task was lost); the strong bot's time per move.
 AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "30"))
 BOT_BUDGET_MS = int(ENV.get("BOT_BUDGET_MS", "150"))
+
+# Logs go to stdout: human-readable lines, or JSON lines with LOG_FORMAT=json (the production
+# profile's default) for a log collector. See core.logging.
+LOG_FORMAT = ENV.get("LOG_FORMAT", "").strip().lower() or ("json" if PRODUCTION else "text")
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
+LOG_LEVEL = ENV.get("LOG_LEVEL", "").strip().upper() or "INFO"
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+if LOG_FORMAT == "json":
+    # The worker and beat log through the root logger configured above, not Celery's own.
+    CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# GET /metrics (and a worker's METRICS_PORT) require `Authorization: Bearer <METRICS_TOKEN>`
+# when set. See core.metrics.
+METRICS_TOKEN = ENV.get("METRICS_TOKEN", "").strip()

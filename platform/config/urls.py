@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("core.urls")),  # /healthz, /readyz, /metrics
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path(
@@ -25,7 +26,8 @@ urlpatterns = [
     path("", include("frontend.urls")),
 ]
 
-# Serves frontend/static/ only when DEBUG is on (the embedded default); production uses a proxy.
+# Serves frontend/static/ only when DEBUG is on (the embedded default); in production the
+# WhiteNoise middleware serves the collected files (DJANGO_PROFILE=production).
 urlpatterns += staticfiles_urlpatterns()
 
 # JSON errors under /api/, Django's pages elsewhere (used when DEBUG is off).

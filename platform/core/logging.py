@@ -1,0 +1,116 @@
+"""Log records as JSON lines (LOG_FORMAT=json) and a request id to follow one request through
+the proxy's and the platform's logs.
+
+``config.settings`` builds LOGGING from ``logging_config``: one stdout handler on the root
+logger, human-readable by default, one JSON object per line in production, where the log
+collector reads the container's stdout.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+import re
+import uuid
+from datetime import UTC, datetime
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# A request id comes from the proxy (nginx's $request_id) or is made here; anything else a
+# client sends in the header is replaced, so a log line never carries arbitrary input.
+_VALID_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+
+_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def current_request_id() -> str | None:
+    """Return the id of the request being handled in this context, or None."""
+    return _request_id.get()
+
+
+class RequestIdFilter(logging.Filter):
+    """Put the current request id (or None) on every record as ``request_id``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "request_id"):
+            record.request_id = _request_id.get()
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    """Format a record as one JSON object on one line.
+
+    Keys: ``time`` (UTC, ISO 8601 with milliseconds), ``level``, ``logger``, ``message``, then
+    ``request_id``, ``exc_info`` (the formatted traceback) and ``stack_info`` when present.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        request_id = getattr(record, "request_id", None)
+        if request_id:
+            entry["request_id"] = request_id
+        if record.exc_info:
+            entry["exc_info"] = self.formatException(record.exc_info)
+        elif record.exc_text:
+            entry["exc_info"] = record.exc_text
+        if record.stack_info:
+            entry["stack_info"] = self.formatStack(record.stack_info)
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def logging_config(log_format: str, level: str = "INFO") -> dict:
+    """Return Django's LOGGING: the root logger to stdout, as text or (``json``) JSON lines.
+
+    Django's own loggers propagate to the root instead of keeping their DEBUG-only console
+    handler, so errors (``django.request``) reach stdout with DEBUG off too, once.
+    """
+    formatter = "json" if log_format == "json" else "text"
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"request_id": {"()": "core.logging.RequestIdFilter"}},
+        "formatters": {
+            "text": {"format": TEXT_FORMAT},
+            "json": {"()": "core.logging.JsonFormatter"},
+        },
+        "handlers": {
+            "stdout": {
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stdout",
+                "formatter": formatter,
+                "filters": ["request_id"],
+            }
+        },
+        "root": {"handlers": ["stdout"], "level": level},
+        "loggers": {
+            "django": {"handlers": [], "level": level, "propagate": True},
+            "django.server": {"handlers": [], "level": level, "propagate": True},
+        },
+    }
+
+
+class RequestIdMiddleware:
+    """Give each HTTP request an id: the proxy's ``X-Request-ID`` when well formed, else a new
+    one. Log records made while handling it carry it, and the response returns it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.headers.get(REQUEST_ID_HEADER, "")
+        request_id = incoming if _VALID_REQUEST_ID.fullmatch(incoming) else uuid.uuid4().hex
+        request.request_id = request_id
+        token = _request_id.set(request_id)
+        try:
+            response = self.get_response(request)
+        finally:
+            _request_id.reset(token)
+        response[REQUEST_ID_HEADER] = request_id
+        return response

@@ -1,0 +1,310 @@
+"""Prometheus metrics: what the platform counts, and ``GET /metrics`` to read them.
+
+Metrics (names as exposed):
+
+- ``mexican_train_moves_total{by}``: moves appended, ``by`` = player, bot or timeout (the
+  timeout action, for a seat whose deadline passed or that was forfeited); moves/s is
+  ``rate()`` of it. Counted when the move's transaction commits.
+- ``mexican_train_bot_moves_total``, ``mexican_train_timeouts_applied_total``: bot turns
+  played, and deadlines enforced (the timeout action applied by ``game_apply_timeout``).
+- ``mexican_train_open_sockets``: WebSockets open now (summed over live processes).
+- ``mexican_train_active_games``: games in play, counted in the database at scrape time.
+- ``mexican_train_task_lag_seconds{task}``: from the time a Celery task was due (its ETA, or
+  when it was published if it has none) to the moment a worker starts it.
+
+Several processes: with PROMETHEUS_MULTIPROC_DIR set (an empty directory per container, made
+and wiped at start by deploy/docker-entrypoint.sh), prometheus_client writes each process's
+values to memory-mapped files there and a scrape sums them (the socket gauge over live
+processes only). A web container answers /metrics itself; a Celery worker's main process
+serves its pool's files on METRICS_PORT. Prometheus scrapes every container and sums. Without
+the variable (the embedded default, tests) the values live in this process.
+
+``GET /metrics`` (and the worker's port) require ``Authorization: Bearer <METRICS_TOKEN>``
+when METRICS_TOKEN is set.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+import threading
+import time
+from datetime import UTC, datetime
+from socketserver import ThreadingMixIn
+from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+from django.conf import settings
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.views.decorators.cache import never_cache
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    make_wsgi_app,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.exposition import choose_encoder
+
+log = logging.getLogger(__name__)
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def multiprocess_dir() -> str | None:
+    """Return the multiprocess directory, or None when values live in this process."""
+    return os.environ.get(MULTIPROC_ENV, "").strip() or None
+
+
+if multiprocess_dir():  # a value file is opened as each metric below is made
+    os.makedirs(multiprocess_dir(), exist_ok=True)
+
+# This process's metrics. In multiprocess mode they are read back from the files instead.
+REGISTRY = CollectorRegistry()
+
+MOVE_KINDS = ("player", "bot", "timeout")
+MOVES = Counter(
+    "mexican_train_moves",
+    "Moves appended to games, by who chose them (player, bot, timeout).",
+    ["by"],
+    registry=REGISTRY,
+)
+BOT_MOVES = Counter("mexican_train_bot_moves", "Turns played by bots.", registry=REGISTRY)
+TIMEOUTS_APPLIED = Counter(
+    "mexican_train_timeouts_applied",
+    "Expired deadlines enforced with the timeout action.",
+    registry=REGISTRY,
+)
+OPEN_SOCKETS = Gauge(
+    "mexican_train_open_sockets",
+    "WebSocket connections open now.",
+    multiprocess_mode="livesum",
+    registry=REGISTRY,
+)
+TASK_LAG = Histogram(
+    "mexican_train_task_lag_seconds",
+    "Seconds from when a Celery task was due (ETA, else published) to when a worker started it.",
+    ["task"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300),
+    registry=REGISTRY,
+)
+for _kind in MOVE_KINDS:  # every series exists from the start, so rate() sees the first move
+    MOVES.labels(by=_kind)
+
+
+# -- instrumentation points (one call each in the code they count) ----------------------------
+
+
+def _count_move(by: str) -> None:
+    MOVES.labels(by=by).inc()
+    if by == "bot":
+        BOT_MOVES.inc()
+
+
+def move_made(by: str) -> None:
+    """Count one move appended by ``by`` (player, bot or timeout) when its transaction commits;
+    a rolled-back move is not counted."""
+    transaction.on_commit(lambda: _count_move(by), robust=True)
+
+
+def _count_timeout() -> None:
+    _count_move("timeout")
+    TIMEOUTS_APPLIED.inc()
+
+
+def timeout_applied() -> None:
+    """Count one enforced deadline (a timeout move) when its transaction commits."""
+    transaction.on_commit(_count_timeout, robust=True)
+
+
+def socket_opened(consumer: Any) -> None:
+    """Count ``consumer``'s socket as open (once, however often it is called)."""
+    if not getattr(consumer, "_metrics_socket_open", False):
+        consumer._metrics_socket_open = True
+        OPEN_SOCKETS.inc()
+
+
+def socket_closed(consumer: Any) -> None:
+    """Count ``consumer``'s socket as closed, if it was counted open."""
+    if getattr(consumer, "_metrics_socket_open", False):
+        consumer._metrics_socket_open = False
+        OPEN_SOCKETS.dec()
+
+
+# -- Celery: task lag -------------------------------------------------------------------------
+
+# Set on every message as it is published (epoch seconds): a task without an ETA was due then.
+PUBLISHED_AT_HEADER = "mexican_train_published_at"
+
+
+def stamp_published_at(sender=None, headers: dict | None = None, **kwargs) -> None:
+    """before_task_publish: record when the message left, in a header of its own."""
+    if isinstance(headers, dict):
+        headers.setdefault(PUBLISHED_AT_HEADER, time.time())
+
+
+def _epoch(value: Any) -> float | None:
+    """Return epoch seconds for an ETA (ISO 8601 string or datetime; naive means UTC)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.timestamp()
+    return None
+
+
+def task_lag_seconds(request: Any, now: float) -> float | None:
+    """Return how late a task starts at ``now``: after its ETA if it has one, else after it was
+    published; None for a task run in-process (eager), which was never queued."""
+    if request is None or getattr(request, "is_eager", False):
+        return None
+    due = _epoch(getattr(request, "eta", None))
+    if due is None:
+        published = getattr(request, PUBLISHED_AT_HEADER, None)
+        if published is None:
+            published = (getattr(request, "headers", None) or {}).get(PUBLISHED_AT_HEADER)
+        if not isinstance(published, int | float):
+            return None
+        due = float(published)
+    return max(0.0, now - due)
+
+
+def observe_task_lag(sender=None, task=None, **kwargs) -> None:
+    """task_prerun: observe the lag of the task about to run."""
+    lag = task_lag_seconds(getattr(task, "request", None), time.time())
+    if lag is not None:
+        TASK_LAG.labels(task=getattr(task, "name", None) or "unknown").observe(lag)
+
+
+def _mark_process_dead(**kwargs) -> None:
+    """worker_process_shutdown: drop the exiting pool process's live gauges."""
+    if multiprocess_dir():
+        multiprocess.mark_process_dead(os.getpid())
+
+
+def _start_worker_exporter(**kwargs) -> None:
+    """worker_ready: serve the worker's metrics on METRICS_PORT, if set."""
+    port = os.environ.get("METRICS_PORT", "").strip()
+    if port:
+        serve_metrics(int(port))
+
+
+def connect_signals() -> None:
+    """Connect the Celery signal handlers (called once, from the core app's ready())."""
+    from celery import signals
+
+    signals.before_task_publish.connect(
+        stamp_published_at, weak=False, dispatch_uid="core.metrics.published_at"
+    )
+    signals.task_prerun.connect(observe_task_lag, weak=False, dispatch_uid="core.metrics.lag")
+    signals.worker_process_shutdown.connect(
+        _mark_process_dead, weak=False, dispatch_uid="core.metrics.dead"
+    )
+    signals.worker_ready.connect(
+        _start_worker_exporter, weak=False, dispatch_uid="core.metrics.exporter"
+    )
+
+
+# -- exposition --------------------------------------------------------------------------------
+
+
+class _ThisProcess:
+    """Collect this process's metrics into another registry."""
+
+    def collect(self):
+        return REGISTRY.collect()
+
+
+class ActiveGamesCollector:
+    """``mexican_train_active_games``: games in play, counted when scraped."""
+
+    def collect(self):
+        from games.models import Game, GameStatus
+
+        try:
+            count = Game.objects.filter(status=GameStatus.ACTIVE).count()
+        except Exception:  # the database is down or the pool is exhausted: report the rest
+            log.warning("counting active games for /metrics failed", exc_info=True)
+            return
+        yield GaugeMetricFamily(
+            "mexican_train_active_games", "Games in play (status active).", value=count
+        )
+
+
+def exposition_registry(*, active_games: bool = True) -> CollectorRegistry:
+    """Return a registry that collects every process's values (multiprocess mode) or this
+    process's, plus the active-games count when ``active_games``."""
+    registry = CollectorRegistry()
+    path = multiprocess_dir()
+    if path:
+        multiprocess.MultiProcessCollector(registry, path=path)
+    else:
+        registry.register(_ThisProcess())
+    if active_games:
+        registry.register(ActiveGamesCollector())
+    return registry
+
+
+def authorized(header: str | None) -> bool:
+    """Whether an Authorization header may read the metrics (any, when no METRICS_TOKEN)."""
+    token = getattr(settings, "METRICS_TOKEN", "")
+    if not token:
+        return True
+    return hmac.compare_digest((header or "").encode(), f"Bearer {token}".encode())
+
+
+@never_cache
+def metrics_view(request: HttpRequest):
+    """``GET /metrics``: the Prometheus text exposition format."""
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET", "HEAD"])
+    if not authorized(request.headers.get("Authorization")):
+        response = HttpResponse("metrics token required\n", status=401, content_type="text/plain")
+        response["WWW-Authenticate"] = 'Bearer realm="metrics"'
+        return response
+    # The classic text format, or OpenMetrics when the scraper's Accept asks for it.
+    encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+    return HttpResponse(encode(exposition_registry()), content_type=content_type)
+
+
+class _ThreadingServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_message(self, format, *args):
+        """Log nothing: a scrape every few seconds is not worth a line."""
+
+
+def serve_metrics(port: int, addr: str = "0.0.0.0") -> WSGIServer:
+    """Serve this process group's metrics over HTTP from a daemon thread, for Celery workers,
+    which answer no HTTP otherwise: ``/healthz`` (200, no token) and the metrics on any other
+    path. Return the server (``.shutdown()`` stops it)."""
+    app = make_wsgi_app(exposition_registry(active_games=False))
+
+    def protected(environ, start_response):
+        if environ.get("PATH_INFO") == "/healthz":  # the liveness probe: no token, no work
+            start_response("200 OK", [("Content-Type", "text/plain")])
+            return [b"ok\n"]
+        if not authorized(environ.get("HTTP_AUTHORIZATION")):
+            start_response(
+                "401 Unauthorized",
+                [("Content-Type", "text/plain"), ("WWW-Authenticate", 'Bearer realm="metrics"')],
+            )
+            return [b"metrics token required\n"]
+        return app(environ, start_response)
+
+    server = make_server(
+        addr, port, protected, server_class=_ThreadingServer, handler_class=_QuietHandler
+    )
+    threading.Thread(target=server.serve_forever, name="metrics-exporter", daemon=True).start()
+    log.info("serving metrics on %s:%s", addr, server.server_port)
+    return server

@@ -1,0 +1,133 @@
+"""GET /healthz and GET /readyz: liveness without dependencies, readiness of the database and
+Redis with short timeouts, both reachable the way probes come (pod IP, plain HTTP)."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+from django.db import OperationalError, connection
+
+from core import health
+
+PROBE_HOST = "pod-address.internal:8000"  # not in ALLOWED_HOSTS, as a pod IP would not be
+
+
+def unused_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_healthz_answers_200_without_touching_the_database(client):
+    # No django_db mark: any query here would fail the test.
+    response = client.get("/healthz", HTTP_HOST=PROBE_HOST)
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_healthz_refuses_other_methods(client):
+    assert client.post("/healthz").status_code == 405
+
+
+@pytest.mark.django_db
+def test_readyz_is_200_when_the_database_and_redis_answer(client, settings):
+    response = client.get("/readyz", HTTP_HOST=PROBE_HOST)
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["status"] == "ok"
+    expected = {"database", "redis"} if settings.REDIS_URL else {"database"}
+    assert set(body["checks"]) == expected
+    assert all(check["ok"] for check in body["checks"].values())
+
+
+@pytest.mark.django_db
+def test_readyz_is_503_naming_redis_when_redis_is_down(client, settings):
+    settings.REDIS_URL = f"redis://127.0.0.1:{unused_port()}/0"
+    started = time.monotonic()
+    response = client.get("/readyz")
+    assert time.monotonic() - started < 5
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert body["failed"] == ["redis"]
+    assert body["checks"]["database"]["ok"] is True
+    assert body["checks"]["redis"]["ok"] is False
+    assert body["checks"]["redis"]["error"] == "ConnectionError"
+    assert "127.0.0.1" not in response.content.decode()  # addresses go to the log only
+
+
+@pytest.mark.django_db
+@pytest.mark.postgres
+def test_readyz_is_503_naming_the_database_when_postgresql_is_unreachable(
+    client, settings, monkeypatch
+):
+    settings.REDIS_URL = ""
+    real = health.database_params
+    port = unused_port()
+    monkeypatch.setattr(
+        health,
+        "database_params",
+        lambda alias="default": {**real(alias), "host": "127.0.0.1", "port": port},
+    )
+    started = time.monotonic()
+    response = client.get("/readyz")
+    assert time.monotonic() - started < health.DATABASE_TIMEOUT + 3
+    assert response.status_code == 503
+    body = response.json()
+    assert body["failed"] == ["database"]
+    assert body["checks"]["database"]["error"] == "OperationalError"
+    assert str(port) not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_readyz_is_503_when_the_database_query_fails(client, settings, monkeypatch):
+    """The same through whatever database the tests run on (SQLite has no address to spoil)."""
+    settings.REDIS_URL = ""
+
+    def fail(alias="default"):
+        raise OperationalError("the database is gone")
+
+    if connection.vendor == "postgresql":
+        monkeypatch.setattr(health, "database_params", fail)
+    else:
+        monkeypatch.setattr(connection, "cursor", fail)
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["database"]
+
+
+@pytest.mark.django_db
+def test_readyz_skips_redis_when_none_is_configured(client, settings):
+    settings.REDIS_URL = ""
+    response = client.get("/readyz")
+    assert response.status_code == 200
+    assert set(response.json()["checks"]) == {"database"}
+
+
+def test_probes_are_answered_before_the_https_redirect_and_host_check(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    settings.ALLOWED_HOSTS = ["mexican-train.example.org"]
+    assert client.get("/healthz", HTTP_HOST=PROBE_HOST).status_code == 200
+    # any other path still gets the redirect
+    assert client.get("/api/v1/games", HTTP_HOST="mexican-train.example.org").status_code == 301
+
+
+def test_the_routes_resolve_to_the_same_views():
+    from django.urls import resolve, reverse
+
+    assert reverse("healthz") == "/healthz"
+    assert resolve("/readyz").func is health.readyz
+
+
+@pytest.mark.django_db
+def test_a_request_carries_a_request_id_from_the_proxy_or_a_new_one(client):
+    mine = client.get("/api/v1/games", HTTP_X_REQUEST_ID="abc123-proxy")
+    assert mine["X-Request-ID"] == "abc123-proxy"
+    fresh = client.get("/api/v1/games")
+    assert len(fresh["X-Request-ID"]) == 32
+    forged = client.get("/api/v1/games", HTTP_X_REQUEST_ID="bad id\nwith a newline")
+    assert forged["X-Request-ID"] != "bad id\nwith a newline"

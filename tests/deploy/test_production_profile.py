@@ -1,0 +1,155 @@
+"""DJANGO_PROFILE=production: `manage.py check --deploy` passes, and what it cannot run
+without is refused at start with a clear message. Each case runs in a subprocess: settings
+are read once per process."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+
+import pytest
+
+from tests.deploy.conftest import REPO
+
+HOST = "mexican-train.example.org"
+
+
+def production_env(**overrides: str | None) -> dict[str, str]:
+    """The environment of a production process: this one's (its database), plus the profile."""
+    env = {
+        **os.environ,
+        "DJANGO_PROFILE": "production",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": HOST,
+    }
+    env.pop("DJANGO_DEBUG", None)
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    for name, value in overrides.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def production_settings(**overrides: str | None) -> dict:
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps({k: getattr(s, k)"
+        " for k in ['DEBUG', 'ALLOWED_HOSTS', 'CSRF_TRUSTED_ORIGINS', 'SESSION_COOKIE_SECURE',"
+        " 'CSRF_COOKIE_SECURE', 'SECURE_SSL_REDIRECT', 'SECURE_HSTS_SECONDS',"
+        " 'SECURE_HSTS_INCLUDE_SUBDOMAINS', 'SECURE_PROXY_SSL_HEADER', 'MIDDLEWARE', 'STORAGES',"
+        " 'LOG_FORMAT', 'SILENCED_SYSTEM_CHECKS']}, default=list))"
+    )
+    result = manage("shell", "-c", code, env=production_env(**overrides))
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_check_deploy_passes_at_warning_level_under_the_production_profile():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=production_env())
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues (0 silenced)" in result.stdout
+
+
+def test_check_deploy_fails_without_the_production_profile():
+    env = production_env(DJANGO_PROFILE=None)
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0
+    assert "security.W018" in result.stderr  # DEBUG on
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = manage("check", env=production_env(DJANGO_SECRET_KEY=None))
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set when DJANGO_PROFILE=production" in result.stderr
+
+
+def test_production_refuses_to_start_without_allowed_hosts():
+    result = manage("check", env=production_env(DJANGO_ALLOWED_HOSTS=" "))
+    assert result.returncode != 0
+    assert "DJANGO_ALLOWED_HOSTS must be set when DJANGO_PROFILE=production" in result.stderr
+
+
+def test_production_refuses_debug_on():
+    result = manage("check", env=production_env(DJANGO_DEBUG="1"))
+    assert result.returncode != 0
+    assert "DJANGO_DEBUG must be unset or 0" in result.stderr
+
+
+def test_an_unknown_profile_is_refused():
+    result = manage("check", env=production_env(DJANGO_PROFILE="prod"))
+    assert result.returncode != 0
+    assert "DJANGO_PROFILE must be unset or 'production'" in result.stderr
+
+
+def test_production_settings_are_secure_behind_a_tls_proxy():
+    s = production_settings(DJANGO_CSRF_TRUSTED_ORIGINS=f"https://{HOST},https://admin.example.org")
+    assert s["DEBUG"] is False
+    assert s["ALLOWED_HOSTS"] == [HOST]
+    assert s["CSRF_TRUSTED_ORIGINS"] == [f"https://{HOST}", "https://admin.example.org"]
+    assert s["SESSION_COOKIE_SECURE"] is True and s["CSRF_COOKIE_SECURE"] is True
+    assert s["SECURE_SSL_REDIRECT"] is True
+    assert s["SECURE_HSTS_SECONDS"] >= 31_536_000 and s["SECURE_HSTS_INCLUDE_SUBDOMAINS"] is True
+    assert s["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert s["LOG_FORMAT"] == "json"
+    middleware = s["MIDDLEWARE"]
+    assert middleware[0] == "core.health.ProbeMiddleware"
+    assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == (
+        middleware.index("django.middleware.security.SecurityMiddleware") + 1
+    )
+    assert s["STORAGES"]["staticfiles"]["BACKEND"] == (
+        "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    )
+
+
+def test_turning_the_https_redirect_off_silences_only_its_own_check():
+    env = production_env(DJANGO_SECURE_SSL_REDIRECT="0")
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert production_settings(DJANGO_SECURE_SSL_REDIRECT="0")["SILENCED_SYSTEM_CHECKS"] == [
+        "security.W008"
+    ]
+
+
+def test_the_default_profile_keeps_the_embedded_settings(settings):
+    assert settings.PROFILE == "default"
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" not in settings.MIDDLEWARE
+    assert settings.LOG_FORMAT == "text"
+
+
+@pytest.mark.slow
+def test_collectstatic_builds_the_manifest_and_whitenoise_serves_hashed_files(tmp_path):
+    """What the image build does, then a request for a static file through the middleware."""
+    env = production_env(DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+    result = manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
+    hashed = manifest["frontend/css/site.css"]
+    assert hashed != "frontend/css/site.css"
+    assert (tmp_path / "static" / (hashed + ".gz")).exists()
+    code = (
+        "from django.test import Client; from django.templatetags.static import static;"
+        f" r = Client().get(static('frontend/css/site.css'), HTTP_HOST='{HOST}',"
+        " HTTP_X_FORWARDED_PROTO='https');"
+        " print(r.status_code, static('frontend/css/site.css'), r['Cache-Control'])"
+    )
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    status, url, cache_control = result.stdout.strip().splitlines()[-1].split(" ", 2)
+    assert status == "200"
+    assert "immutable" in cache_control
+    assert url == f"/static/{hashed}"
