@@ -1,0 +1,213 @@
+"""deploy/k8s/: validated against the Kubernetes OpenAPI schemas bundled in kubernetes-validate
+(offline), then checked for what the platform needs."""
+
+import pytest
+import yaml
+from kubernetes_validate.utils import latest_version, validate
+
+from tests.deploy.conftest import K8S, k8s_documents, named, of_kind
+from tests.deploy.test_dockerfile import WEB_COMMAND
+
+# The oldest Kubernetes the manifests support, and the newest the package knows.
+VERSIONS = ["1.29.0", latest_version()]
+IMAGE = "mexican-train:latest"
+UID = 10001  # the Dockerfile's USER
+
+
+def workloads(docs):
+    """(kind/name, pod spec) of every Deployment and Job."""
+    return [
+        (f"{d['kind']}/{d['metadata']['name']}", d["spec"]["template"]["spec"])
+        for d in of_kind(docs, "Deployment") + of_kind(docs, "Job")
+    ]
+
+
+def containers(pod_spec, *, init: bool = True):
+    return pod_spec["containers"] + (pod_spec.get("initContainers", []) if init else [])
+
+
+def deployment(docs, component: str) -> dict:
+    return named(docs, "Deployment", f"mexican-train-{component}")
+
+
+def main_container(docs, component: str) -> dict:
+    (container,) = deployment(docs, component)["spec"]["template"]["spec"]["containers"]
+    return container
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(
+    ("filename", "doc"),
+    k8s_documents(),
+    ids=[f"{f}:{d['kind']}/{d['metadata']['name']}" for f, d in k8s_documents()],
+)
+def test_manifest_validates_strictly_against_the_kubernetes_schema(filename, doc, version):
+    validate(doc, version, strict=True)  # raises, naming the offending field
+
+
+def test_the_schema_validation_rejects_an_unknown_field(k8s):
+    web = yaml.safe_load(yaml.safe_dump(deployment(k8s, "web")))
+    web["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["httpGet"]["paht"] = "/"
+    with pytest.raises(Exception, match="paht"):
+        validate(web, VERSIONS[-1], strict=True)
+
+
+def test_kustomization_lists_every_manifest_and_sets_the_image():
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    files = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
+    assert set(kustomization["resources"]) == files
+    assert [i["name"] for i in kustomization["images"]] == [IMAGE.split(":")[0]]
+
+
+def test_every_container_runs_the_image_through_its_entry_point(k8s):
+    for name, pod in workloads(k8s):
+        for container in containers(pod):
+            assert container["image"] == IMAGE, name
+            # `command` would replace the image's ENTRYPOINT (which prepares /tmp/prometheus)
+            assert "command" not in container, name
+            assert container["args"], name
+
+
+def test_the_web_deployment_runs_the_images_default_command_on_its_port(k8s):
+    web = main_container(k8s, "web")
+    assert web["args"] == WEB_COMMAND
+    assert web["ports"] == [{"name": "http", "containerPort": 8000}]
+
+
+def test_worker_beat_and_migrate_commands(k8s):
+    assert main_container(k8s, "worker")["args"][:4] == ["celery", "-A", "config", "worker"]
+    assert main_container(k8s, "beat")["args"][:4] == ["celery", "-A", "config", "beat"]
+    (migrate,) = named(k8s, "Job", "mexican-train-migrate")["spec"]["template"]["spec"][
+        "containers"
+    ]
+    assert migrate["args"] == ["python", "manage.py", "migrate", "--noinput"]
+
+
+def test_every_deployment_container_has_liveness_and_readiness_probes(k8s):
+    for d in of_kind(k8s, "Deployment"):
+        for container in d["spec"]["template"]["spec"]["containers"]:
+            assert "livenessProbe" in container, d["metadata"]["name"]
+            assert "readinessProbe" in container, d["metadata"]["name"]
+
+
+def test_the_web_probes_ask_healthz_for_liveness_and_readyz_for_readiness(k8s):
+    web = main_container(k8s, "web")
+    assert web["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
+    assert web["startupProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
+    assert web["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+
+
+def test_every_container_requests_cpu_and_memory_and_caps_memory(k8s):
+    for name, pod in workloads(k8s):
+        for container in containers(pod):
+            resources = container["resources"]
+            assert {"cpu", "memory"} <= set(resources["requests"]), name
+            assert "memory" in resources["limits"], name
+
+
+def test_every_pod_runs_as_the_images_user_without_privileges(k8s):
+    for name, pod in workloads(k8s):
+        assert pod["securityContext"]["runAsNonRoot"] is True, name
+        assert pod["securityContext"]["runAsUser"] == UID, name
+        for container in containers(pod):
+            ctx = container["securityContext"]
+            assert ctx["allowPrivilegeEscalation"] is False, name
+            assert ctx["readOnlyRootFilesystem"] is True, name
+            # the one writable place: /tmp, an emptyDir
+            assert container["volumeMounts"] == [{"name": "tmp", "mountPath": "/tmp"}], name
+        assert {"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}} in pod["volumes"], name
+
+
+def test_beat_is_a_single_replica_replaced_by_recreate(k8s):
+    beat = deployment(k8s, "beat")
+    assert beat["spec"]["replicas"] == 1
+    assert beat["spec"]["strategy"] == {"type": "Recreate"}
+    autoscaled = {
+        h["spec"]["scaleTargetRef"]["name"] for h in of_kind(k8s, "HorizontalPodAutoscaler")
+    }
+    assert beat["metadata"]["name"] not in autoscaled
+
+
+def test_the_autoscaler_scales_the_web_deployment_on_cpu(k8s):
+    (hpa,) = of_kind(k8s, "HorizontalPodAutoscaler")
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": "mexican-train-web",
+    }
+    assert 2 <= hpa["spec"]["minReplicas"] < hpa["spec"]["maxReplicas"]
+    (metric,) = hpa["spec"]["metrics"]
+    assert metric["resource"]["name"] == "cpu"
+    # Utilization is a share of the request: the web container must request CPU.
+    assert main_container(k8s, "web")["resources"]["requests"]["cpu"]
+
+
+def test_the_web_service_selects_the_web_pods_on_the_named_port(k8s):
+    service = named(k8s, "Service", "mexican-train-web")
+    labels = deployment(k8s, "web")["spec"]["template"]["metadata"]["labels"]
+    assert service["spec"]["selector"].items() <= labels.items()
+    assert service["spec"]["ports"][0]["targetPort"] == "http"
+    other = [
+        deployment(k8s, c)["spec"]["template"]["metadata"]["labels"] for c in ("worker", "beat")
+    ]
+    assert all(not service["spec"]["selector"].items() <= labels.items() for labels in other)
+
+
+def test_the_ingress_sends_ws_to_the_web_service_with_long_timeouts(k8s):
+    ingresses = of_kind(k8s, "Ingress")
+    routes = {}
+    for ingress in ingresses:
+        for rule in ingress["spec"]["rules"]:
+            for path in rule["http"]["paths"]:
+                routes[path["path"]] = (ingress, path["backend"]["service"])
+    assert set(routes) == {"/", "/ws/"}
+    for _, backend in routes.values():
+        assert backend == {"name": "mexican-train-web", "port": {"name": "http"}}
+    ws, _ = routes["/ws/"]
+    annotations = ws["metadata"]["annotations"]
+    assert int(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"]) >= 3600
+    assert int(annotations["nginx.ingress.kubernetes.io/proxy-send-timeout"]) >= 3600
+    for ingress in ingresses:
+        assert ingress["spec"]["tls"], ingress["metadata"]["name"]
+
+
+def test_config_and_secrets_come_from_the_configmap_and_the_secret(k8s):
+    config = named(k8s, "ConfigMap", "mexican-train-config")["data"]
+    secret = named(k8s, "Secret", "mexican-train-secrets")["stringData"]
+    assert config["DJANGO_PROFILE"] == "production"
+    assert config["LOG_FORMAT"] == "json"
+    assert config["PROMETHEUS_MULTIPROC_DIR"].startswith("/tmp/")
+    assert {"DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL", "METRICS_TOKEN"} <= set(secret)
+    assert not set(config) & set(secret)
+    for name, pod in workloads(k8s):
+        for container in containers(pod):
+            refs = {next(iter(r)): next(iter(r.values()))["name"] for r in container["envFrom"]}
+            assert refs == {
+                "configMapRef": "mexican-train-config",
+                "secretRef": "mexican-train-secrets",
+            }, name
+
+
+def test_web_and_worker_wait_for_the_migrate_job(k8s):
+    for component in ("web", "worker"):
+        (init,) = deployment(k8s, component)["spec"]["template"]["spec"]["initContainers"]
+        assert "manage.py migrate --check" in " ".join(init["args"])
+    job = named(k8s, "Job", "mexican-train-migrate")
+    assert job["spec"]["template"]["spec"]["restartPolicy"] in {"OnFailure", "Never"}
+
+
+def test_the_worker_exposes_metrics_and_is_alive_by_its_exporter(k8s):
+    worker = main_container(k8s, "worker")
+    assert {"name": "METRICS_PORT", "value": "9100"} in worker["env"]
+    assert worker["ports"] == [{"name": "metrics", "containerPort": 9100}]
+    assert worker["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "metrics"}
+    annotations = deployment(k8s, "worker")["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == "9100"
+
+
+def test_everything_lives_in_one_namespace(k8s):
+    (namespace,) = of_kind(k8s, "Namespace")
+    for _, doc in k8s:
+        if doc["kind"] != "Namespace":
+            assert doc["metadata"]["namespace"] == namespace["metadata"]["name"]
