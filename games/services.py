@@ -28,6 +28,7 @@ from accounts.services import bot_account_get_or_create
 from core import clock, metrics
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import clocks, scheduling
+from games.adjudication import adjudication_projection
 from games.bots.knowledge import seat_knowledge
 from games.bots.simple import POLICIES
 from games.bots.strategies import STRATEGIES, make_strategy
@@ -879,6 +880,10 @@ def game_projection_from_log(game: Game) -> dict[str, Any]:
     if state is not None:
         out["round"] = state.round
         out["to_move"] = state.to_move if state.phase in (ENGINE, PLAYING) else None
+    adjudicated = adjudication_projection(stored)  # staff decisions appended to the log
+    if out["finished_at"] is not None:  # a game ends once: a later void keeps that time
+        adjudicated.pop("finished_at", None)
+    out.update(adjudicated)
     out["seats"] = {i: {**clock_of[i], "timeouts_in_row": timeouts[i]} for i in clock_of}
     if out["status"] == GameStatus.ACTIVE and to_move is not None and started is not None:
         seat = seats[to_move]
