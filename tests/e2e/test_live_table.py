@@ -78,6 +78,18 @@ def wait_for_seq_after(server_url: str, game_id: str, seq: int, timeout: float =
         time.sleep(0.05)
 
 
+def wait_for_turn(server_url: str, game_id: str, seat: int, timeout: float = 10) -> dict:
+    """Wait until ``seat`` is to move or the game is over; return the game."""
+    deadline = time.monotonic() + timeout
+    while True:
+        info = game_info(server_url, game_id)
+        if info["status"] != "active" or info["to_move"] == seat:
+            return info
+        if time.monotonic() > deadline:
+            return info
+        time.sleep(0.05)
+
+
 def seat_of(page: Page) -> int:
     """The viewer's own seat. The contract names one `seat` element (data-seat); the table page
     renders one `seat` per seat of the table and marks the viewer's with the class `me`."""
@@ -316,6 +328,10 @@ def test_a_finished_game_replays_with_the_arrow_keys(
         assert info["status"] == "active", info
         assert len(moves) < BOT_GAME_MOVE_LIMIT, moves[-10:]
         assert time.monotonic() - started < BOT_GAME_TIME_LIMIT, moves[-10:]
+        if info["to_move"] != seat:  # the bot moves in a task once the move has committed
+            info = wait_for_turn(server_url, game_id, seat)
+            if info["status"] == "finished":
+                break
         assert info["to_move"] == seat, f"the bot did not move: {info}"
         expect(page.get_by_test_id("seq")).to_have_text(str(info["seq"]), timeout=LIVE_MS)
         moves.append(click_first_action(page, server_url, game_id, info["seq"]))
