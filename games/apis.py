@@ -64,7 +64,10 @@ class GameOutput(serializers.Serializer):
     rated = serializers.BooleanField()
     seats = SeatOutput(many=True, source="seats.all")
     seed_commitment = serializers.CharField()
-    seed = serializers.SerializerMethodField(help_text="revealed once the match has ended")
+    seed = serializers.SerializerMethodField(
+        help_text="revealed once the match has ended (a duplicate tournament table's: once "
+        "every table dealt the same seed has finished)"
+    )
     seq = serializers.IntegerField(source="version")
     round = serializers.IntegerField()
     to_move = serializers.IntegerField(allow_null=True)
@@ -77,7 +80,9 @@ class GameOutput(serializers.Serializer):
     result = serializers.JSONField(allow_null=True)
 
     def get_seed(self, game) -> str | None:
-        return game.seed if game.status == GameStatus.FINISHED else None
+        if game.status != GameStatus.FINISHED or game.seed_hidden:
+            return None
+        return game.seed
 
 
 def _game(game_id):
@@ -304,6 +309,9 @@ class GameRecordApi(APIView):
     @extend_schema(
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),
+            403: OpenApiResponse(
+                ERROR, description="`seed_hidden`: other tables still play this deal"
+            ),
             404: ERROR,
         }
     )

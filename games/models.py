@@ -33,6 +33,10 @@ class Game(models.Model):
     # Secret until the match has ended: only its commitment is shown before.
     seed = models.CharField(max_length=64, blank=True)
     seed_commitment = models.CharField(max_length=64, blank=True)
+    # Set while other tables still play this seed (a duplicate tournament round deals one seed
+    # at many tables): the seed, and the hands a finished match's record shows, stay hidden
+    # from everyone but staff until the tournament clears it.
+    seed_hidden = models.BooleanField(default=False)
 
     # Projections of the event stream.
     status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN)

@@ -9,7 +9,7 @@ from typing import Any
 from eventstore import store
 from eventstore.store import StoredEvent
 
-from core.errors import NotFound
+from core.errors import Forbidden, NotFound
 from games.domain import effective_engine_stored, engine_events, load, redact_platform_event
 from games.engine import SPECTATOR, command_to_dict, event_from_dict, legal_moves, view
 from games.engine.events import EVENT_TYPES
@@ -119,6 +119,10 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
     the moves it superseded are left out, so the record replays.
     """
     seat = game_viewer_seat(game, user)
+    if game.seed_hidden and not (user.is_staff and seat is None):
+        # Other tables still play this deal (a duplicate tournament round): every hand of it
+        # would show, so the record waits until they have finished.
+        raise Forbidden("seed_hidden", "other tables are still playing this deal")
     stored = effective_engine_stored(store.read(game.stream))
     if not stored:
         raise NotFound("not_started", "the game has not started")
