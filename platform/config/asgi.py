@@ -28,12 +28,15 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from realtime.auth import TokenAuthMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
+
+websocket_routes = websocket_urlpatterns + tournament_routes
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_routes)))
         ),
     }
 )

@@ -298,8 +298,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TIMEZONE = "UTC"
 # Seconds between two sweeps of due deadlines (beat, or the embedded sweeper).
 SWEEP_INTERVAL = float(ENV.get("SWEEP_INTERVAL", "2"))
+# Seconds between two tournament ticks (starts, no-shows, rounds whose end was missed).
+TOURNAMENT_TICK_SECONDS = float(ENV.get("TOURNAMENT_TICK_SECONDS", "") or SWEEP_INTERVAL)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": SWEEP_INTERVAL},
+    "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
 }
 
 EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

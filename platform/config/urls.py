@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("notifications.urls")),
     path("api/v1/", include("disputes.urls")),
+    path("api/v1/", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
     path("", include("frontend.urls")),

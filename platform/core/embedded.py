@@ -15,5 +15,6 @@ def start_embedded_services() -> None:
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         return
     from games.scheduling import start_embedded_runner
+    from tournaments.scheduling import start_embedded_ticks
 
-    start_embedded_runner()
+    start_embedded_ticks(start_embedded_runner())  # beat's tournaments-tick, on the runner

@@ -1,0 +1,64 @@
+"""Tournaments in the admin: read-only (only tournaments.services writes them; create them
+through the API or the tournaments page), with actions for staff to run the scheduler's step
+now and to recompute standings from the games."""
+
+from django.contrib import admin, messages
+
+from tournaments import services
+from tournaments.models import Tournament, TournamentEntry, TournamentRound, TournamentTable
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class EntryInline(admin.TabularInline):
+    model = TournamentEntry
+    fk_name = "tournament"
+    fields = ("user", "status", "seed", "final_place", "stand_in_for", "withdrawn_round")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ReadOnlyAdmin):
+    list_display = ("name", "format", "status", "starts_at", "current_round", "rated")
+    list_filter = ("status", "format", "rated")
+    search_fields = ("name",)
+    inlines = [EntryInline]
+    actions = ["advance_now", "recompute_standings"]
+
+    @admin.action(description="Run the scheduler's step now")
+    def advance_now(self, request, queryset):
+        changed = sum(services.tournament_advance(tournament_id=t.pk) for t in queryset)
+        self.message_user(request, f"{changed} tournament(s) moved on.", messages.SUCCESS)
+
+    @admin.action(description="Recompute standings from the games")
+    def recompute_standings(self, request, queryset):
+        differed = sum(
+            services.tournament_recompute_standings(tournament_id=t.pk) for t in queryset
+        )
+        self.message_user(request, f"{differed} tournament(s) had stale standings.")
+
+
+@admin.register(TournamentRound)
+class TournamentRoundAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "number", "started_at", "finished_at")
+    raw_id_fields = ("tournament",)
+
+
+@admin.register(TournamentTable)
+class TournamentTableAdmin(ReadOnlyAdmin):
+    list_display = ("round", "number", "game", "deal_group", "finished_at")
+    raw_id_fields = ("round", "game")

@@ -1,0 +1,361 @@
+"""The tournaments REST API (/api/v1/tournaments...): thin views over services and selectors.
+
+Errors are the platform's one JSON shape with a stable ``code`` (``services.TournamentError``).
+The detail is the same document the tournament's socket pushes, plus the caller's own entry.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import ApplicationError
+from core.schema import error_responses
+from tournaments import selectors, services
+from tournaments.models import AbsencePolicy, EntryStatus, TournamentFormat, TournamentStatus
+
+TAGS = ["tournaments"]
+POLICIES = " | ".join(AbsencePolicy.values)
+
+
+def _valid(serializer_class, request):
+    s = serializer_class(data=request.data)
+    s.is_valid(raise_exception=True)
+    return s.validated_data
+
+
+# -- output shapes (documentation: the selectors build the JSON) -------------------------------
+
+
+class TournamentSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    format = serializers.CharField(help_text=" | ".join(TournamentFormat.values))
+    status = serializers.CharField(help_text=" | ".join(TournamentStatus.values))
+    created_by = serializers.CharField()
+    starts_at = serializers.DateTimeField()
+    seconds_until_start = serializers.FloatField(
+        allow_null=True, help_text="until the scheduled start; null once started or over"
+    )
+    registration_opens_at = serializers.DateTimeField()
+    registration_closes_at = serializers.DateTimeField()
+    check_in_opens_at = serializers.DateTimeField(
+        allow_null=True, help_text="players must check in from then until the start"
+    )
+    entrants = serializers.IntegerField(help_text="players registered (or checked in) now")
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField(allow_null=True)
+    table_size = serializers.IntegerField()
+    hand_table = serializers.CharField()
+    variants = serializers.JSONField()
+    time_control = serializers.JSONField()
+    rounds = serializers.IntegerField(
+        allow_null=True, help_text="tournament rounds; null for elimination (until the final)"
+    )
+    current_round = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    winner = serializers.CharField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class TournamentListItemOutput(TournamentSummaryOutput):
+    my_status = serializers.CharField(
+        allow_null=True, help_text="the caller's entry, if any: " + " | ".join(EntryStatus.values)
+    )
+
+
+class EntryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    status = serializers.CharField(help_text=" | ".join(EntryStatus.values))
+    seed = serializers.IntegerField(allow_null=True, help_text="seed order, set at the start")
+    stand_in_for = serializers.CharField(
+        allow_null=True, help_text="a bot standing in for this no-show player"
+    )
+    final_place = serializers.IntegerField(allow_null=True)
+
+
+class MyEntryOutput(EntryOutput):
+    current_game = serializers.UUIDField(
+        allow_null=True, help_text="the game of the caller's table in the current round"
+    )
+
+
+class TablePlayerOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    left = serializers.BooleanField(help_text="resigned or forfeited the game (R25)")
+    total = serializers.IntegerField(allow_null=True, help_text="the match total, once ended")
+    forfeited = serializers.BooleanField(allow_null=True, help_text="ranked last (R25)")
+    place = serializers.IntegerField(allow_null=True, help_text="place at the table (R23)")
+
+
+class TableOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    game = serializers.UUIDField()
+    status = serializers.CharField(help_text="the game's status")
+    finished = serializers.BooleanField()
+    deal_group = serializers.IntegerField(
+        allow_null=True, help_text="duplicate: tables of a group play the same deal"
+    )
+    seed_hidden = serializers.BooleanField()
+    players = TablePlayerOutput(many=True)
+
+
+class RoundOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seed = serializers.CharField(allow_null=True, help_text="the round's secret, once finished")
+    advancing = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="elimination: the entries going through, best first",
+    )
+    tables = TableOutput(many=True)
+
+
+class StandingsLineOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    stand_in_for = serializers.CharField(allow_null=True)
+    points = serializers.FloatField()
+    points_exact = serializers.CharField(help_text='exact points, a fraction such as "5/6"')
+    table_wins = serializers.IntegerField()
+    opponent_points = serializers.FloatField(help_text="mean points of the tablemates met")
+    game_score = serializers.IntegerField(help_text="total game score over every table")
+    head_to_head = serializers.IntegerField()
+    games = serializers.IntegerField()
+    forfeits = serializers.IntegerField()
+    last_round = serializers.IntegerField(allow_null=True)
+
+
+class StandingsOutput(serializers.Serializer):
+    round = serializers.IntegerField(help_text="the latest round with a finished table")
+    tables = serializers.IntegerField(help_text="finished tables counted")
+    final = serializers.BooleanField()
+    points = serializers.ChoiceField(["share", "duplicate"])
+    lines = StandingsLineOutput(many=True)
+
+
+class TournamentDetailOutput(TournamentSummaryOutput):
+    description = serializers.CharField()
+    advance = serializers.IntegerField(allow_null=True)
+    no_show_policy = serializers.CharField(help_text=POLICIES)
+    withdrawal_policy = serializers.CharField(help_text=POLICIES)
+    cancelled_reason = serializers.CharField()
+    entries = EntryOutput(many=True)
+    rounds_detail = RoundOutput(many=True)
+    standings = StandingsOutput(
+        allow_null=True,
+        help_text="placement points, table wins, opponents' points, game score, head to head, "
+        "seed (tournaments/formats/standings.py)",
+    )
+    version = serializers.IntegerField(help_text="grows with every change")
+    me = MyEntryOutput(allow_null=True)
+
+
+def _detail(tournament_id, user) -> dict:
+    tournament = selectors.tournament_get(tournament_id)
+    return {
+        **selectors.tournament_detail(tournament),
+        "me": selectors.tournament_entry_for(tournament, user),
+    }
+
+
+ENTRY_ERRORS = error_responses(
+    400,
+    401,
+    404,
+    e400="`registration_not_open`, `registration_closed`, `tournament_full`, "
+    "`already_registered`, `not_registered`, `already_withdrawn`, `no_check_in`, "
+    "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`",
+)
+
+
+# -- views -------------------------------------------------------------------------------------
+
+
+class TournamentListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class Input(serializers.Serializer):
+        name = serializers.CharField(max_length=80)
+        description = serializers.CharField(
+            max_length=2000, required=False, default="", allow_blank=True
+        )
+        format = serializers.ChoiceField(TournamentFormat.values)
+        starts_at = serializers.DateTimeField()
+        registration_opens_at = serializers.DateTimeField(
+            required=False, allow_null=True, default=None, help_text="default: now"
+        )
+        registration_closes_at = serializers.DateTimeField(
+            required=False, allow_null=True, default=None, help_text="default: the start"
+        )
+        check_in_opens_at = serializers.DateTimeField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="ask players to check in from then until the start (default: no check-in)",
+        )
+        min_players = serializers.IntegerField(min_value=2, max_value=10000, default=2)
+        max_players = serializers.IntegerField(
+            min_value=2, max_value=10000, required=False, allow_null=True, default=None
+        )
+        table_size = serializers.IntegerField(min_value=2, max_value=8)
+        hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
+        variants = serializers.DictField(
+            required=False, default=dict, help_text="per game: set_max, hand_size, rounds (V6)…"
+        )
+        time_control = serializers.DictField(required=False, default=dict)
+        rounds = serializers.IntegerField(
+            min_value=1, max_value=services.MAX_ROUNDS, default=3, help_text="tournament rounds"
+        )
+        advance = serializers.IntegerField(
+            min_value=1,
+            max_value=7,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="elimination: how many of each table go through (default: half)",
+        )
+        rated = serializers.BooleanField(default=False)
+        no_show_policy = serializers.CharField(
+            default="forfeit",
+            help_text="players who do not check in: " + POLICIES + " (default forfeit: left out)",
+        )
+        withdrawal_policy = serializers.CharField(
+            default="bot",
+            help_text="a player who withdraws during a round: " + POLICIES + " (default bot: "
+            "the bot playing their seat on stands in; forfeit: ranked last at the table)",
+        )
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_list",
+        parameters=[
+            OpenApiParameter(
+                "status",
+                str,
+                enum=list(selectors.LIST_GROUPS),
+                description="upcoming (scheduled or taking registrations), running, finished "
+                "(or cancelled); all of them if not given: running, then upcoming, then ended",
+            )
+        ],
+        responses={200: TournamentListItemOutput(many=True), **error_responses(400)},
+    )
+    def get(self, request):
+        group = request.query_params.get("status") or None
+        rows = selectors.tournament_list(group=group)
+        mine = selectors.tournament_entry_statuses(request.user, [t.pk for t in rows])
+        body = [{**selectors.tournament_summary(t), "my_status": mine.get(t.pk)} for t in rows]
+        return Response(body)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_create",
+        request=Input,
+        responses={
+            201: TournamentDetailOutput,
+            **error_responses(
+                400,
+                401,
+                403,
+                e400="`invalid_tournament`, `invalid_ruleset`, `invalid_time_control`",
+                e403="`not_organizer`: staff and organizers create tournaments",
+            ),
+        },
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        data = _valid(self.Input, request)
+        tournament = services.tournament_create(user=request.user, **data)
+        return Response(_detail(tournament.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_detail",
+        responses={200: TournamentDetailOutput, **error_responses(404)},
+    )
+    def get(self, request, tournament_id):
+        return Response(_detail(tournament_id, request.user))
+
+
+class TournamentRegisterApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_register",
+        request=None,
+        responses={200: TournamentDetailOutput, **ENTRY_ERRORS},
+    )
+    def post(self, request, tournament_id):
+        if request.user.is_bot:
+            raise ApplicationError("forbidden", "bots are entered by staff", status=403)
+        services.tournament_register(tournament_id=tournament_id, user=request.user)
+        return Response(_detail(tournament_id, request.user))
+
+
+class TournamentWithdrawApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_withdraw",
+        request=None,
+        responses={200: TournamentDetailOutput, **ENTRY_ERRORS},
+    )
+    def post(self, request, tournament_id):
+        services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
+        return Response(_detail(tournament_id, request.user))
+
+
+class TournamentCheckInApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_check_in",
+        request=None,
+        responses={200: TournamentDetailOutput, **ENTRY_ERRORS},
+    )
+    def post(self, request, tournament_id):
+        services.tournament_check_in(tournament_id=tournament_id, user=request.user)
+        return Response(_detail(tournament_id, request.user))
+
+
+class TournamentStandingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_standings",
+        parameters=[OpenApiParameter("round", int, description="the standings after this round")],
+        responses={200: StandingsOutput(allow_null=True), **error_responses(400, 404)},
+    )
+    def get(self, request, tournament_id):
+        tournament = selectors.tournament_get(tournament_id)
+        raw = request.query_params.get("round")
+        if raw is not None and not raw.isdigit():
+            raise ApplicationError(
+                "invalid",
+                "round must be a whole number",
+                extra={"fields": {"round": ["a whole number"]}},
+            )
+        number = int(raw) if raw is not None else None
+        return Response(selectors.tournament_standings(tournament, number))

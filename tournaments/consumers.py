@@ -1,0 +1,68 @@
+"""A tournament's page socket, at ws/tournaments/<id>/ (anyone may watch).
+
+Protocol (JSON text frames):
+
+- on connect the server sends ``{"type": "tournament", "tournament": {...}}``: the public
+  detail (``selectors.tournament_detail``). An unknown tournament is accepted then closed with
+  code 4404.
+- every change (a registration, a table that finished, a round seated, the final places) sends
+  the same message again with the new detail and a higher ``version``.
+- ``{"command": "sync"}`` answers the detail now; ``{"command": "ping"}`` answers
+  ``{"type": "pong"}``; anything else ``{"type": "error", "code": "bad_message"}``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from tournaments.broadcast import tournament_group, update_text
+
+CLOSE_NOT_FOUND = 4404
+
+
+def _text(tournament_id):
+    return database_sync_to_async(update_text, thread_sensitive=False)(tournament_id)
+
+
+class TournamentConsumer(AsyncJsonWebsocketConsumer):
+    """One watcher of one tournament. It joins the group before reading the detail, so no
+    change is missed in between; the page keeps the highest ``version`` it was sent."""
+
+    group: str | None = None
+
+    async def connect(self):
+        self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
+        await self.accept()  # before closing too: a close before accept loses its code
+        self.group = tournament_group(self.tournament_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        text = await _text(self.tournament_id)
+        if text is None:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self.send(text_data=text)
+
+    async def disconnect(self, code):
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            content = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        command = content.get("command") if isinstance(content, dict) else None
+        if command == "ping":
+            await self.send_json({"type": "pong"})
+        elif command == "sync":
+            text = await _text(self.tournament_id)
+            if text is not None:
+                await self.send(text_data=text)
+        else:
+            await self.send_json({"type": "error", "status": 400, "code": "bad_message"})
+
+    async def tournament_update(self, message):
+        await self.send(text_data=message["text"])

@@ -1,0 +1,214 @@
+"""Tournaments: settings, entries, rounds and the tables that link them to games.
+
+The games are the truth: a table's result and the standings are read models built from the
+games' events (``tournaments.results``) and cached here as JSON for fast pages; they can always
+be recomputed (``manage.py recompute_standings``). Only ``tournaments.services`` writes these.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentFormat(models.TextChoices):
+    SWISS = "swiss", _("Swiss")
+    ELIMINATION = "elimination", _("Elimination")
+    DUPLICATE = "duplicate", _("Duplicate")
+    SINGLE = "single", _("Single table")
+
+
+class TournamentStatus(models.TextChoices):
+    SCHEDULED = "scheduled", _("Scheduled")  # registration not open yet
+    REGISTRATION = "registration", _("Registration")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")  # too few players at the start
+
+
+class AbsencePolicy(models.TextChoices):
+    """What happens to a no-show or to a withdrawal (EXPECTATIONS: BGA's zombie bot)."""
+
+    BOT = "bot", _("A bot stands in")
+    FORFEIT = "forfeit", _("Forfeit")
+
+
+class EntryStatus(models.TextChoices):
+    REGISTERED = "registered", _("Registered")
+    CHECKED_IN = "checked_in", _("Checked in")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    NO_SHOW = "no_show", _("No-show")
+
+
+ACTIVE_ENTRY = (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN)
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True, max_length=2000)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
+    )
+    created_at = models.DateTimeField()
+    format = models.CharField(max_length=16, choices=TournamentFormat.choices)
+    status = models.CharField(
+        max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.SCHEDULED
+    )
+    registration_opens_at = models.DateTimeField()
+    registration_closes_at = models.DateTimeField()
+    # Optional check-in: players must check in from check_in_opens_at until starts_at, or
+    # count as no-shows (no_show_policy). Null: no check-in.
+    check_in_opens_at = models.DateTimeField(null=True, blank=True)
+    starts_at = models.DateTimeField()
+    min_players = models.PositiveSmallIntegerField(default=2)
+    max_players = models.PositiveIntegerField(null=True, blank=True)
+    table_size = models.PositiveSmallIntegerField()  # 2-8: the largest table of a round
+    # What every table plays: the hand table (V1), variants (V2-V6, "rounds" = rounds of
+    # play per game) and the time control (R24), as games.services.game_create takes them.
+    hand_table = models.CharField(max_length=16, default="classic")
+    variants = models.JSONField(default=dict, blank=True)
+    time_control = models.JSONField(default=dict)
+    # Tournament rounds (Swiss, duplicate, single table); elimination plays until its final.
+    rounds = models.PositiveSmallIntegerField(default=3)
+    # Elimination: how many of each table go through (null: half, rounded up).
+    advance = models.PositiveSmallIntegerField(null=True, blank=True)
+    rated = models.BooleanField(default=False)
+    no_show_policy = models.CharField(
+        max_length=8, choices=AbsencePolicy.choices, default=AbsencePolicy.FORFEIT
+    )
+    withdrawal_policy = models.CharField(
+        max_length=8, choices=AbsencePolicy.choices, default=AbsencePolicy.BOT
+    )
+    current_round = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    cancelled_reason = models.CharField(max_length=200, blank=True)
+    # The standings after every table finished so far (cache; tournaments.results builds it).
+    standings = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)  # bumped by every change, for the sockets
+
+    class Meta:
+        ordering = ["starts_at", "id"]
+        indexes = [models.Index(fields=["status", "starts_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2, table_size__lte=8),
+                name="tournaments_table_size_2_8",
+            ),
+            models.CheckConstraint(
+                condition=Q(registration_opens_at__lte=models.F("registration_closes_at"))
+                & Q(registration_closes_at__lte=models.F("starts_at")),
+                name="tournaments_registration_before_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentEntry(models.Model):
+    """One player in a tournament. A bot entry with ``stand_in_for`` plays in the place of a
+    no-show (no_show_policy "bot")."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries"
+    )
+    status = models.CharField(
+        max_length=16, choices=EntryStatus.choices, default=EntryStatus.REGISTERED
+    )
+    registered_at = models.DateTimeField()
+    # The seed order (1 = first seed): set at the start from the players' ratings.
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_round = models.PositiveSmallIntegerField(null=True, blank=True)  # 0: before start
+    stand_in_for = models.OneToOneField(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="stand_in"
+    )
+    final_place = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "registered_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="tournaments_entry_user_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tournament_id}"
+
+    @property
+    def active(self) -> bool:
+        """Whether the entry takes part in the rounds to come."""
+        return self.status in ACTIVE_ENTRY
+
+
+class TournamentRound(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The round's secret (hex): the formats' draw, and a duplicate round's deal seeds. Shown
+    # only once the round has finished.
+    seed = models.CharField(max_length=64)
+    # Elimination: the entry ids that go through to the next round, best first.
+    advancing = models.JSONField(null=True, blank=True)
+    standings = models.JSONField(null=True, blank=True)  # the standings after this round
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="tournaments_round_number_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} round {self.number}"
+
+
+class TournamentTable(models.Model):
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()  # 1 = the top table
+    game = models.OneToOneField(
+        "games.Game", on_delete=models.PROTECT, related_name="tournament_table"
+    )
+    # Duplicate: the tables of one deal group play the same deal, seat for seat; its seed is
+    # hidden until every table of the group has finished.
+    deal_group = models.PositiveSmallIntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The table's result once its game has ended (cache): per seat the entry, its round scores
+    # and whether it counts as forfeited (tournaments.results.table_result_from_game).
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="tournaments_table_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class TournamentSeat(models.Model):
+    """An entry's seat at a table; one per entry and round."""
+
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="+")
+    index = models.PositiveSmallIntegerField()  # the game's seat
+    entry = models.ForeignKey(TournamentEntry, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="tournaments_seat_unique"),
+            models.UniqueConstraint(
+                fields=["round", "entry"], name="tournaments_seat_once_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.index}"

@@ -1,0 +1,18 @@
+"""Signal receivers: a tournament game that ends moves its tournament on."""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def on_game_ended(sender, *, game_id, status, rated, **kwargs) -> None:
+    """Submit the tournament's step when one of its games ends (after that game's commit)."""
+    from games import scheduling
+    from tournaments import tasks
+    from tournaments.selectors import tournament_for_game
+
+    tournament_id = tournament_for_game(game_id)
+    if tournament_id is not None:
+        scheduling.submit(tasks.advance, tournament_id)

@@ -1,0 +1,270 @@
+"""Read-only tournament queries: the lists, a tournament's detail (rounds, tables, standings),
+a player's entry, and what the scheduler has to do.
+
+The detail is one JSON-ready dict, public (the same for everyone): the API answers it, with the
+caller's own entry added, and the sockets push it on every change.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Q
+
+from core import clock
+from core.errors import ApplicationError, NotFound
+from games.models import GameStatus
+from tournaments.models import (
+    ACTIVE_ENTRY,
+    Tournament,
+    TournamentEntry,
+    TournamentFormat,
+    TournamentRound,
+    TournamentStatus,
+    TournamentTable,
+)
+from tournaments.results import ENDED, entries_in_seed_order
+
+LIST_GROUPS = {
+    "upcoming": (TournamentStatus.SCHEDULED, TournamentStatus.REGISTRATION),
+    "running": (TournamentStatus.RUNNING,),
+    "finished": (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+}
+LIST_LIMIT = 100
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def seconds_until_start(tournament: Tournament, now: datetime | None = None) -> float | None:
+    """Return the seconds left before the start; None once it has started or is over."""
+    if tournament.status not in LIST_GROUPS["upcoming"]:
+        return None
+    now = now or clock.now()
+    return round(max((tournament.starts_at - now).total_seconds(), 0.0), 1)
+
+
+def tournament_get(tournament_id) -> Tournament:
+    try:
+        return Tournament.objects.select_related("created_by").get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise NotFound("not_found", "no such tournament") from None
+
+
+def tournament_list(*, group: str | None = None, limit: int = LIST_LIMIT) -> list[Tournament]:
+    """Return tournaments of a group ("upcoming", "running", "finished"; None: all of them):
+    running first, then upcoming by start, then the most recently ended."""
+    if group is not None and group not in LIST_GROUPS:
+        detail = f"status must be one of {', '.join(LIST_GROUPS)}"
+        raise ApplicationError("invalid", detail, extra={"fields": {"status": [detail]}})
+    wanted = LIST_GROUPS[group] if group else [s for g in LIST_GROUPS.values() for s in g]
+    rows = (
+        Tournament.objects.filter(status__in=wanted)
+        .select_related("created_by")
+        .annotate(entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)))
+    )
+    out: list[Tournament] = []
+    for statuses, order in (
+        (LIST_GROUPS["running"], ("starts_at", "id")),
+        (LIST_GROUPS["upcoming"], ("starts_at", "id")),
+        (LIST_GROUPS["finished"], ("-finished_at", "-id")),
+    ):
+        if any(s in wanted for s in statuses):
+            out += list(rows.filter(status__in=statuses).order_by(*order)[:limit])
+    return out
+
+
+def tournament_summary(tournament: Tournament, now: datetime | None = None) -> dict[str, Any]:
+    """Return a tournament's line in the lists."""
+    winner = None
+    if tournament.status == TournamentStatus.FINISHED and tournament.standings:
+        lines = tournament.standings.get("lines") or []
+        winner = lines[0]["username"] if lines else None
+    entrants = getattr(tournament, "entrants", None)
+    if entrants is None:
+        entrants = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "format": tournament.format,
+        "status": tournament.status,
+        "created_by": tournament.created_by.username,
+        "starts_at": _iso(tournament.starts_at),
+        "seconds_until_start": seconds_until_start(tournament, now),
+        "registration_opens_at": _iso(tournament.registration_opens_at),
+        "registration_closes_at": _iso(tournament.registration_closes_at),
+        "check_in_opens_at": _iso(tournament.check_in_opens_at),
+        "entrants": entrants,
+        "min_players": tournament.min_players,
+        "max_players": tournament.max_players,
+        "table_size": tournament.table_size,
+        "hand_table": tournament.hand_table,
+        "variants": tournament.variants,
+        "time_control": tournament.time_control,
+        "rounds": None if tournament.format == TournamentFormat.ELIMINATION else tournament.rounds,
+        "current_round": tournament.current_round,
+        "rated": tournament.rated,
+        "winner": winner,
+        "started_at": _iso(tournament.started_at),
+        "finished_at": _iso(tournament.finished_at),
+    }
+
+
+def _entry_doc(entry: TournamentEntry) -> dict[str, Any]:
+    return {
+        "id": entry.pk,
+        "username": entry.user.username,
+        "is_bot": entry.user.is_bot,
+        "status": entry.status,
+        "seed": entry.seed,
+        "stand_in_for": entry.stand_in_for.user.username if entry.stand_in_for_id else None,
+        "final_place": entry.final_place,
+    }
+
+
+def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
+    rounds = list(tournament.round_set.order_by("number"))
+    tables = (
+        TournamentTable.objects.filter(round__tournament=tournament)
+        .select_related("game")
+        .prefetch_related("seats__entry__user", "game__seats")
+        .order_by("round__number", "number")
+    )
+    by_round: dict[int, list[dict[str, Any]]] = {r.pk: [] for r in rounds}
+    for table in tables:
+        game = table.game
+        left = {s.index for s in game.seats.all() if s.resigned_at or s.forfeited_at}
+        result = table.result or {}
+        scores = {s["entry"]: s for s in result.get("seats", [])}
+        players = []
+        for seat in sorted(table.seats.all(), key=lambda s: s.index):
+            scored = scores.get(seat.entry_id)
+            players.append(
+                {
+                    "seat": seat.index,
+                    "entry": seat.entry_id,
+                    "username": seat.entry.user.username,
+                    "is_bot": seat.entry.user.is_bot,
+                    "left": seat.index in left,
+                    "total": sum(scored["round_scores"]) if scored else None,
+                    "forfeited": scored["forfeited"] if scored else None,
+                    "place": None,
+                }
+            )
+        places = (game.result or {}).get("places") if game.status == GameStatus.FINISHED else None
+        if places and len(places) == len(players):
+            for p in players:
+                p["place"] = places[p["seat"]]
+        by_round[table.round_id].append(
+            {
+                "number": table.number,
+                "game": str(game.pk),
+                "status": game.status,
+                "finished": table.finished_at is not None,
+                "deal_group": table.deal_group,
+                "seed_hidden": game.seed_hidden,
+                "players": players,
+            }
+        )
+    return [
+        {
+            "number": r.number,
+            "started_at": _iso(r.started_at),
+            "finished_at": _iso(r.finished_at),
+            "seed": r.seed if r.finished_at is not None else None,
+            "advancing": r.advancing,
+            "tables": by_round[r.pk],
+        }
+        for r in rounds
+    ]
+
+
+def tournament_detail(tournament: Tournament) -> dict[str, Any]:
+    """Return everything the tournament page shows: settings, entries, rounds with their tables
+    (game ids, players, status), the standings."""
+    entries = entries_in_seed_order(tournament)
+    return {
+        **tournament_summary(tournament),
+        "description": tournament.description,
+        "advance": tournament.advance,
+        "no_show_policy": tournament.no_show_policy,
+        "withdrawal_policy": tournament.withdrawal_policy,
+        "cancelled_reason": tournament.cancelled_reason,
+        "entrants": sum(1 for e in entries if e.status in ACTIVE_ENTRY),
+        "entries": [_entry_doc(e) for e in entries],
+        "rounds_detail": _rounds(tournament),
+        "standings": tournament.standings,
+        "version": tournament.version,
+    }
+
+
+def tournament_detail_or_none(tournament_id) -> dict[str, Any] | None:
+    tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
+    return tournament_detail(tournament) if tournament is not None else None
+
+
+def tournament_entry_for(tournament: Tournament, user) -> dict[str, Any] | None:
+    """Return ``user``'s entry and the table they play at now, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    entry = (
+        tournament.entries.select_related("user", "stand_in_for__user").filter(user=user).first()
+    )
+    if entry is None:
+        return None
+    seat = (
+        entry.seats.filter(round__number=tournament.current_round)
+        .select_related("table__game")
+        .first()
+    )
+    return {
+        **_entry_doc(entry),
+        "current_game": str(seat.table.game_id) if seat is not None else None,
+    }
+
+
+def tournament_entry_statuses(user, tournament_ids) -> dict[int, str]:
+    """Return ``user``'s entry status per tournament id, for the lists."""
+    if user is None or not user.is_authenticated:
+        return {}
+    return dict(
+        TournamentEntry.objects.filter(
+            user=user, tournament_id__in=list(tournament_ids)
+        ).values_list("tournament_id", "status")
+    )
+
+
+def tournament_standings(tournament: Tournament, round_number: int | None = None):
+    """Return the standings now, or after round ``round_number``; None before any result."""
+    if round_number is None:
+        return tournament.standings
+    found = TournamentRound.objects.filter(tournament=tournament, number=round_number).first()
+    if found is None:
+        raise NotFound("not_found", "no such round")
+    return found.standings
+
+
+def tournaments_due(now: datetime | None = None) -> list[int]:
+    """Return the ids of tournaments the scheduler has something to do for: registration to
+    open, a start that is due, or a table whose game has ended and is not taken yet."""
+    now = now or clock.now()
+    ended_table = TournamentTable.objects.filter(
+        round__tournament=OuterRef("pk"), finished_at__isnull=True, game__status__in=ENDED
+    )
+    due = Tournament.objects.filter(
+        Q(status=TournamentStatus.SCHEDULED, registration_opens_at__lte=now)
+        | Q(status=TournamentStatus.REGISTRATION, starts_at__lte=now)
+        | Q(Exists(ended_table), status=TournamentStatus.RUNNING)
+    )
+    return list(due.order_by("starts_at", "id").values_list("pk", flat=True))
+
+
+def tournament_for_game(game_id) -> int | None:
+    """Return the id of the tournament a game is a table of, or None."""
+    return (
+        TournamentTable.objects.filter(game_id=game_id)
+        .values_list("round__tournament_id", flat=True)
+        .first()
+    )

@@ -1,0 +1,35 @@
+"""Celery tasks of tournaments: the scheduler's step for one tournament, and the beat tick that
+runs it for every tournament with something due. Both are idempotent (the step records what it
+did under the tournament's row lock), so a task delivered twice or late does nothing more."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="tournaments.tasks.advance", soft_time_limit=120, time_limit=180)
+def advance(tournament_id: int) -> bool:
+    """Do what is due for one tournament (a game of it ended, or its time came)."""
+    from tournaments.services import tournament_advance
+
+    return tournament_advance(tournament_id=tournament_id)
+
+
+@shared_task(name="tournaments.tasks.tick", soft_time_limit=300, time_limit=360)
+def tick() -> int:
+    """Advance every tournament with something due (beat runs this every few seconds): open
+    registrations, starts, and tables whose end the game_ended signal did not deliver."""
+    from tournaments.selectors import tournaments_due
+    from tournaments.services import tournament_advance
+
+    changed = 0
+    for tournament_id in tournaments_due():
+        try:
+            changed += tournament_advance(tournament_id=tournament_id)
+        except Exception:  # noqa: BLE001 — one broken tournament must not stop the others
+            log.exception("advancing tournament %s failed", tournament_id)
+    return changed

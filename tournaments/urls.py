@@ -1,0 +1,32 @@
+"""Tournament endpoints, included under /api/v1/ by config.urls."""
+
+from django.urls import path
+
+from tournaments import apis
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("tournaments", apis.TournamentListApi.as_view(), name="list"),
+    path("tournaments/<int:tournament_id>", apis.TournamentDetailApi.as_view(), name="detail"),
+    path(
+        "tournaments/<int:tournament_id>/register",
+        apis.TournamentRegisterApi.as_view(),
+        name="register",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/withdraw",
+        apis.TournamentWithdrawApi.as_view(),
+        name="withdraw",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/check-in",
+        apis.TournamentCheckInApi.as_view(),
+        name="check-in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/standings",
+        apis.TournamentStandingsApi.as_view(),
+        name="standings",
+    ),
+]
