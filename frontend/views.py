@@ -9,6 +9,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import NotFound
 from ratings import selectors as ratings_selectors
+from tournaments import selectors as tournament_selectors
+from tournaments.services import can_organize
 
 LOGIN_URL = "/login"
 
@@ -113,3 +115,21 @@ def player(request, username):
 def leaderboard(request):
     """Render the leaderboards (data from the API)."""
     return render(request, "frontend/leaderboard.html")
+
+
+@ensure_csrf_cookie
+def tournaments(request):
+    """Render the tournament list (data from the API); staff and organizers get the form."""
+    return render(
+        request, "frontend/tournaments.html", {"can_organize": can_organize(request.user)}
+    )
+
+
+@ensure_csrf_cookie
+def tournament(request, tournament_id):
+    """Render a tournament's page (data from the API and its socket)."""
+    try:
+        found = tournament_selectors.tournament_get(tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
+    return render(request, "frontend/tournament.html", {"tournament": found})

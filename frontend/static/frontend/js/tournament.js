@@ -1,0 +1,314 @@
+// A tournament's page: registration (register, check in, withdraw), the countdown, rounds and
+// tables linking to the live games, standings pushed over the socket as each table finishes,
+// and the final places. Socket: ws/tournaments/<id>/ (the same detail the REST API answers);
+// while it is down the page polls the REST detail every 5 s.
+import { api, errorText, currentUser } from "./api.js";
+import { gettext, fmt } from "./i18n.js";
+import { timeControlText, formatDate, statusText } from "./tiles.js";
+import {
+  Countdown, countdownText, entryStatusText, formatName, playerLink, tournamentStatusText,
+} from "./tournament_common.js";
+
+const root = document.getElementById("tournament");
+const id = root.dataset.tournamentId;
+const me = currentUser();
+const countdown = new Countdown();
+let detail = null;
+let myEntry = null; // the REST answer's "me", refreshed from the pushed detail
+
+function el(tag, { className, text, testid } = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  if (testid) node.setAttribute("data-testid", testid);
+  return node;
+}
+
+// -- my entry, from whichever detail came last -------------------------------------------------
+function entryFrom(d) {
+  if (!me) return null;
+  const entry = d.entries.find((e) => e.username === me);
+  if (!entry) return null;
+  let game = null;
+  const current = d.rounds_detail.find((r) => r.number === d.current_round);
+  if (current) {
+    for (const t of current.tables) {
+      if (t.players.some((p) => p.entry === entry.id)) game = t.game;
+    }
+  }
+  return { ...entry, current_game: game };
+}
+
+function show(d) {
+  if (detail && d.version < detail.version) return; // an older push arriving late
+  detail = d;
+  myEntry = entryFrom(d);
+  countdown.set(d.seconds_until_start);
+  renderHead(d);
+  renderEntry(d);
+  renderStandings(d);
+  renderRounds(d);
+  renderFinal(d);
+  renderEntrants(d);
+  tick();
+}
+
+function fact(label, value, testid) {
+  const div = el("div");
+  div.append(el("dt", { text: label }), el("dd", { text: value, testid }));
+  return div;
+}
+
+function renderHead(d) {
+  document.getElementById("tournament-name").textContent = d.name;
+  const status = document.getElementById("tournament-status");
+  status.textContent = tournamentStatusText(d.status);
+  status.dataset.status = d.status;
+  root.dataset.status = d.status;
+  document.getElementById("tournament-description").textContent = d.description || "";
+  const facts = [
+    fact(gettext("Format"), formatName(d.format)),
+    fact(gettext("Starts"), formatDate(d.starts_at)),
+    fact(gettext("Players"), d.max_players ? `${d.entrants}/${d.max_players}` : String(d.entrants), "entrants-count"),
+    fact(gettext("Tables of"), String(d.table_size)),
+    fact(gettext("Rounds"), d.rounds === null ? gettext("until the final table") : String(d.rounds)),
+    fact(gettext("Time control"), timeControlText(d.time_control)),
+    fact(gettext("Rated"), d.rated ? gettext("yes") : gettext("no")),
+  ];
+  if (d.check_in_opens_at) facts.push(fact(gettext("Check-in opens"), formatDate(d.check_in_opens_at)));
+  if (d.current_round) facts.push(fact(gettext("Round"), String(d.current_round), "current-round"));
+  if (d.cancelled_reason) facts.push(fact(gettext("Cancelled"), d.cancelled_reason));
+  document.getElementById("tournament-facts").replaceChildren(...facts);
+}
+
+function renderEntry(d) {
+  const line = document.getElementById("my-entry");
+  const upcoming = d.status === "scheduled" || d.status === "registration";
+  const active = myEntry && (myEntry.status === "registered" || myEntry.status === "checked_in");
+  if (!me) {
+    line.textContent = upcoming ? gettext("Log in to take part.") : "";
+  } else if (!myEntry) {
+    line.textContent = upcoming ? gettext("You are not registered.") : gettext("You are not playing in this tournament.");
+  } else {
+    let text = fmt(gettext("You are %(status)s."), { status: entryStatusText(myEntry.status) });
+    if (myEntry.final_place) text += " " + fmt(gettext("Your final place: %(place)s."), { place: myEntry.final_place });
+    line.textContent = text;
+  }
+  const now = Date.now();
+  const closes = Date.parse(d.registration_closes_at), opens = Date.parse(d.registration_opens_at);
+  const checkIn = d.check_in_opens_at ? Date.parse(d.check_in_opens_at) : null;
+  const buttons = {
+    register: d.status === "registration" && !active && now >= opens && now < closes,
+    "check-in": upcoming && checkIn !== null && now >= checkIn && myEntry && myEntry.status === "registered",
+    withdraw: active && d.status !== "finished" && d.status !== "cancelled",
+  };
+  for (const [name, visible] of Object.entries(buttons)) {
+    const b = document.getElementById(name);
+    if (b) { b.hidden = !visible; b.disabled = false; }
+  }
+  const tableLine = document.getElementById("my-table-line");
+  const game = d.status === "running" && active && myEntry.current_game;
+  tableLine.hidden = !game;
+  if (game) document.getElementById("my-table").href = `/games/${game}`;
+}
+
+function tick() {
+  const text = document.getElementById("countdown");
+  if (!detail) return;
+  const left = countdown.left();
+  if (left === null) {
+    text.textContent = detail.status === "running"
+      ? fmt(gettext("Round %(n)s is being played."), { n: detail.current_round })
+      : "";
+  } else if (left > 0) {
+    text.textContent = fmt(gettext("Starts in %(time)s"), { time: countdownText(left) });
+  } else {
+    text.textContent = gettext("Starting…");
+  }
+}
+
+function renderStandings(d) {
+  const rows = document.getElementById("standings-rows");
+  const s = d.standings;
+  document.getElementById("standings-empty").hidden = !!s;
+  const note = document.getElementById("standings-note");
+  if (!s) { rows.replaceChildren(); note.textContent = ""; return; }
+  note.textContent = s.final ? gettext("final")
+    : fmt(gettext("%(n)s tables finished · round %(r)s"), { n: s.tables, r: s.round });
+  const scheme = s.points === "duplicate" ? gettext("Duplicate matchpoints") : gettext("Placement points");
+  rows.replaceChildren(...s.lines.map((line) => {
+    const tr = el("tr", { testid: "standings-row" });
+    tr.dataset.username = line.username;
+    if (line.username === me) tr.classList.add("me");
+    const cells = [
+      String(line.rank),
+      null,
+      line.points_exact.includes("/") ? `${line.points.toFixed(2)}` : line.points_exact,
+      String(line.table_wins),
+      line.opponent_points.toFixed(2),
+      String(line.game_score),
+      String(line.games),
+    ];
+    cells.forEach((c, i) => {
+      const td = el("td");
+      if (i === 1) {
+        td.append(playerLink(line.username, line.is_bot));
+        if (line.stand_in_for) td.append(el("span", { className: "hint", text: " " + fmt(gettext("for %(name)s"), { name: line.stand_in_for }) }));
+      } else {
+        td.textContent = c;
+      }
+      if (i === 2) { td.title = `${scheme}: ${line.points_exact}`; td.setAttribute("data-testid", "standings-points"); }
+      tr.append(td);
+    });
+    return tr;
+  }));
+}
+
+function renderRounds(d) {
+  const box = document.getElementById("rounds");
+  document.getElementById("rounds-empty").hidden = d.rounds_detail.length > 0;
+  const mine = myEntry ? myEntry.id : null;
+  box.replaceChildren(...[...d.rounds_detail].reverse().map((r) => {
+    const section = el("section", { className: "t-round", testid: "round" });
+    section.dataset.round = String(r.number);
+    const done = r.tables.filter((t) => t.finished).length;
+    section.append(el("h3", { text: fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(gettext("%(done)s of %(all)s tables finished"), { done, all: r.tables.length }) }));
+    const list = el("ul", { className: "table-list" });
+    for (const t of r.tables) {
+      const li = el("li", { className: "table-row", testid: "tournament-table" });
+      li.dataset.game = t.game;
+      if (mine !== null && t.players.some((p) => p.entry === mine)) li.classList.add("your-turn");
+      const info = el("div", { className: "table-info" });
+      const link = el("a", { className: "table-name", text: fmt(gettext("Table %(n)s"), { n: t.number }), testid: "table-link" });
+      link.href = `/games/${t.game}`;
+      info.append(link, el("span", { className: "badge", text: statusText(t.status), testid: "table-status" }));
+      if (t.deal_group !== null) info.append(el("span", { className: "names", text: fmt(gettext("deal %(g)s"), { g: t.deal_group + 1 }) }));
+      const players = el("span", { className: "names" });
+      t.players.forEach((p, i) => {
+        if (i) players.append(", ");
+        players.append(playerLink(p.username, p.is_bot));
+        const extra = [];
+        if (p.place !== null) extra.push(fmt(gettext("place %(n)s"), { n: p.place }));
+        if (p.total !== null) extra.push(fmt(gettext("%(n)s pts"), { n: p.total }));
+        if (p.left) extra.push(gettext("left"));
+        if (extra.length) players.append(` (${extra.join(", ")})`);
+      });
+      info.append(players);
+      li.append(info);
+      list.append(li);
+    }
+    section.append(list);
+    return section;
+  }));
+}
+
+function renderFinal(d) {
+  const panel = document.getElementById("final-places-panel");
+  const done = d.status === "finished" && d.standings && d.standings.final;
+  panel.hidden = !done;
+  if (!done) return;
+  const list = document.getElementById("final-places");
+  const placed = d.entries.filter((e) => e.final_place !== null).sort((a, b) => a.final_place - b.final_place);
+  list.replaceChildren(...placed.map((e) => {
+    const li = el("li", { testid: "final-place" });
+    li.value = e.final_place;
+    li.dataset.username = e.username;
+    if (e.username === me) li.classList.add("me");
+    li.append(playerLink(e.username, e.is_bot));
+    return li;
+  }));
+}
+
+function renderEntrants(d) {
+  const list = document.getElementById("entrants");
+  document.getElementById("entrant-count").textContent = String(d.entrants);
+  list.replaceChildren(...d.entries.map((e) => {
+    const li = el("li", { testid: "entrant" });
+    li.append(playerLink(e.username, e.is_bot));
+    if (e.status !== "registered") li.append(el("span", { className: "badge", text: entryStatusText(e.status) }));
+    if (e.stand_in_for) li.append(el("span", { className: "hint", text: " " + fmt(gettext("stands in for %(name)s"), { name: e.stand_in_for }) }));
+    return li;
+  }));
+}
+
+// -- actions -----------------------------------------------------------------------------------
+for (const action of ["register", "check-in", "withdraw"]) {
+  const button = document.getElementById(action);
+  if (!button) continue;
+  button.addEventListener("click", async () => {
+    if (action === "withdraw" && detail && detail.status === "running"
+        && !window.confirm(gettext("Withdraw from the tournament? You leave your current game and play no further rounds."))) return;
+    const error = document.getElementById("entry-error");
+    error.hidden = true;
+    button.disabled = true;
+    try {
+      show(await api(`tournaments/${id}/${action}`, { method: "POST" }));
+    } catch (err) {
+      error.textContent = errorText(err);
+      error.hidden = false;
+      button.disabled = false;
+    }
+  });
+}
+
+// -- live updates ------------------------------------------------------------------------------
+const connection = document.getElementById("connection");
+let pollTimer = null;
+let backoff = 1000;
+
+async function poll() {
+  try { show(await api(`tournaments/${id}`)); } catch (e) { /* the next tick retries */ }
+}
+
+function startPolling() {
+  if (pollTimer) return;
+  connection.textContent = gettext("Reconnecting…");
+  pollTimer = setInterval(poll, 5000);
+}
+
+function stopPolling() {
+  clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+function connect() {
+  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+  let ws;
+  try {
+    ws = new WebSocket(`${proto}//${window.location.host}/ws/tournaments/${id}/`);
+  } catch (e) {
+    startPolling();
+    setTimeout(connect, backoff);
+    return;
+  }
+  let ping = null;
+  ws.addEventListener("open", () => {
+    backoff = 1000;
+    stopPolling();
+    connection.textContent = gettext("Live");
+    root.dataset.live = "1";
+    ping = setInterval(() => ws.send(JSON.stringify({ command: "ping" })), 25000);
+  });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.type === "tournament") show(msg.tournament);
+  });
+  ws.addEventListener("close", () => {
+    clearInterval(ping);
+    root.dataset.live = "0";
+    startPolling();
+    const delay = backoff + Math.random() * 500;
+    backoff = Math.min(backoff * 2, 30000);
+    setTimeout(connect, delay);
+  });
+}
+
+poll().then(connect);
+setInterval(() => {
+  tick();
+  // The countdown ran out: the start is the scheduler's; look again until it has happened.
+  if (detail && countdown.left() === 0 && (detail.status === "registration" || detail.status === "scheduled")) {
+    if (!root.dataset.live || root.dataset.live === "0") poll();
+  }
+}, 1000);

@@ -1,0 +1,135 @@
+// The tournament list: running, upcoming (with live countdowns) and finished tournaments; the
+// scheduling form for staff and organizers.
+import { api, errorText } from "./api.js";
+import { gettext, fmt } from "./i18n.js";
+import { timeControlText, formatDate } from "./tiles.js";
+import { Countdown, countdownText, entryStatusText, formatName, tournamentStatusText } from "./tournament_common.js";
+
+const GROUPS = ["running", "upcoming", "finished"];
+const countdowns = new Map(); // tournament id -> [Countdown, element]
+let refreshSoon = false;
+
+function span(className, text, testid) {
+  const s = document.createElement("span");
+  s.className = className;
+  s.textContent = text;
+  if (testid) s.setAttribute("data-testid", testid);
+  return s;
+}
+
+function row(t) {
+  const li = document.createElement("li");
+  li.className = "table-row";
+  li.setAttribute("data-testid", "tournament-row");
+  li.dataset.tournamentId = String(t.id);
+  const info = document.createElement("div");
+  info.className = "table-info";
+  const title = document.createElement("a");
+  title.href = `/tournaments/${t.id}`;
+  title.className = "table-name";
+  title.setAttribute("data-testid", "tournament-link");
+  title.textContent = t.name;
+  info.append(title, span("badge", tournamentStatusText(t.status), "tournament-status"));
+  const players = t.max_players ? fmt(gettext("%(n)s/%(max)s players"), { n: t.entrants, max: t.max_players })
+    : fmt(gettext("%(n)s players"), { n: t.entrants });
+  info.append(span("names", `${formatName(t.format)} · ${players} · ${fmt(gettext("tables of %(n)s"), { n: t.table_size })}`));
+  info.append(span("time-control", timeControlText(t.time_control) + (t.rated ? " · " + gettext("rated") : "")));
+  if (t.status === "running") {
+    info.append(span("names", fmt(gettext("round %(n)s"), { n: t.current_round })));
+  } else if (t.status === "finished" && t.winner) {
+    info.append(span("names", fmt(gettext("won by %(name)s"), { name: t.winner }), "winner"));
+  } else if (t.status === "cancelled") {
+    info.append(span("names", gettext("cancelled")));
+  }
+  if (t.seconds_until_start !== null) {
+    const when = span("names", fmt(gettext("starts %(at)s"), { at: formatDate(t.starts_at) }));
+    const counter = span("countdown", "", "countdown");
+    const c = new Countdown();
+    c.set(t.seconds_until_start);
+    countdowns.set(t.id, [c, counter]);
+    info.append(when, counter);
+  }
+  if (t.my_status) info.append(span("badge turn-badge", entryStatusText(t.my_status), "my-status"));
+  const act = document.createElement("div");
+  act.className = "table-actions";
+  const open = document.createElement("a");
+  open.className = "button";
+  open.href = `/tournaments/${t.id}`;
+  open.textContent = t.status === "registration" && !t.my_status ? gettext("Register") : gettext("Open");
+  act.append(open);
+  li.append(info, act);
+  return li;
+}
+
+function tick() {
+  for (const [, [c, el]] of countdowns) {
+    const left = c.left();
+    el.textContent = left > 0 ? fmt(gettext("in %(time)s"), { time: countdownText(left) }) : gettext("starting…");
+    if (left === 0) refreshSoon = true;
+  }
+}
+
+let busy = false;
+async function refresh() {
+  if (busy) return;
+  busy = true;
+  try {
+    const lists = await Promise.all(GROUPS.map((g) => api(`tournaments?status=${g}`)));
+    countdowns.clear();
+    GROUPS.forEach((g, i) => {
+      document.getElementById(`tournaments-${g}`).replaceChildren(...lists[i].map(row));
+      document.getElementById(`tournaments-${g}-empty`).hidden = lists[i].length > 0;
+    });
+    tick();
+  } catch (err) {
+    // Keep the last lists; the next refresh retries.
+  } finally {
+    busy = false;
+  }
+}
+
+refresh();
+setInterval(tick, 1000);
+setInterval(() => { if (refreshSoon) { refreshSoon = false; refresh(); } }, 2000);
+setInterval(refresh, 15000);
+
+// -- scheduling form (staff and organizers) ----------------------------------------------------
+const form = document.getElementById("tournament-form");
+if (form) {
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const error = form.querySelector('[data-testid="form-error"]');
+    error.hidden = true;
+    const f = form.elements;
+    const startsAt = new Date(Date.now() + Number(f.starts_in.value) * 60000);
+    const [kind, x, y] = f.time_control.value.split("-");
+    const body = {
+      name: f.name.value.trim(),
+      format: f.format.value,
+      starts_at: startsAt.toISOString(),
+      table_size: Number(f.table_size.value),
+      rounds: Number(f.rounds.value),
+      rated: f.rated.checked,
+      no_show_policy: f.no_show_policy.value,
+      withdrawal_policy: f.withdrawal_policy.value,
+      time_control: kind === "live"
+        ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
+        : { kind: "correspondence", days_per_move: Number(x) },
+      variants: f.game_rounds.value ? { rounds: Number(f.game_rounds.value) } : {},
+    };
+    if (f.max_players.value) body.max_players = Number(f.max_players.value);
+    if (Number(f.check_in.value) > 0) {
+      body.check_in_opens_at = new Date(startsAt.getTime() - Number(f.check_in.value) * 60000).toISOString();
+    }
+    const submit = form.querySelector('[data-testid="tournament-create"]');
+    submit.disabled = true;
+    try {
+      const t = await api("tournaments", { method: "POST", body });
+      window.location.href = `/tournaments/${t.id}`;
+    } catch (err) {
+      error.textContent = errorText(err);
+      error.hidden = false;
+      submit.disabled = false;
+    }
+  });
+}
