@@ -41,6 +41,9 @@ class Command(BaseCommand):
             lifespan="off",
             ws="websockets-sansio",
             log_level="info",
+            # With JSON logs (LOG_FORMAT=json, production), uvicorn's own lines go through the
+            # root logger Django configured, as JSON too; else uvicorn's usual text lines.
+            **({"log_config": None} if settings.LOG_FORMAT == "json" else {}),
             # One line per request costs a measurable share of a move under load; log requests
             # when debugging only.
             access_log=settings.DEBUG,
