@@ -120,13 +120,28 @@ if PRODUCTION:
 REDIS_URL = ENV.get("REDIS_URL", "").strip()
 
 
+# channels-redis waits for a socket's messages with a blocking pop of 5 s; redis-py 8 gives
+# every connection a 5 s socket timeout by default, so an idle socket's wait could time out
+# and crash its consumer. The socket timeout must outlast the blocking pop.
+CHANNEL_LAYER_SOCKET_TIMEOUT = 15
+
+
+def redis_host(redis_url: str) -> dict:
+    """Return a channels-redis host entry for ``redis_url``."""
+    return {"address": redis_url, "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT}
+
+
 def channel_layers_from_env(redis_url: str) -> dict:
     """Return CHANNEL_LAYERS: channels-redis on REDIS_URL, else the in-memory layer."""
     if redis_url:
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [redis_url], "capacity": 1500, "expiry": 30},
+                "CONFIG": {
+                    "hosts": [redis_host(redis_url)],
+                    "capacity": 1500,
+                    "expiry": 30,
+                },
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

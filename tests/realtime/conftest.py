@@ -6,6 +6,8 @@ import uuid
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
+from config.settings import redis_host
+
 
 @pytest_asyncio.fixture
 async def layer(settings):
@@ -15,7 +17,7 @@ async def layer(settings):
     if redis_url:
         backend = {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url], "prefix": f"test-{uuid.uuid4().hex}"},
+            "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": f"test-{uuid.uuid4().hex}"},
         }
     else:
         backend = {"BACKEND": "channels.layers.InMemoryChannelLayer"}

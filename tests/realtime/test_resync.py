@@ -107,3 +107,20 @@ async def test_a_move_made_through_rest_reaches_the_other_players_socket():
     assert pushed[-1]["view"]["viewer"] == st["seat"] ^ 1
     for comm in comms.values():
         await comm.disconnect()
+
+
+@pytest.mark.slow
+async def test_a_socket_idle_longer_than_the_layers_blocking_wait_still_gets_the_next_move(layer):
+    """channels-redis waits for messages with a 5 s blocking pop; with redis-py 8's default 5 s
+    socket timeout an idle socket's wait timed out and its consumer died (seen in the
+    tournament e2e test). The layer's connections get a longer socket timeout."""
+    import asyncio
+
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    gid = await db(table, ana, [bo])
+    comm, _ = await synced(gid, token=ana.token)
+    await asyncio.sleep(7)  # longer than the 5 s blocking pop, idle
+    seq = await db(play_turn, gid, [ana, bo])
+    got = await receive_until_seq(comm, seq)
+    assert got and got[-1]["seq"] == seq
+    await comm.disconnect()
