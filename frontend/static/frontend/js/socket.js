@@ -133,6 +133,9 @@ export class GameLive {
       const state = await api(`games/${this.gameId}/state`);
       let events = [];
       if (state.seq > after) events = await api(`games/${this.gameId}/events?after=${after}`);
+      // Events appended between the two requests belong to a later view: keep them for the
+      // next poll, or the page would hold a newer seq with an older view (and offer no move).
+      events = events.filter((e) => e.seq <= state.seq);
       this.onUpdate({ ...state, events });
     } catch (e) {
       /* the next tick retries */
