@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from core.errors import ApplicationError
 from core.schema import ApiErrorSerializer
+from core.throttling import MoveRateThrottle
 from games import selectors, services
 from games.models import GameStatus
 
@@ -211,6 +212,7 @@ class GameResignApi(APIView):
 
 class GameMoveApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [MoveRateThrottle]
 
     class Input(serializers.Serializer):
         action = serializers.ChoiceField(["engine", "play", "draw", "pass", "stop"])
@@ -288,7 +290,7 @@ class GameEventsApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="events with seq > after")],
-        responses={200: EVENT(many=True), 404: ERROR},
+        responses={200: EVENT(many=True), 400: ERROR, 404: ERROR},
     )
     def get(self, request, game_id):
         raw = request.query_params.get("after", "0")

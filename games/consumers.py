@@ -31,6 +31,7 @@ from realtime.groups import game_seat_group
 from core import metrics
 from core.api import error_body, error_for
 from core.errors import ApplicationError, NotAuthenticated
+from core.throttling import check_move
 from games import selectors, services
 from games.apis import GameMoveApi
 from games.broadcast import viewer_payload
@@ -81,6 +82,7 @@ def _catch_up(game_id, user, after: int) -> tuple[int | None, dict[str, Any]]:
 
 def _move(game_id, user, content: dict[str, Any]) -> int:
     """Make the move a socket message asks for, checked as the REST move is; return the seq."""
+    check_move(user)  # the REST moves' rate limit, counted together
     data = content.get("move")
     if isinstance(data, dict) and "expected_seq" in content:
         data = {**data, "expected_seq": content["expected_seq"]}

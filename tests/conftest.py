@@ -49,6 +49,15 @@ def _tasks_run_in_process():
     settings.CELERY_TASK_ALWAYS_EAGER = True
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _rate_limits_off():
+    """Turn the rate limits off: the tests sign up and log in many players from one address,
+    as fast as they can. tests/hardening turn them on for their own tests."""
+    from django.conf import settings
+
+    settings.RATE_LIMITS_ENABLED = False
+
+
 def _transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
     return bool(

@@ -6,7 +6,8 @@ The detail is the same document the tournament's socket pushes, plus the caller'
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.http import JsonResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -339,6 +340,13 @@ class TournamentCheckInApi(APIView):
         return Response(_detail(tournament_id, request.user))
 
 
+# null until a table has finished (drf-spectacular cannot make a response component nullable)
+NULLABLE_STANDINGS = OpenApiResponse(
+    {"nullable": True, "allOf": [{"$ref": "#/components/schemas/StandingsOutput"}]},
+    description="the standings, or null before any table has finished",
+)
+
+
 class TournamentStandingsApi(APIView):
     permission_classes = [AllowAny]
 
@@ -346,7 +354,7 @@ class TournamentStandingsApi(APIView):
         tags=TAGS,
         operation_id="tournament_standings",
         parameters=[OpenApiParameter("round", int, description="the standings after this round")],
-        responses={200: StandingsOutput(allow_null=True), **error_responses(400, 404)},
+        responses={200: NULLABLE_STANDINGS, **error_responses(400, 404)},
     )
     def get(self, request, tournament_id):
         tournament = selectors.tournament_get(tournament_id)
@@ -358,4 +366,7 @@ class TournamentStandingsApi(APIView):
                 extra={"fields": {"round": ["a whole number"]}},
             )
         number = int(raw) if raw is not None else None
-        return Response(selectors.tournament_standings(tournament, number))
+        standings = selectors.tournament_standings(tournament, number)
+        if standings is None:  # JSON null, as documented: DRF would send an empty body
+            return JsonResponse(None, safe=False)
+        return Response(standings)

@@ -17,6 +17,7 @@ from accounts.services import (
     user_register,
 )
 from core.schema import error_responses
+from core.throttling import LoginRateThrottle, RegisterRateThrottle
 
 TAGS = ["accounts"]
 
@@ -31,6 +32,7 @@ class UserRegisterApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = (RegisterRateThrottle,)
 
     class Input(serializers.Serializer):
         username = serializers.CharField(max_length=150)
@@ -71,6 +73,7 @@ class AuthTokenObtainApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = (LoginRateThrottle,)
 
     class Input(CredentialsInput):
         pass
@@ -110,6 +113,7 @@ class SessionLoginApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = (LoginRateThrottle,)
 
     class Input(CredentialsInput):
         pass

@@ -149,6 +149,37 @@ def channel_layers_from_env(redis_url: str) -> dict:
 
 CHANNEL_LAYERS = channel_layers_from_env(REDIS_URL)
 
+
+def caches_from_env(redis_url: str) -> dict:
+    """Return CACHES: Redis on REDIS_URL (shared by every web process: the rate limits count
+    there), else local memory. Short socket timeouts: a Redis outage must fail fast."""
+    if redis_url:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": redis_url,
+                "KEY_PREFIX": "cache",
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+CACHES = caches_from_env(REDIS_URL)
+
+# Rate limits (core.throttling): "N/s", "N/min", "N/hour" or "N/day" per scope; login and
+# register per client address, moves (REST and socket together) per player. RATE_LIMITS=0
+# turns them all off (benchmarks, load tests). NUM_PROXIES: how many trusted proxies put the
+# client's address in X-Forwarded-For (0: use the peer address, and ignore the header a client
+# could forge; 1 behind one reverse proxy).
+RATE_LIMITS_ENABLED = env_flag(ENV, "RATE_LIMITS", default=True)
+RATE_LIMITS = {
+    "login": ENV.get("RATE_LIMIT_LOGIN", "").strip() or "10/min",
+    "register": ENV.get("RATE_LIMIT_REGISTER", "").strip() or "10/min",
+    "moves": ENV.get("RATE_LIMIT_MOVES", "").strip() or "20/s",
+}
+NUM_PROXIES = int(ENV.get("NUM_PROXIES", "").strip() or 0)
+
 DATABASES = {"default": database_from_env(ENV)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     sqlite_name = str(DATABASES["default"]["NAME"])
@@ -187,6 +218,7 @@ MIDDLEWARE = [
     "core.health.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.logging.RequestIdMiddleware",
+    "core.middleware.ServiceUnavailableMiddleware",
     "core.middleware.ApiErrorJsonMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -274,6 +306,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "core.api.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "core.schema.AutoSchema",
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 # OpenAPI 3 at /api/schema/, Swagger UI at /api/docs/, ReDoc at /api/redoc/. The UI assets come

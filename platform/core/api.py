@@ -7,6 +7,7 @@ anything unexpected) leaves as that shape. ``code`` is stable; clients branch on
 
 from __future__ import annotations
 
+import logging
 import math
 from http import HTTPStatus
 from typing import Any
@@ -22,7 +23,11 @@ from rest_framework.views import set_rollback
 
 from core.errors import ApplicationError
 
+log = logging.getLogger(__name__)
+
 API_PATH_PREFIX = "/api/"
+# Seconds a client is told to wait when PostgreSQL or Redis is unreachable (503).
+OUTAGE_RETRY_AFTER = 5
 
 # DRF exception class -> our code, where DRF's default_code is not the one we promise.
 _CODES: dict[type[exceptions.APIException], str] = {
@@ -80,7 +85,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     if getattr(exc, "auth_header", None):
         headers["WWW-Authenticate"] = exc.auth_header
     if getattr(exc, "wait", None):
-        headers["Retry-After"] = str(math.ceil(exc.wait))
+        headers["Retry-After"] = str(max(1, math.ceil(exc.wait)))
+    elif status == 503:
+        headers["Retry-After"] = str(body["retry_after"])
     set_rollback()
     return Response(body, status=status, headers=headers)
 
@@ -101,9 +108,46 @@ def error_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
         return 400, error_body("invalid_ruleset", exc.detail, rule=exc.rule)
     if _is_concurrency_conflict(exc):
         return 409, error_body("stale", "Someone else acted first; reload and try again.")
+    if is_outage(exc):
+        log.warning("service unavailable: %s: %s", type(exc).__name__, str(exc).strip()[:200])
+        return 503, unavailable_body()
     if isinstance(exc, exceptions.APIException):
         return exc.status_code, _api_exception_body(exc)
     return None
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Tell whether ``exc`` means PostgreSQL or Redis cannot be reached right now.
+
+    Such a request did not fail for what it asked: the answer is 503 ``service_unavailable``
+    with Retry-After, never a 500. A database error that is the request's own (a constraint,
+    bad SQL) is not an outage. A move that got a 503 may still have committed if the database
+    went away during the commit: clients retry with the same Idempotency-Key.
+    """
+    from django import db
+
+    if isinstance(exc, db.InterfaceError | db.OperationalError):
+        return True
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        psycopg = None
+    if psycopg is not None and isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+        return True  # raised by the connection pool (PoolTimeout) outside Django's wrapper
+    try:
+        import redis
+    except ImportError:  # pragma: no cover - redis comes with channels-redis
+        return False
+    return isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)
+
+
+def unavailable_body() -> dict[str, Any]:
+    """Return the JSON body of a 503: PostgreSQL or Redis is unreachable, try again soon."""
+    return error_body(
+        "service_unavailable",
+        "The service is temporarily unavailable; try again shortly.",
+        retry_after=OUTAGE_RETRY_AFTER,
+    )
 
 
 def _is_concurrency_conflict(exc: Exception) -> bool:
@@ -130,7 +174,7 @@ def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
     detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
     extra: dict[str, Any] = {}
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        extra["wait"] = math.ceil(exc.wait)
+        extra["retry_after"] = extra["wait"] = max(1, math.ceil(exc.wait))
     return error_body(code, str(detail), **extra)
 
 

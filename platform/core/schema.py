@@ -23,6 +23,33 @@ class AutoSchema(SpectacularAutoSchema):
             return super().get_serializer_name(serializer, direction)
         return "".join(part.removesuffix("Api") for part in parts)
 
+    def _get_response_bodies(self, direction="response"):
+        """Add the errors any operation of this kind can answer, where the view did not say.
+
+        An invalid token is refused (401) even where no login is needed; a path naming an
+        object can miss it (404); a body can be malformed (400) or not JSON (415); a rate-limited
+        operation can answer 429, and any operation 503 while PostgreSQL or Redis is down.
+        """
+        responses = super()._get_response_bodies(direction)
+        if not self.path.startswith("/api/"):
+            return responses
+        implied = {"503": COMMON_ERRORS[503]}
+        if getattr(self.view, "authentication_classes", ()):
+            implied["401"] = COMMON_ERRORS[401]
+        if "{" in self.path:
+            implied["404"] = COMMON_ERRORS[404]
+        if self.method in ("POST", "PUT", "PATCH") and self._get_request_body(direction="request"):
+            implied["400"] = COMMON_ERRORS[400]
+            implied["415"] = COMMON_ERRORS[415]
+        if getattr(self.view, "throttle_classes", ()):
+            implied["429"] = COMMON_ERRORS[429]
+        for code, description in implied.items():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(
+                    OpenApiResponse(ApiErrorSerializer, description=description), code
+                )
+        return responses
+
 
 class ApiErrorSerializer(serializers.Serializer):
     """The one error shape of the API (documentation only; errors are built in core.api)."""
@@ -37,6 +64,11 @@ class ApiErrorSerializer(serializers.Serializer):
     rule = serializers.CharField(
         required=False, help_text="Only for illegal moves: the RULES.md id that refuses it."
     )
+    retry_after = serializers.IntegerField(
+        required=False,
+        help_text="Only for `throttled` (429) and `service_unavailable` (503): seconds to wait "
+        "before trying again (also in the Retry-After header).",
+    )
 
 
 COMMON_ERRORS = {
@@ -46,6 +78,9 @@ COMMON_ERRORS = {
     404: "`not_found`",
     409: "`stale` and other conflicts",
     415: "`unsupported_media_type`: send `application/json`",
+    429: "`throttled`: too many requests; wait `retry_after` seconds (rate limits)",
+    503: "`service_unavailable`: the database or Redis is unreachable; retry after "
+    "`retry_after` seconds",
 }
 
 

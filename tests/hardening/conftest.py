@@ -1,0 +1,59 @@
+"""Fixtures for the hardening tests: rate limits on a cache of their own, a channel layer of
+their own."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+import pytest_asyncio
+from channels.layers import get_channel_layer
+
+from core import throttling
+
+# A moment well inside a window of every length the tests use (s, min, hour), so no test sees a
+# window end while it counts.
+PINNED_NOW = 1_800_000_000.25
+
+
+@pytest.fixture
+def rate_limits(settings, monkeypatch):
+    """Turn the rate limits on, counting in a local-memory cache of this test's own, with the
+    clock pinned; ``settings.RATE_LIMITS`` may be changed by the test."""
+    settings.RATE_LIMITS_ENABLED = True
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"hardening-{uuid.uuid4().hex}",
+        }
+    }
+    settings.RATE_LIMITS = {"login": "10/min", "register": "10/min", "moves": "20/s"}
+    monkeypatch.setattr(throttling, "_now", lambda: PINNED_NOW)
+    return settings
+
+
+@pytest.fixture
+def redis_url():
+    url = os.environ.get("REDIS_URL", "").strip()
+    if not url:
+        pytest.skip("needs Redis: set REDIS_URL")
+    return url
+
+
+@pytest_asyncio.fixture
+async def layer(settings):
+    """The channel layer: channels-redis on REDIS_URL under a prefix of this test's own, else
+    the in-memory layer; flushed afterwards."""
+    url = os.environ.get("REDIS_URL", "").strip()
+    if url:
+        backend = {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [url], "prefix": f"test-{uuid.uuid4().hex}"},
+        }
+    else:
+        backend = {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    settings.CHANNEL_LAYERS = {"default": backend}
+    channel_layer = get_channel_layer()
+    yield channel_layer
+    await channel_layer.flush()
