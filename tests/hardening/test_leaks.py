@@ -1,0 +1,349 @@
+"""No answer of the API and no socket message shows a viewer a tile hidden from it at that moment
+(RULES R4): whole games of people and a bot, every GET endpoint under /api/v1/ the schema lists,
+every seat's socket and a spectator's.
+
+Hidden at a moment: the other hands and the boneyard (``games.engine.views.hidden_tiles``) just
+after the last event — or, for an event, just after that event. Once the match is over its
+record and seed are public by design, so the checks run while it is played.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
+
+from accounts.models import User
+from accounts.services import bot_account_get_or_create
+from core import clock
+from games import services
+from games.models import Game
+from tests.games.api.factories import Timeline, leaked, player, post_move, state, table
+from tests.realtime import helpers as rt
+from tournaments import services as tournament_services
+from tournaments import tasks as tournament_tasks
+
+VARIANTS = {"hand_size": 5, "rounds": 2}  # four seats on a double-6 set, with a boneyard
+API = "/api/v1"
+KNOWN_PARAMETERS = {"game_id", "username", "dispute_id", "seq", "tournament_id"}
+
+
+def get_paths() -> list[str]:
+    """Every GET path under /api/v1/ of the published schema, e.g. /api/v1/games/{game_id}."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return sorted(
+        path for path, item in schema["paths"].items() if path.startswith(API) and "get" in item
+    )
+
+
+def looks_like_event(node: Any) -> bool:
+    return isinstance(node, dict) and {"seq", "type", "actor"} <= node.keys()
+
+
+def assert_hides(payload: Any, timeline: Timeline, seat: int | None, where: str) -> None:
+    """Events show nothing hidden from ``seat`` just after them; everything else nothing hidden
+    from it now."""
+    if looks_like_event(payload):
+        found = leaked(payload, timeline.at(payload["seq"], seat))
+        assert not found, f"{where}: event {payload['seq']} shows {found} to seat {seat}"
+        return
+    if isinstance(payload, dict):
+        for key, value in payload.items():
+            assert_hides(value, timeline, seat, f"{where}.{key}")
+        if not any(looks_like_event(v) or isinstance(v, dict | list) for v in payload.values()):
+            found = leaked(payload, timeline.now(seat))
+            assert not found, f"{where}: shows {found} to seat {seat}"
+        else:
+            flat = {k: v for k, v in payload.items() if not isinstance(v, dict | list)}
+            assert not leaked(flat, timeline.now(seat)), where
+            for key, value in payload.items():
+                if isinstance(value, list) and not any(looks_like_event(x) for x in value):
+                    found = leaked({key: value}, timeline.now(seat))
+                    assert not found, f"{where}.{key}: shows {found} to seat {seat}"
+    elif isinstance(payload, list):
+        for i, item in enumerate(payload):
+            assert_hides(item, timeline, seat, f"{where}[{i}]")
+
+
+class Viewer:
+    def __init__(self, name: str, client: APIClient, seat: int | None, staff: bool = False):
+        self.name, self.client, self.seat, self.staff = name, client, seat, staff
+
+
+def urls_for(
+    paths: list[str],
+    *,
+    gid: str,
+    seq: int,
+    usernames: list[str],
+    dispute: int | None,
+    tournament: int,
+):
+    """Concrete URLs for every GET path: each path parameter filled with real objects."""
+    out = []
+    for path in paths:
+        names = set(re.findall(r"{(\w+)}", path))
+        unknown = names - KNOWN_PARAMETERS
+        assert not unknown, (
+            f"{path}: teach tests/hardening/test_leaks.py which objects {sorted(unknown)} "
+            "should name, so the leak test covers this endpoint too"
+        )
+        if "dispute_id" in names and dispute is None:
+            continue
+        for username in usernames if "username" in names else [None]:
+            url = (
+                path.replace("{game_id}", gid)
+                .replace("{seq}", str(seq))
+                .replace("{dispute_id}", str(dispute))
+                .replace("{tournament_id}", str(tournament))
+            )
+            if username is not None:
+                url = url.replace("{username}", username)
+            out.append((path, url))
+            if path == f"{API}/games":
+                out += [(path, f"{url}?mine=1"), (path, f"{url}?status=active")]
+            if path.endswith("/events"):
+                out += [(path, f"{url}?after={max(seq - 3, 0)}")]
+    return out
+
+
+def sweep(viewers: list[Viewer], urls: list, timeline: Timeline, gid: str, seen: set):
+    """GET every URL as every viewer and check what comes back."""
+    for v in viewers:
+        for path, url in urls:
+            r = v.client.get(url)
+            assert r.status_code < 500, (v.name, url, r.status_code)
+            body = r.json() if r.content else None
+            seen.add((path, url.split("?")[0], r.status_code))
+            if url.startswith(f"{API}/audit/") and not v.staff:
+                # Staff only: refused to everyone else.
+                assert r.status_code in (401, 403), (v.name, url, r.status_code, body)
+                if v.client._credentials:
+                    assert body["code"] == "staff_only", (v.name, url, body)
+                assert not leaked(body, timeline.now(v.seat))
+                continue
+            if url.startswith(f"{API}/audit/") and r.status_code == 403:
+                # Staff at a table of their own: no hidden information while it is played.
+                assert body["code"] == "own_game", (v.name, url, body)
+            if r.status_code != 200:
+                assert not leaked(body, timeline.now(v.seat)), (v.name, url, body)
+                continue
+            if url.startswith(f"{API}/games/{gid}/record"):
+                timeline.assert_record_hides(body, v.seat)
+            else:
+                assert_hides(body, timeline, v.seat, f"{v.name} GET {url}")
+
+
+def tournament_table(people: list, organizer) -> tuple[int, str]:
+    """A one-table tournament of ``people`` and a bot, started: its id and its game's id."""
+    users = [User.objects.get(username=p.username) for p in people]
+    users.append(bot_account_get_or_create(strategy="random"))
+    tournament = tournament_services.tournament_create(
+        user=organizer,
+        name="leak cup",
+        format="swiss",
+        starts_at=clock.now() + timedelta(minutes=5),
+        table_size=4,
+        rounds=1,
+        variants={"set_max": 6, **VARIANTS},
+        time_control={"kind": "correspondence", "days_per_move": 3},
+    )
+    for user in users:
+        tournament_services.tournament_register(tournament_id=tournament.pk, user=user)
+    clock.advance(timedelta(minutes=6))
+    tournament_tasks.tick.run()
+    game = Game.objects.get(tournament_table__round__tournament=tournament)
+    return tournament.pk, str(game.id)
+
+
+@pytest.mark.django_db(transaction=True)  # the bot moves once each move commits
+def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_clock):
+    """Three people and a bot play a tournament's table (so the tournament's pages show this
+    game too) of two rounds; before each move every viewer reads every GET endpoint."""
+    ana, bo, cy, dee = player("ana"), player("bo"), player("cy"), player("dee")
+    User.objects.filter(username="cy").update(is_staff=True)  # staff, but playing this game
+    organizer = User.objects.create_user("org", password="x", is_staff=True)
+    tournament, gid = tournament_table([ana, bo, cy], organizer)
+    seat_of = {s.user.username: s.index for s in Game.objects.get(pk=gid).seats.all()}
+    bot = next(name for name in seat_of if name not in ("ana", "bo", "cy"))
+    viewers = [
+        Viewer("ana", ana, seat_of["ana"]),
+        Viewer("bo", bo, seat_of["bo"]),
+        Viewer("cy", cy, seat_of["cy"], staff=True),
+        Viewer("dee", dee, None),  # signed in, not playing
+        Viewer("anonymous", APIClient(), None),
+    ]
+    people = {seat_of[c.username]: c for c in (ana, bo, cy)}
+    paths = get_paths()
+    timeline = Timeline(gid).sync()
+    dispute = None
+    seen: set = set()
+    moves = 0
+    while (game := Game.objects.get(pk=gid)).status == "active":
+        urls = urls_for(
+            paths,
+            gid=gid,
+            seq=game.version,
+            usernames=["ana", "dee", bot],
+            dispute=dispute,
+            tournament=tournament,
+        )
+        if moves % 3:  # every move: what is about this game; every third: everything
+            urls = [(p, u) for p, u in urls if gid in u or "tournament" in u]
+        sweep(viewers, urls, timeline, gid, seen)
+        mover = people[game.to_move]
+        st = state(mover, gid)
+        r = post_move(mover, gid, {**st["legal_moves"][0], "expected_seq": st["seq"]})
+        assert r.status_code == 201, r.json()
+        timeline.sync()
+        # The answer to a move is checked as the mover's: its events, then the bot's.
+        timeline.assert_events_hide(r.json()["events"], game.to_move)
+        moves += 1
+        if dispute is None:
+            r = ana.post(
+                f"{API}/disputes",
+                {
+                    "game": gid,
+                    "category": "other",
+                    "reason": "slow play",
+                    "against": [seat_of["bo"]],
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
+            dispute = r.json()["id"]
+    assert game.status == "finished" and game.round == 2
+    assert moves >= 10
+    # Every GET path was asked, and the game's own ones answered.
+    assert {path for path, _, _ in seen} == set(paths)
+    answered = {url for _, url, status in seen if status == 200}
+    for action in ("", "/state", "/events", "/record"):
+        assert f"{API}/games/{gid}{action}" in answered
+
+
+@pytest.mark.asyncio
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+async def test_no_socket_message_shows_a_seat_or_a_spectator_a_hidden_tile(layer):
+    """Three people (one moving over the socket, one over REST, one through the service) and a
+    bot play two rounds; every seat's socket, a signed-in spectator's and an anonymous one's are
+    checked message by message, a resync in the middle included."""
+    ana, bo, cy, dee = [await rt.db(rt.player, n) for n in ("ana", "bo", "cy", "dee")]
+    gid = await rt.db(_table, ana, [bo, cy])
+    tokens = {0: ana.token, 1: bo.token, 2: cy.token, "dee": dee.token, "anonymous": None}
+    sockets, messages = {}, {}
+    for key, key_token in tokens.items():
+        sockets[key], first = await rt.synced(gid, token=key_token)
+        messages[key] = [first]
+    seat_of = {0: 0, 1: 1, 2: 2, "dee": None, "anonymous": None}
+    users = [ana, bo, cy]
+    turns = 0
+    try:
+        while (who := await rt.db(rt.mover, gid, users)) is not None:
+            st = await rt.db(rt.state_for, gid, who)
+            body = {"move": st["legal_moves"][0], "expected_seq": st["seq"]}
+            if who is ana:
+                await sockets[0].send_json_to({"command": "move", "id": turns, **body})
+                while (m := await rt.receive(sockets[0]))["type"] != "move.accepted":
+                    assert m["type"] != "error", m
+                    messages[0].append(m)
+            elif who is bo:
+                r = await rt.db(
+                    rt.rest_move, bo, gid, {**body["move"], "expected_seq": body["expected_seq"]}
+                )
+                assert r.status_code == 201, r.json()
+            else:
+                await rt.db(services.game_move, game_id=gid, user=cy, **body)
+            turns += 1
+            if turns == 6:  # a viewer reconnects mid-game and resyncs from an old seq
+                await sockets["dee"].disconnect()
+                sockets["dee"], payload = await rt.synced(gid, after=2, token=dee.token)
+                messages["dee"].append(payload)
+                messages[1].append(await _probe_error(sockets[1], gid, bo, messages[1]))
+            for key, comm in sockets.items():
+                await _drain(comm, messages[key])
+        for key, comm in sockets.items():
+            await _drain(comm, messages[key])
+    finally:
+        for comm in sockets.values():
+            await comm.disconnect()
+
+    assert turns >= 10
+    for key, received in messages.items():
+        seat = seat_of[key]
+        hidden = await rt.db(rt.hidden_by_seq, gid, seat)
+        final = len(hidden) - 1
+        seen = set()
+        for m in received:
+            if m["type"] == "error":  # it names no tile but the one the client asked for
+                asked = rt.tile_pairs({"tile": m.pop("asked")})
+                assert set(rt.tile_pairs(m)) <= set(asked), m
+                continue
+            assert m["type"] == "events", m
+            now = hidden[m["seq"]] if m["status"] == "active" else set()
+            assert not {t for t in rt.tile_pairs(m["view"]) if t in now}, (key, m["view"])
+            assert not {t for t in rt.tile_pairs(m["legal_moves"]) if t in now}, key
+            for e in m["events"]:
+                assert not {t for t in rt.tile_pairs(e) if t in hidden[e["seq"]]}, (key, e)
+                seen.add(e["seq"])
+        assert seen == set(range(1, final + 1)), key  # every event reached every viewer
+        assert received[-1]["status"] == "finished", key
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_leak_checks_catch_a_leak():
+    """The checks above are not vacuous: another seat's tile in a view, or a drawn tile in an
+    event, is caught."""
+    ana, bo = player("ana"), player("bo")
+    gid = table(ana, [bo], bots=1)
+    timeline = Timeline(gid).sync()
+    theirs = sorted(timeline.now(0) - timeline.now(1))[0]  # in bo's hand
+    with pytest.raises(AssertionError, match="shows"):
+        assert_hides({"view": {"hand": [list(theirs)]}}, timeline, 0, "view")
+    with pytest.raises(AssertionError, match="event"):
+        event = {"seq": timeline_last(timeline), "type": "TileDrawn", "actor": {}}
+        assert_hides([{**event, "tile": list(theirs)}], timeline, 0, "events")
+    assert_hides({"view": {"hand": [list(theirs)]}}, timeline, 1, "view")  # bo's own
+
+
+def timeline_last(timeline: Timeline) -> int:
+    return len(timeline.hidden) - 1
+
+
+def _table(creator, others) -> str:
+    game = services.game_create(
+        user=creator, players=4, variants={"set_max": 6, "hand_size": 5, "rounds": 2}
+    )
+    for user in others:
+        services.game_join(game_id=game.id, user=user)
+    services.game_add_bot(game_id=game.id, user=creator, strategy="random")
+    services.game_start(game_id=game.id, user=creator)
+    return str(game.id)
+
+
+async def _drain(comm, out: list) -> None:
+    """Collect whatever the socket has sent by now."""
+    while not await comm.receive_nothing(timeout=0.05):
+        out.append(await rt.receive(comm))
+
+
+async def _probe_error(comm, gid: str, user, out: list) -> dict:
+    """Ask to play a tile the player does not hold (another's): return the refusal (with the
+    tile asked for), keeping the messages that came before it in ``out``."""
+    st = await rt.db(rt.state_for, gid, user)
+    mine = {tuple(t) for t in st["view"]["hand"]} if st["view"] else set()
+    hidden = await rt.db(rt.hidden_by_seq, gid, st["seat"])
+    other = sorted(hidden[-1] - mine)[0]
+    move = {"action": "play", "tile": list(other), "train": "mexican"}
+    await comm.send_json_to({"command": "move", "id": "probe", "move": move})
+    while True:
+        m = await rt.receive(comm)
+        if m.get("id") != "probe":
+            out.append(m)
+            continue
+        assert m["type"] == "error" and m["status"] in (400, 409), m
+        return {**m, "asked": list(other)}

@@ -1,0 +1,230 @@
+"""Every Celery task of the platform, run twice in a row and run concurrently, has one effect.
+
+Tasks are delivered at least once (acks late, redelivery after a lost worker, the sweeper
+repeating an ETA task), so each must be idempotent. The services' own scheduling is replaced by
+a recorder here: the test decides when, and how often, each task runs. The concurrent runs use
+threads, each with its own database connection (PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connections
+from eventstore import store
+
+from accounts.services import user_register
+from config.celery import app
+from games import scheduling, selectors, services, tasks
+from games.models import Game
+from ratings import tasks as rating_tasks
+from ratings.models import RatedGame, RatingChange
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIVE = {"kind": "live", "seconds_per_move": 5, "reserve_seconds": 0}
+THREADS = 4
+
+
+@pytest.fixture
+def submitted(monkeypatch):
+    """The tasks the services scheduled, as (task name, args), instead of running them."""
+    out: list[tuple[str, tuple]] = []
+
+    def record(task, *args, eta=None):
+        out.append((task.name, tuple(str(a) if not isinstance(a, int | str) else a for a in args)))
+
+    monkeypatch.setattr(scheduling, "submit", record)
+    return out
+
+
+def people(*names):
+    return [user_register(username=n, password="pw-correct-horse-1") for n in names]
+
+
+def new_game(users, *, bots=0, time_control=None, rated=False) -> Game:
+    game = services.game_create(
+        user=users[0],
+        players=len(users) + bots,
+        variants={"set_max": 6, "rounds": 1},
+        time_control=time_control,
+        rated=rated,
+    )
+    for user in users[1:]:
+        services.game_join(game_id=game.id, user=user)
+    for _ in range(bots):
+        services.game_add_bot(game_id=game.id, user=users[0], strategy="random")
+    services.game_start(game_id=game.id, user=users[0])
+    return Game.objects.get(pk=game.id)
+
+
+def person_moves(game: Game, users) -> Game:
+    """Make the person to move play their first legal move; return the game after it."""
+    seat = game.seats.get(index=game.to_move)
+    user = next(u for u in users if u.pk == seat.user_id)
+    st = selectors.game_state_for(game, user)
+    services.game_move(
+        game_id=game.id, user=user, move=st["legal_moves"][0], expected_seq=st["seq"]
+    )
+    return Game.objects.get(pk=game.id)
+
+
+def bot_to_move(users) -> Game:
+    """A started game of ``users`` and one bot, with the bot to move and its task not run."""
+    game = new_game(users, bots=1)
+    while game.seats.get(index=game.to_move).user.is_bot is False:
+        game = person_moves(game, users)
+    assert game.status == "active"
+    return game
+
+
+def finished_rated(users) -> Game:
+    game = new_game(users, rated=True)
+    while game.status == "active":
+        game = person_moves(game, users)
+    assert game.status == "finished"
+    return game
+
+
+def log(game: Game) -> list[tuple[int, str]]:
+    return [(e.seq, e.type) for e in store.read(game.stream)]
+
+
+def concurrently(fn, *args) -> list:
+    """Run ``fn(*args)`` in THREADS threads released together; return their results."""
+    barrier = threading.Barrier(THREADS)
+    results: list = [None] * THREADS
+    errors: list[BaseException] = []
+
+    def run(i):
+        try:
+            barrier.wait()
+            results[i] = fn(*args)
+        except BaseException as exc:  # noqa: BLE001 — reported below
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not errors, errors
+    return results
+
+
+def timeout_batches(game: Game) -> int:
+    """How many turns the timeout action played."""
+    batches, previous = 0, None
+    for e in store.read(game.stream):
+        kind = e.actor.get("kind")
+        batches += kind == "timeout" and previous != "timeout"
+        previous = kind
+    return batches
+
+
+# -- the tasks ---------------------------------------------------------------------------------
+
+
+def test_every_task_of_games_and_ratings_is_covered_here():
+    app.loader.import_default_modules()
+    ours = {name for name in app.tasks if name.split(".")[0] in {"games", "ratings"}}
+    assert ours == set(COVERED), "add the new task's twice-and-concurrent test here"
+
+
+def test_play_automatic_twice_plays_the_bots_turn_once(submitted):
+    game = bot_to_move(people("ana"))
+    seq = game.version
+    assert ("games.tasks.play_automatic", (str(game.id), seq)) in submitted
+    first = tasks.play_automatic.run(str(game.id), seq)
+    after = log(game)
+    assert first is not None and first > seq
+    assert tasks.play_automatic.run(str(game.id), seq) is None
+    assert log(game) == after
+
+
+@pytest.mark.postgres
+def test_play_automatic_run_concurrently_plays_the_bots_turn_once(submitted):
+    game = bot_to_move(people("ana"))
+    seq = game.version
+    results = concurrently(tasks.play_automatic.run, str(game.id), seq)
+    played = [r for r in results if r is not None]
+    assert len(played) == 1, results
+    game.refresh_from_db()
+    assert game.version == played[0]
+    bot_events = [e for e in store.read(game.stream, after=seq)]
+    assert bot_events and all(e.actor.get("kind") in ("bot", "system") for e in bot_events)
+
+
+def test_apply_timeout_twice_times_the_turn_out_once(submitted, frozen_clock):
+    game = new_game(people("ana", "bo"), time_control=LIVE)
+    seq, seat = game.version, game.to_move
+    frozen_clock.advance(timedelta(seconds=6))
+    assert tasks.apply_timeout.run(str(game.id), seq) is not None
+    after = log(game)
+    assert tasks.apply_timeout.run(str(game.id), seq) is None
+    assert log(game) == after and timeout_batches(game) == 1
+    assert game.seats.get(index=seat).timeouts_in_row == 1
+
+
+@pytest.mark.postgres
+def test_apply_timeout_run_concurrently_times_the_turn_out_once(submitted, frozen_clock):
+    game = new_game(people("ana", "bo"), time_control=LIVE)
+    seq, seat = game.version, game.to_move
+    frozen_clock.advance(timedelta(seconds=6))
+    results = concurrently(tasks.apply_timeout.run, str(game.id), seq)
+    assert len([r for r in results if r is not None]) == 1, results
+    assert timeout_batches(game) == 1
+    assert game.seats.get(index=seat).timeouts_in_row == 1
+
+
+def test_sweep_deadlines_twice_times_each_due_turn_out_once(submitted, frozen_clock):
+    games = [new_game(people(f"a{i}", f"b{i}"), time_control=LIVE) for i in range(2)]
+    frozen_clock.advance(timedelta(seconds=6))
+    assert tasks.sweep_deadlines.run() == 2
+    after = [log(g) for g in games]
+    assert tasks.sweep_deadlines.run() == 0
+    assert [log(g) for g in games] == after
+    assert [timeout_batches(g) for g in games] == [1, 1]
+
+
+@pytest.mark.postgres
+def test_sweep_deadlines_run_concurrently_times_each_due_turn_out_once(submitted, frozen_clock):
+    games = [new_game(people(f"a{i}", f"b{i}"), time_control=LIVE) for i in range(3)]
+    frozen_clock.advance(timedelta(seconds=6))
+    results = concurrently(tasks.sweep_deadlines.run)
+    assert sum(results) == 3, results
+    assert [timeout_batches(g) for g in games] == [1, 1, 1]
+
+
+def test_apply_game_ratings_twice_rates_the_game_once(submitted):
+    ana, bo = people("ana", "bo")
+    game = finished_rated([ana, bo])
+    assert ("ratings.tasks.apply_game_ratings", (str(game.id),)) in submitted
+    assert rating_tasks.apply_game_ratings.run(str(game.id)) is True
+    changes = list(RatingChange.objects.filter(game=game).values_list("id", "mu_after"))
+    assert rating_tasks.apply_game_ratings.run(str(game.id)) is False
+    assert list(RatingChange.objects.filter(game=game).values_list("id", "mu_after")) == changes
+    assert len(changes) == 2 and RatedGame.objects.filter(game=game).count() == 1
+    assert ana.ratings.get().games == 1
+
+
+@pytest.mark.postgres
+def test_apply_game_ratings_run_concurrently_rates_the_game_once(submitted):
+    ana, bo = people("ana", "bo")
+    game = finished_rated([ana, bo])
+    results = concurrently(rating_tasks.apply_game_ratings.run, str(game.id))
+    assert results.count(True) == 1, results
+    assert RatingChange.objects.filter(game=game).count() == 2
+    assert ana.ratings.get().games == 1 and bo.ratings.get().games == 1
+
+
+COVERED = {
+    "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
+    "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
+    "games.tasks.sweep_deadlines": test_sweep_deadlines_twice_times_each_due_turn_out_once,
+    "ratings.tasks.apply_game_ratings": test_apply_game_ratings_twice_rates_the_game_once,
+}
