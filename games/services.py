@@ -103,7 +103,7 @@ SYSTEM = {"kind": "system"}
 # -- lobby -------------------------------------------------------------------------------------
 
 
-def _time_control(tc: dict[str, Any] | None) -> dict[str, Any]:
+def validate_time_control(tc: dict[str, Any] | None) -> dict[str, Any]:
     """Return a validated time control with every key filled in (RULES R24, games.clocks)."""
     tc = tc or {"kind": "live"}
     kind = tc.get("kind")
@@ -161,7 +161,7 @@ def game_create(
         created_at=now,
         players=players,
         ruleset=ruleset.to_dict(),
-        time_control=_time_control(time_control),
+        time_control=validate_time_control(time_control),
         rated=rated,
     )
     if seat_creator:
@@ -583,8 +583,10 @@ def game_move(
 
 
 @transaction.atomic
-def game_resign(*, game_id, user) -> MoveResult:
-    """Leave a started game: the seat keeps its history and a bot plays it on (R25)."""
+def game_resign(*, game_id, user, forfeit: bool = False, reason: str = "") -> MoveResult:
+    """Leave a started game: the seat keeps its history (R25) and a bot plays it on — or, with
+    ``forfeit`` (a tournament's withdrawal policy), the timeout action plays it to the end and
+    it is placed last."""
     game = _get_game(game_id, for_update=True)
     _check_active(game)
     seats = list(game.seats.select_related("user"))
@@ -593,14 +595,18 @@ def game_resign(*, game_id, user) -> MoveResult:
         raise ApplicationError("already_resigned", "you already left this game")
     loaded = load(game.stream, known_version=game.version)
     before = loaded.version
+    data = {"seat": seat.index, **({"reason": reason} if reason else {})}
+    event = platform_event(SEAT_FORFEITED if forfeit else SEAT_RESIGNED, **data)
     try:
-        appended = _append(
-            game, loaded, [platform_event(SEAT_RESIGNED, seat=seat.index)], _actor(user)
-        )
+        appended = _append(game, loaded, [event], _actor(user))
     except ConcurrencyConflict as exc:
         raise _stale(exc.actual) from None
-    seat.resigned_at = appended[-1].created_at
-    seat.save(update_fields=["resigned_at"])
+    if forfeit:
+        seat.forfeited_at = appended[-1].created_at
+        seat.save(update_fields=["forfeited_at"])
+    else:
+        seat.resigned_at = appended[-1].created_at
+        seat.save(update_fields=["resigned_at"])
     if not any(not s.automatic for s in seats):
         appended += _abandon(game, loaded)
     _project(game, loaded, appended, before=before, seats=seats)
@@ -931,4 +937,5 @@ __all__ = [
     "game_rebuild_projections",
     "game_resign",
     "game_start",
+    "validate_time_control",
 ]

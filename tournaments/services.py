@@ -29,7 +29,7 @@ from core.errors import ApplicationError, Forbidden, NotFound
 from games.engine import Ruleset, RulesetError
 from games.models import Game, GameStatus
 from games.services import VARIANT_KEYS, game_create_seated, game_resign
-from games.services import _time_control as game_time_control
+from games.services import validate_time_control as game_time_control
 from ratings import skill
 from ratings.models import Rating
 from tournaments import broadcast, formats
@@ -335,7 +335,12 @@ def tournament_withdraw(*, tournament_id, user) -> TournamentEntry:
         if game is not None and game.status == GameStatus.ACTIVE:
             left = game.seats.filter(user=entry.user).values_list("resigned_at", "forfeited_at")[:1]
             if left and left[0] == (None, None):
-                game_resign(game_id=game.pk, user=entry.user)
+                game_resign(
+                    game_id=game.pk,
+                    user=entry.user,
+                    forfeit=tournament.withdrawal_policy == AbsencePolicy.FORFEIT,
+                    reason="withdrawn",
+                )
     _changed(tournament)
     return entry
 

@@ -98,8 +98,12 @@ def test_withdrawing_during_a_round_leaves_the_game_and_later_rounds(frozen_cloc
         entry = services.tournament_withdraw(tournament_id=tournament.pk, user=ana)
 
     assert (entry.status, entry.withdrawn_round) == (EntryStatus.WITHDRAWN, 1)
-    # R25: the seat keeps its history and a bot plays it on.
-    assert Seat.objects.get(game=game, user=ana).resigned_at is not None
+    # R25: the seat keeps its history; a bot plays it on, or (forfeit) the timeout action.
+    left = Seat.objects.get(game=game, user=ana)
+    if policy == "forfeit":
+        assert left.forfeited_at is not None and left.resigned_at is None
+    else:
+        assert left.resigned_at is not None and left.forfeited_at is None
     tournament = play_people(tournament)
     assert tournament.status == TournamentStatus.FINISHED
     assert not TournamentSeat.objects.filter(entry=entry, round__number=2).exists()

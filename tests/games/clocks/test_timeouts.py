@@ -452,3 +452,21 @@ def test_a_player_leaves_a_correspondence_game_with_three_bots_and_comes_back_da
         assert mine[0]["seats"][0]["timeouts_in_row"] == 1
         assert ana.get("/api/v1/notifications").json()["unread"] == 2
     assert verify_game(game).ok
+
+
+def test_a_player_who_forfeits_is_played_by_the_timeout_action_to_the_end(ana, bo):
+    game = new_game(ana, [bo], LIVE, rounds=2)
+    with committed():
+        left = services.game_resign(game_id=game.id, user=ana, forfeit=True, reason="withdrawn")
+    assert [(e.type, e.data) for e in left.events][0] == (
+        "SeatForfeited",
+        {"seat": 0, "reason": "withdrawn"},
+    )
+    while game.status == "active":
+        play_turn(game, bo)
+    mine = [e for e in events_after(game, left.events[0].seq) if "by" in e.data]
+    seat0 = [e for e in mine if e.data["seat"] == 0]
+    assert seat0 and all(e.data["by"] == "timeout" for e in seat0)
+    assert seat_row(game, 0).forfeited_at is not None
+    rebuilt = services.game_projection_from_log(game)
+    assert rebuilt["forfeited"] == {0: seat_row(game, 0).forfeited_at}
