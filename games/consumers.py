@@ -4,7 +4,8 @@ Protocol (JSON text frames; a client message names its ``command``):
 
 - on connect the server sends ``{"type": "hello", "game", "seat", "status", "seq"}``; ``seat``
   is the viewer's seat, or null for a spectator (anyone else, signed in or not). An unknown game
-  is accepted then closed with code 4404.
+  is accepted then closed with code 4404; a spectator of a duplicate tournament deal that other
+  tables are still playing, with 4403.
 - ``{"command": "sync", "after": N}`` answers ``{"type": "events", "game", "status", "seq",
   "events", "view", "legal_moves"}``: every event after N as this viewer may see them, and its
   view now. Live ``events`` messages follow, only after the first sync.
@@ -30,7 +31,7 @@ from realtime.groups import game_seat_group
 
 from core import metrics
 from core.api import error_body, error_for
-from core.errors import ApplicationError, NotAuthenticated
+from core.errors import ApplicationError, Forbidden, NotAuthenticated
 from core.throttling import check_move
 from games import selectors, services
 from games.apis import GameMoveApi
@@ -41,6 +42,7 @@ from games.models import Game, stream_name
 log = logging.getLogger(__name__)
 
 CLOSE_NOT_FOUND = 4404
+CLOSE_FORBIDDEN = 4403  # a spectator at a duplicate deal other tables still play
 BAD_MESSAGE = ApplicationError("bad_message", 'expected a JSON object with a known "command"')
 
 
@@ -56,6 +58,10 @@ def _hello(game_id, user) -> dict[str, Any] | None:
     if game is None:
         return None
     seat = selectors.game_viewer_seat(game, user)
+    try:
+        selectors.check_may_watch(game, user, seat)
+    except Forbidden:
+        return {"type": "forbidden"}
     return {
         "type": "hello",
         "game": str(game.id),
@@ -127,6 +133,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         metrics.socket_opened(self)
         if hello is None:
             await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if hello["type"] == "forbidden":  # a duplicate deal still played elsewhere
+            await self.close(code=CLOSE_FORBIDDEN)
             return
         await self._join(hello["seat"])
         await self.send_json(hello)

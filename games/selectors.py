@@ -87,9 +87,21 @@ def moves_for(state, seat: int | None, active: bool) -> list[dict[str, Any]]:
     return out
 
 
+def check_may_watch(game: Game, user, seat: int | None) -> None:
+    """Refuse spectators a game whose deal other tables are still playing (a duplicate
+    tournament round): the tiles it shows would tell them about their own hands. Its players
+    and the staff may look."""
+    if game.seed_hidden and seat is None and not getattr(user, "is_staff", False):
+        raise Forbidden(
+            "seed_hidden",
+            "other tables are still playing this deal; it can be watched once they finish",
+        )
+
+
 def game_state_for(game: Game, user) -> dict[str, Any]:
     """Return the caller's view of the game, its status, seq and the moves the caller may make."""
     seat = game_viewer_seat(game, user)
+    check_may_watch(game, user, seat)
     loaded = load(game.stream, game.version) if game.status != GameStatus.OPEN else None
     out: dict[str, Any] = {
         "game": str(game.id),
@@ -108,6 +120,7 @@ def game_state_for(game: Game, user) -> dict[str, Any]:
 
 def game_events_for(game: Game, user, *, after: int = 0) -> list[dict[str, Any]]:
     seat = game_viewer_seat(game, user)
+    check_may_watch(game, user, seat)
     return [event_for(e, seat) for e in store.read(game.stream, after=after)]
 
 

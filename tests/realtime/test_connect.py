@@ -125,3 +125,20 @@ async def test_a_spectator_who_takes_a_seat_gets_that_seats_view_after_syncing()
     message = await receive(comm)
     assert message["type"] == "events" and message["view"]["viewer"] == 1
     await comm.disconnect()
+
+
+async def test_a_spectator_of_a_duplicate_deal_still_played_elsewhere_is_refused():
+    from games.models import Game
+
+    ana, cy = await db(player, "ana"), await db(player, "cy")
+    gid = await db(table, ana, [], bots=1)
+    await db(lambda: Game.objects.filter(pk=gid).update(seed_hidden=True))
+    for kwargs in ({"token": cy.token}, {}):  # another player, an anonymous spectator
+        comm = socket(gid, **kwargs)
+        ok, _ = await comm.connect(timeout=TIMEOUT)
+        assert ok  # accepted first, so that a browser sees the close code
+        closed = await comm.receive_output(timeout=TIMEOUT)
+        assert closed == {"type": "websocket.close", "code": 4403}
+    comm, hello = await connected(gid, token=ana.token)  # its player still may
+    assert hello["seat"] == 0
+    await comm.disconnect()

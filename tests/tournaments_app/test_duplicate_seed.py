@@ -48,11 +48,21 @@ def test_a_deal_stays_secret_until_every_table_dealt_it_has_finished(frozen_cloc
         record = client_for(user).get(f"/api/v1/games/{bots_game.pk}/record")
         assert record.status_code == 403 and record.json()["code"] == "seed_hidden"
     assert client_for(org).get(f"/api/v1/games/{bots_game.pk}/record").status_code == 200
+    # Nor can anyone but its players watch a table of the deal: what it shows of the hands
+    # would help the people still playing it elsewhere.
+    for path in ("state", "events"):
+        for user in (people[0], None):
+            watched = client_for(user).get(f"/api/v1/games/{bots_game.pk}/{path}")
+            assert watched.status_code == 403 and watched.json()["code"] == "seed_hidden"
+        assert client_for(org).get(f"/api/v1/games/{bots_game.pk}/{path}").status_code == 200
+    mine = client_for(people[0]).get(f"/api/v1/games/{people_game.pk}/state")
+    assert mine.status_code == 200 and mine.json()["seat"] is not None
     detail = client_for().get(f"/api/v1/tournaments/{tournament.pk}").json()
     assert detail["rounds_detail"][0]["seed"] is None
 
     play_people(tournament)
 
+    assert client_for().get(f"/api/v1/games/{bots_game.pk}/state").status_code == 200
     answer = client_for(people[0]).get(f"/api/v1/games/{bots_game.pk}")
     assert answer.json()["seed"] == bots_game.seed
     record = client_for(people[0]).get(f"/api/v1/games/{bots_game.pk}/record")
