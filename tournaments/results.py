@@ -102,6 +102,14 @@ def standings_doc(
     results_by_round: dict[int, list[formats.TableResult]] = {}
     last_round: dict[int, int] = {}
     for number, doc in sorted(finished, key=lambda pair: pair[0]):
+        if (
+            doc.get("status") == GameStatus.VOID
+            and tournament.format != TournamentFormat.ELIMINATION
+        ):
+            # A game staff annulled counts for nothing: no points, no win, no game played.
+            # (Elimination still needs the table to say who goes through: its seats count as
+            # forfeited, see table_doc.)
+            continue
         result = table_result(doc)
         results_by_round.setdefault(number, []).append(result)
         for seat in result.seats:

@@ -33,3 +33,12 @@ def tick() -> int:
         except Exception:  # noqa: BLE001 — one broken tournament must not stop the others
             log.exception("advancing tournament %s failed", tournament_id)
     return changed
+
+
+@shared_task(name="tournaments.tasks.recompute_standings", soft_time_limit=120, time_limit=180)
+def recompute_standings(tournament_id: int) -> bool:
+    """Rebuild a tournament's table results and standings from its games (after a staff
+    adjudication of one of them); a second run finds nothing to change."""
+    from tournaments.services import tournament_recompute_standings
+
+    return tournament_recompute_standings(tournament_id=tournament_id)
