@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         CELERY_BROKER_URL=broker,
         CELERY_EAGER="0",
         DJANGO_DEBUG="0",
-        THROTTLE_DISABLED="1",  # a load test measures the platform, not its rate limits
+        RATE_LIMITS="0",  # a load test measures the platform, not its rate limits
         PYTHONUNBUFFERED="1",
         PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
     )
