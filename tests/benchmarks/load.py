@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 
 import psycopg
@@ -95,6 +96,8 @@ class Table:
         # the seq a move will create -> (when it was sent, who sent it)
         self.sent: dict[int, tuple[float, int]] = {}
         self.latencies: list[float] = []
+        self.to_commit: list[float] = []  # sent -> the event's commit time (its "at")
+        self.to_deliver: list[float] = []  # the event's commit time -> received
 
 
 async def person(
@@ -138,6 +141,10 @@ async def person(
                 sent = table.sent.get(e["seq"])
                 if sent is not None and sent[1] != me and e["actor"].get("kind") == "player":
                     table.latencies.append(now - sent[0])  # delivered to the other person
+                    at = datetime.fromisoformat(e["at"]).timestamp()
+                    wall = time.time() - (time.monotonic() - now)
+                    table.to_commit.append(at - (wall - (now - sent[0])))
+                    table.to_deliver.append(wall - at)
                     del table.sent[e["seq"]]
             seq = max(seq, msg.get("seq", seq))
             moves = msg.get("legal_moves") or []
@@ -194,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--warmup", type=float, default=5)
     ap.add_argument("--web", type=int, default=1, help="web processes (clients spread over them)")
+    ap.add_argument(
+        "--worker-threads", type=int, default=4, help="the worker's thread pool (1: solo pool)"
+    )
     args = ap.parse_args(argv)
     url = os.environ.get(
         "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mexican_train_load"
@@ -225,14 +235,18 @@ def main(argv: list[str] | None = None) -> int:
                 wait_ready(proc, port, log_path, timeout=120)
                 procs.append(proc)
                 ports.append(port)
-            worker.start_worker()
+            if args.worker_threads > 1:
+                worker.start_worker(pool="threads", concurrency=args.worker_threads)
+            else:
+                worker.start_worker()
             tables = setup_tables(ports[0], args.tables)
             for gid, tokens in tables:
                 status, body = http(ports[0], "POST", f"/api/v1/games/{gid}/start", token=tokens[0])
                 assert status == 200, body
             print(
                 f"{args.tables} tables (2 socket players + 2 bots each) on {args.web} web "
-                f"process(es) and 1 worker; warm-up {args.warmup:.0f} s, measuring "
+                f"process(es) and 1 worker ({args.worker_threads} threads); warm-up "
+                f"{args.warmup:.0f} s, measuring "
                 f"{args.seconds:.0f} s"
             )
 
@@ -261,6 +275,14 @@ def main(argv: list[str] | None = None) -> int:
                     f"n={len(lat)} p50 {pct(lat, 50) * 1000:.1f} ms, p99 "
                     f"{pct(lat, 99) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms, mean "
                     f"{statistics.mean(lat) * 1000:.1f} ms"
+                )
+            commit = [x for t in objs for x in t.to_commit]
+            deliver = [x for t in objs for x in t.to_deliver]
+            if commit:
+                print(
+                    f"  of which sent -> committed p50 {pct(commit, 50) * 1000:.1f} ms, p99 "
+                    f"{pct(commit, 99) * 1000:.1f} ms; committed -> delivered p50 "
+                    f"{pct(deliver, 50) * 1000:.1f} ms, p99 {pct(deliver, 99) * 1000:.1f} ms"
                 )
             errors = sum(stats["errors"].values())
             print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())

@@ -3,22 +3,24 @@
 import os
 import uuid
 
+import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
-from config.settings import redis_host
+from config.settings import CHANNEL_LAYER_KINDS, channel_layers_from_env
 
 
-@pytest_asyncio.fixture
-async def layer(settings):
-    """The channel layer: channels-redis on REDIS_URL (as in production) under a prefix of this
-    test's own, else the in-memory layer; flushed and its connections closed afterwards."""
+@pytest_asyncio.fixture(params=CHANNEL_LAYER_KINDS)
+async def layer(request, settings):
+    """The channel layer: channels-redis on REDIS_URL as production configures it — each test
+    once with the pub/sub layer (the default) and once with the queue-based one — under a
+    prefix of this test's own, else the in-memory layer; flushed and closed afterwards."""
     redis_url = os.environ.get("REDIS_URL", "").strip()
     if redis_url:
-        backend = {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": f"test-{uuid.uuid4().hex}"},
-        }
+        backend = channel_layers_from_env(redis_url, request.param)["default"]
+        backend["CONFIG"]["prefix"] = f"test-{uuid.uuid4().hex}"
+    elif request.param != CHANNEL_LAYER_KINDS[0]:
+        pytest.skip("one in-memory layer only")
     else:
         backend = {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     settings.CHANNEL_LAYERS = {"default": backend}  # resets channels' cached layers

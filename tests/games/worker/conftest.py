@@ -73,11 +73,12 @@ class Celery:
             stderr=subprocess.STDOUT,
         )
 
-    def start_worker(self) -> None:
+    def start_worker(self, pool: str = "solo", concurrency: int = 1) -> None:
         self.worker = self._spawn(
             [
                 "worker",
-                "--pool=solo",
+                f"--pool={pool}",
+                f"--concurrency={concurrency}",
                 "--loglevel=INFO",
                 "--without-gossip",
                 "--without-mingle",

@@ -80,7 +80,7 @@ async def production_layer(settings):
     settings.CHANNEL_LAYERS = channel_layers_from_env(os.environ["REDIS_URL"])
     layer = get_channel_layer()
     yield layer
-    await layer.close_pools()
+    await layer.flush()
 
 
 @pytest.mark.asyncio
