@@ -115,6 +115,14 @@ class _StateCache:
             self._entries.move_to_end(stream)
         return Loaded(entry[2].copy(), entry[0], entry[1])
 
+    def latest(self, stream: str) -> Loaded | None:
+        """Return the newest state cached for ``stream`` whatever its version, or None."""
+        with self._lock:
+            entry = self._entries.get(stream)
+        if entry is None:
+            return None
+        return Loaded(entry[2].copy(), entry[0], entry[1])
+
     def put(self, stream: str, loaded: Loaded) -> None:
         if loaded.state is None:
             return
@@ -151,6 +159,13 @@ def load(stream: str, known_version: int | None = None) -> Loaded:
         cached = STATE_CACHE.get(stream, known_version)
         if cached is not None:
             return cached
+        # Another process moved the game on since this one cached it (a bot's turn in the
+        # worker, a move through another web process): fold just the events since then.
+        older = STATE_CACHE.latest(stream)
+        if older is not None and older.version < known_version:
+            tail = store.read(stream, after=older.version)
+            if tail and tail[0].seq == older.version + 1:
+                return Loaded(fold(tail, older.state), tail[-1].seq, tail[-1].hash)
     snap = store.latest_snapshot(stream, ENGINE_VERSION)
     state = GameState.from_dict(snap.state) if snap else None
     after = snap.seq if snap else 0

@@ -1,6 +1,8 @@
 """The in-process cache of committed states: used only at the version the database shows."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from eventstore import store
 
 from games import services
@@ -59,7 +61,11 @@ def test_a_cached_state_behind_the_database_is_not_used(django_user_model):
         actor={"kind": "player"},
     )
     assert STATE_CACHE.get(game.stream, old) is not None
-    fresh = load(game.stream, known_version=old + len(events))
+    with CaptureQueriesContext(connection) as queries:
+        fresh = load(game.stream, known_version=old + len(events))
     assert fresh.version == old + len(events)
     assert fresh.state == load(game.stream).state
+    assert fresh.head_hash == load(game.stream).head_hash
+    # Caught up from the cached state with the events since it, not from a snapshot.
+    assert len(queries) == 1 and "eventstore_snapshot" not in queries[0]["sql"]
     assert STATE_CACHE.get(game.stream, old + len(events)) is None  # never cached uncommitted
