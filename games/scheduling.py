@@ -21,7 +21,7 @@ import logging
 import threading
 import time
 from collections import deque
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -40,9 +40,17 @@ def after_commit(game, seats) -> None:
     game_id, seq, status = game.id, game.version, game.status
     to_move, deadline = game.to_move, game.deadline
     automatic = status == "active" and to_move is not None and seats[to_move].automatic
+    # A short ETA task times a live deadline to the moment; the sweeper (every SWEEP_INTERVAL
+    # seconds) takes every other one. Only near deadlines get a task: a worker holds every ETA
+    # task it has received until it is due, and a move makes the one before it moot.
+    horizon = clock.now() + timedelta(seconds=settings.ETA_HORIZON_SECONDS)
     live_deadline = (
         deadline
-        if status == "active" and not automatic and game.time_control.get("kind") == "live"
+        if status == "active"
+        and not automatic
+        and game.time_control.get("kind") == "live"
+        and deadline is not None
+        and deadline <= horizon
         else None
     )
     rate = status == "finished" and game.rated

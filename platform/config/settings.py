@@ -384,6 +384,8 @@ DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@local
 # sweeper (its task was lost); the strong bot's time per move.
 AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "30"))
 BOT_BUDGET_MS = int(ENV.get("BOT_BUDGET_MS", "150"))
+# Live deadlines closer than this get an ETA task for precision; the sweeper takes the rest.
+ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
 
 # Logs go to stdout: human-readable lines, or JSON lines with LOG_FORMAT=json (the production
 # profile's default) for a log collector. See core.logging.
