@@ -17,10 +17,15 @@ from eventstore import store
 
 from accounts.services import user_register
 from config.celery import app
+from core import clock
 from games import scheduling, selectors, services, tasks
 from games.models import Game
 from ratings import tasks as rating_tasks
 from ratings.models import RatedGame, RatingChange
+from tests.tournaments_app import factories as tf
+from tournaments import services as tournament_services
+from tournaments import tasks as tournament_tasks
+from tournaments.models import Tournament, TournamentTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -129,9 +134,9 @@ def timeout_batches(game: Game) -> int:
 # -- the tasks ---------------------------------------------------------------------------------
 
 
-def test_every_task_of_games_and_ratings_is_covered_here():
+def test_every_task_of_the_platform_is_covered_here():
     app.loader.import_default_modules()
-    ours = {name for name in app.tasks if name.split(".")[0] in {"games", "ratings"}}
+    ours = {name for name in app.tasks if name.split(".")[0] in {"games", "ratings", "tournaments"}}
     assert ours == set(COVERED), "add the new task's twice-and-concurrent test here"
 
 
@@ -222,9 +227,110 @@ def test_apply_game_ratings_run_concurrently_rates_the_game_once(submitted):
     assert ana.ratings.get().games == 1 and bo.ratings.get().games == 1
 
 
+# -- tournaments ---------------------------------------------------------------------------------
+
+
+def due_tournament(name: str = "cup"):
+    """A Swiss tournament of four people whose start has come (the tick has not run)."""
+    organizer = user_register(username=f"org-{name}", password="pw-correct-horse-1")
+    organizer.is_staff = True
+    organizer.save(update_fields=["is_staff"])
+    tournament = tournament_services.tournament_create(
+        user=organizer,
+        name=name,
+        format="swiss",
+        starts_at=clock.now() + timedelta(minutes=5),
+        table_size=2,
+        rounds=2,
+        variants={"set_max": 6, "rounds": 1},
+    )
+    for user in people(*(f"{name}{i}" for i in range(4))):
+        tournament_services.tournament_register(tournament_id=tournament.pk, user=user)
+    clock.advance(timedelta(minutes=6))
+    return tournament
+
+
+def tournament_effects(tournament) -> tuple:
+    """What a tournament step writes: the row's state and the tables it seated."""
+    tournament.refresh_from_db()
+    tables = TournamentTable.objects.filter(round__tournament=tournament)
+    return (
+        tournament.status,
+        tournament.current_round,
+        tournament.version,
+        sorted(tables.values_list("pk", "game_id")),
+    )
+
+
+def test_tournament_tick_twice_starts_the_tournament_once(submitted, frozen_clock):
+    tournament = due_tournament()
+    assert tournament_tasks.tick.run() == 1
+    after = tournament_effects(tournament)
+    assert after[0] == "running" and len(after[3]) == 2
+    assert tournament_tasks.tick.run() == 0
+    assert tournament_effects(tournament) == after
+
+
+def test_tournament_advance_twice_starts_the_tournament_once(submitted, frozen_clock):
+    tournament = due_tournament()
+    assert tournament_tasks.advance.run(tournament.pk) is True
+    after = tournament_effects(tournament)
+    assert tournament_tasks.advance.run(tournament.pk) is False
+    assert tournament_effects(tournament) == after
+
+
+@pytest.mark.postgres
+def test_tournament_tick_and_advance_run_concurrently_start_it_once(submitted, frozen_clock):
+    tournament = due_tournament()
+    results = concurrently(tournament_tasks.tick.run)
+    assert sum(results) == 1, results
+    after = tournament_effects(tournament)
+    assert len(after[3]) == 2 and Game.objects.count() == 2
+    assert concurrently(tournament_tasks.advance.run, tournament.pk) == [False] * THREADS
+    assert tournament_effects(tournament) == after
+
+
+def finished_tournament():
+    """A tournament of four bots played to its end (tasks run as the services schedule them),
+    then its standings wiped, as if an adjudication had changed a game under them."""
+    tournament = tf.new_tournament(tf.organizer(), table_size=2, rounds=1)
+    tf.register(tournament, tf.bots(4))
+    tournament = tf.start(tournament)
+    assert tournament.status == "finished", tournament.status
+    Tournament.objects.filter(pk=tournament.pk).update(standings=None)
+    TournamentTable.objects.filter(round__tournament=tournament).update(result=None)
+    return tournament
+
+
+def standings_effects(tournament) -> tuple:
+    tournament.refresh_from_db()
+    tables = TournamentTable.objects.filter(round__tournament=tournament)
+    return tournament.version, tournament.standings, sorted(tables.values_list("pk", "result"))
+
+
+def test_recompute_standings_twice_rebuilds_them_once(frozen_clock):
+    tournament = finished_tournament()
+    assert tournament_tasks.recompute_standings.run(tournament.pk) is True
+    after = standings_effects(tournament)
+    assert after[1] is not None and after[1]["final"]
+    assert tournament_tasks.recompute_standings.run(tournament.pk) is False
+    assert standings_effects(tournament) == after
+
+
+@pytest.mark.postgres
+def test_recompute_standings_run_concurrently_rebuilds_them_once(frozen_clock):
+    tournament = finished_tournament()
+    results = concurrently(tournament_tasks.recompute_standings.run, tournament.pk)
+    assert results.count(True) == 1, results
+    assert standings_effects(tournament)[1]["final"]
+
+
 COVERED = {
     "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
     "games.tasks.sweep_deadlines": test_sweep_deadlines_twice_times_each_due_turn_out_once,
     "ratings.tasks.apply_game_ratings": test_apply_game_ratings_twice_rates_the_game_once,
+    "tournaments.tasks.tick": test_tournament_tick_twice_starts_the_tournament_once,
+    "tournaments.tasks.advance": test_tournament_advance_twice_starts_the_tournament_once,
+    "tournaments.tasks.recompute_standings": test_recompute_standings_twice_rebuilds_them_once,
 }
