@@ -5,7 +5,8 @@ Protocol (JSON text frames; a client message names its ``command``):
 - on connect the server sends ``{"type": "hello", "game", "seat", "status", "seq"}``; ``seat``
   is the viewer's seat, or null for a spectator (anyone else, signed in or not). An unknown game
   is accepted then closed with code 4404; a spectator of a duplicate tournament deal that other
-  tables are still playing, with 4403.
+  tables are still playing, with 4403; when the database is unreachable, with 1013 (try again
+  later).
 - ``{"command": "sync", "after": N}`` answers ``{"type": "events", "game", "status", "seq",
   "events", "view", "legal_moves"}``: every event after N as this viewer may see them, and its
   view now. Live ``events`` messages follow, only after the first sync.
@@ -26,8 +27,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
+from django.db import DatabaseError
 from eventstore import store
 from realtime.groups import game_seat_group
+from redis.exceptions import RedisError
 
 from core import metrics
 from core.api import error_body, error_for
@@ -43,6 +46,7 @@ log = logging.getLogger(__name__)
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403  # a spectator at a duplicate deal other tables still play
+CLOSE_TRY_AGAIN = 1013  # a backing service is down: try again later (RFC 6455)
 BAD_MESSAGE = ApplicationError("bad_message", 'expected a JSON object with a known "command"')
 
 
@@ -126,9 +130,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group: str | None = None
         self.seat: int | None = None
         self.last_seq: int | None = None  # the last seq sent; None until the first sync
-        hello = await database_sync_to_async(_hello, thread_sensitive=False)(
-            self.game_id, self.user
-        )
+        try:
+            hello = await database_sync_to_async(_hello, thread_sensitive=False)(
+                self.game_id, self.user
+            )
+        except (DatabaseError, RedisError, OSError):
+            # The database (or Redis, for a session) is down: tell the client to come back
+            # rather than drop the connection with a server error; it reconnects with backoff.
+            log.warning("socket connect failed: a backing service is down", exc_info=True)
+            await self.accept()
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return
         await self.accept()  # before closing too: a close before accept loses its code
         metrics.socket_opened(self)
         if hello is None:

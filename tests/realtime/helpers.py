@@ -119,15 +119,15 @@ def mover(gid: str, users: list) -> Any:
 
 
 def play_turn(gid: str, users: list) -> int | None:
-    """Make the first legal move of whichever of ``users`` is to move; return the new seq."""
+    """Make the first legal move of whichever of ``users`` is to move; return the game's seq
+    after it — the bots' answers included, which their tasks (run in-process here, right
+    after the move commits) have appended by the time the move returns."""
     user = mover(gid, users)
     if user is None:
         return None
     st = state_for(gid, user)
-    result = services.game_move(
-        game_id=gid, user=user, move=st["legal_moves"][0], expected_seq=st["seq"]
-    )
-    return result.seq
+    services.game_move(game_id=gid, user=user, move=st["legal_moves"][0], expected_seq=st["seq"])
+    return store.version(stream_name(gid))
 
 
 def rest_move(user, gid: str, body: dict):

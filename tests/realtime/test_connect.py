@@ -142,3 +142,19 @@ async def test_a_spectator_of_a_duplicate_deal_still_played_elsewhere_is_refused
     comm, hello = await connected(gid, token=ana.token)  # its player still may
     assert hello["seat"] == 0
     await comm.disconnect()
+
+
+async def test_a_socket_opened_while_the_database_is_down_is_told_to_try_again(monkeypatch):
+    from django.db import OperationalError
+
+    from games import consumers
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(consumers, "_hello", down)
+    comm = socket(str(uuid.uuid4()))
+    ok, _ = await comm.connect(timeout=TIMEOUT)
+    assert ok  # accepted first, so that a browser sees the close code
+    closed = await comm.receive_output(timeout=TIMEOUT)
+    assert closed == {"type": "websocket.close", "code": 1013}
