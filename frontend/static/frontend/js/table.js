@@ -16,6 +16,7 @@ const S = {
   seat: null,
   seq: 0,
   view: null,
+  viewSeq: -1, // the seq S.view and S.legal describe
   legal: [],
   events: [],
   lastEventSeq: 0,
@@ -52,8 +53,14 @@ function applyUpdate(msg) {
   if (msg.status) S.status = msg.status;
   const seqChanged = typeof msg.seq === "number" && msg.seq !== S.seq;
   if (typeof msg.seq === "number") S.seq = Math.max(msg.seq, S.lastEventSeq);
-  if (msg.view !== undefined) S.view = msg.view;
-  if (msg.legal_moves) S.legal = msg.legal_moves;
+  // A view never replaces a newer one: a REST answer started before a push can land after it
+  // (after a move, say), and the page would then show an old turn at the new seq.
+  const fresh = typeof msg.seq !== "number" || msg.seq >= S.viewSeq;
+  if (fresh) {
+    if (msg.view !== undefined) S.view = msg.view;
+    if (msg.legal_moves) S.legal = msg.legal_moves;
+    if (typeof msg.seq === "number") S.viewSeq = msg.seq;
+  }
   if (S.selected && !playsFor(S.selected).length) S.selected = null;
   if (statusChanged || seqChanged) loadDetail();
   render();
