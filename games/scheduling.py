@@ -1,5 +1,5 @@
 """What runs after a game's transaction commits: the turn of a seat the platform plays, the
-live timeout at its deadline, the ratings of a rated game that ended.
+live timeout at its deadline, and the ``game_ended`` signal (ratings and tournaments listen).
 
 Each is a Celery task carrying the seq it was made for (``games.tasks``), so a late, repeated
 or lost task is harmless: the sweeper (``games.tasks.sweep_deadlines``) finds every deadline
@@ -53,9 +53,8 @@ def after_commit(game, seats) -> None:
         and deadline <= horizon
         else None
     )
-    rate = status == "finished" and game.rated
     ended = status in ("finished", "abandoned")
-    if not (automatic or live_deadline or rate or ended):
+    if not (automatic or live_deadline or ended):
         return
 
     def dispatch() -> None:
@@ -65,10 +64,6 @@ def after_commit(game, seats) -> None:
             submit(tasks.play_automatic, game_id, seq)
         elif live_deadline is not None:
             submit(tasks.apply_timeout, game_id, seq, eta=live_deadline)
-        if rate:
-            from ratings import tasks as rating_tasks
-
-            submit(rating_tasks.apply_game_ratings, game_id)
         if ended:
             from games.signals import game_ended
 
