@@ -3,81 +3,36 @@
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.support.purity import imported_modules, run_without_django
 
 ROOT = Path(__file__).resolve().parents[2]  # tests/tournaments/test_purity.py -> repo root
 FORMATS = ROOT / "tournaments" / "formats"
 SOURCES = sorted(FORMATS.glob("*.py"))
 
-BLOCKED_IMPORT_SCRIPT = textwrap.dedent(
-    """
-    import importlib, importlib.abc, pkgutil, sys
+PURITY_RUN = """
+import tournaments.formats as formats
+for info in pkgutil.iter_modules(formats.__path__):
+    importlib.import_module("tournaments.formats." + info.name)
 
-    BLOCKED = ("django", "rest_framework")
+seating = formats.seat_swiss(list(range(17)), 4, seed=1)
+results = [
+    formats.TableResult(tuple(formats.SeatResult(p, (i, 3)) for i, p in enumerate(t)))
+    for t in seating
+]
+standings = formats.compute_standings(list(range(17)), results)
+assert [s.rank for s in standings] == list(range(1, 18))
 
-    class Block(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in BLOCKED:
-                raise ImportError(f"{name} is blocked in this test")
-            return None
-
-    sys.meta_path.insert(0, Block())
-    for name in BLOCKED:
-        sys.modules.pop(name, None)
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        raise SystemExit("the blocker does not work")
-
-    import tournaments.formats as formats
-    for info in pkgutil.iter_modules(formats.__path__):
-        importlib.import_module("tournaments.formats." + info.name)
-
-    seating = formats.seat_swiss(list(range(17)), 4, seed=1)
-    results = [
-        formats.TableResult(tuple(formats.SeatResult(p, (i, 3)) for i, p in enumerate(t)))
-        for t in seating
-    ]
-    standings = formats.compute_standings(list(range(17)), results)
-    assert [s.rank for s in standings] == list(range(1, 18))
-
-    loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
-    assert not loaded, loaded
-    print("pure")
-    """
-)
+"""
 
 
 def test_formats_import_and_run_without_django():
-    r = subprocess.run(
-        [sys.executable, "-c", BLOCKED_IMPORT_SCRIPT],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
-    )
+    r = run_without_django(PURITY_RUN)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "pure"
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Return the top-level names of every module a source file imports (anywhere in it)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
 
 
 def test_sources_found():

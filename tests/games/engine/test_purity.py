@@ -5,10 +5,11 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.support.purity import imported_modules, run_without_django
 
 ROOT = Path(__file__).resolve().parents[3]  # tests/games/engine/test_purity.py -> repo root
 ENGINE = ROOT / "games" / "engine"
@@ -19,58 +20,26 @@ FORBIDDEN = {"random", "time", "datetime", "os", "socket"}
 # simulate.py may use random.Random instances; __main__.py does file I/O.
 EXEMPT = {"__main__.py", "simulate.py"}
 
-BLOCKED_IMPORT_SCRIPT = textwrap.dedent(
-    """
-    import importlib, importlib.abc, pkgutil, sys
+PURITY_RUN = """
+import games.engine
+import games.engine.__main__  # the CLI module, not run
+for info in pkgutil.iter_modules(games.engine.__path__):
+    importlib.import_module("games.engine." + info.name)
+import games.bots.simple
 
-    BLOCKED = ("django", "rest_framework")
+from games.engine import Ruleset, export_record, verify_record
+from games.engine.simulate import simulate_match
 
-    class Block(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in BLOCKED:
-                raise ImportError(f"{name} is blocked in this test")
-            return None
+seed = bytes(range(32))
+for seats in (2, 5):
+    events = simulate_match(seed, Ruleset.for_players(seats, rounds=2), seats, "greedy")
+    assert verify_record(export_record(events, seed=seed)).ok
 
-    sys.meta_path.insert(0, Block())
-    for name in BLOCKED:
-        sys.modules.pop(name, None)
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        raise SystemExit("the blocker does not work")
-
-    import games.engine
-    import games.engine.__main__  # the CLI module, not run
-    for info in pkgutil.iter_modules(games.engine.__path__):
-        importlib.import_module("games.engine." + info.name)
-    import games.bots.simple
-
-    from games.engine import Ruleset, export_record, verify_record
-    from games.engine.simulate import simulate_match
-
-    seed = bytes(range(32))
-    for seats in (2, 5):
-        events = simulate_match(seed, Ruleset.for_players(seats, rounds=2), seats, "greedy")
-        assert verify_record(export_record(events, seed=seed)).ok
-
-    loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
-    assert not loaded, loaded
-    print("pure")
-    """
-)
+"""
 
 
 def test_engine_imports_and_plays_without_django():
-    r = subprocess.run(
-        [sys.executable, "-c", BLOCKED_IMPORT_SCRIPT],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
-    )
+    r = run_without_django(PURITY_RUN)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip() == "pure"
 
@@ -92,18 +61,6 @@ def test_engine_does_not_need_django_settings():
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "False"
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Return the top-level names of every module a source file imports (anywhere in it)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
 
 
 def dynamic_imports(path: Path) -> list[str]:
