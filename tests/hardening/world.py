@@ -7,72 +7,18 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from disputes import services as dispute_services
-from django.test import TestCase
 
 from accounts.models import User
-from accounts.services import auth_token_get_or_create, user_register
+from accounts.services import auth_token_get_or_create
 from core import clock
-from games import selectors, services
+from games import services
 from games.models import Game
-
-PASSWORD = "pw-correct-horse-1"
-
-
-def make_user(name: str, *, staff: bool = False):
-    user = user_register(username=name, password=PASSWORD)
-    if staff:
-        user.is_staff = True
-        user.save(update_fields=["is_staff"])
-    return user
+from tests.support.games import PASSWORD, committed, make_user, play  # noqa: F401
+from tests.support.games import open_table as start_table
 
 
 def token(user) -> str:
     return auth_token_get_or_create(user=user)
-
-
-def committed(service, **kwargs):
-    """Call a service, then run what it scheduled on commit (bots' turns, ratings), as a commit
-    would: a test's own transaction never commits."""
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        return service(**kwargs)
-
-
-def start_table(creator, others=(), *, bots: int = 1, rounds: int = 1, rated: bool = False):
-    """Start a double-6 table: ``creator``, ``others``, then ``bots`` random bots."""
-    game = services.game_create(
-        user=creator,
-        players=1 + len(others) + bots,
-        variants={"set_max": 6, "rounds": rounds},
-        rated=rated,
-    )
-    for user in others:
-        services.game_join(game_id=game.id, user=user)
-    for _ in range(bots):
-        services.game_add_bot(game_id=game.id, user=creator, strategy="random")
-    committed(services.game_start, game_id=game.id, user=creator)
-    return Game.objects.get(pk=game.id)
-
-
-def play(game: Game, users, *, moves: int | None = None) -> Game:
-    """Make the people's first legal move each turn (bots answer by themselves) until the game
-    is over or ``moves`` moves were made."""
-    made = 0
-    while moves is None or made < moves:
-        game = Game.objects.get(pk=game.pk)
-        if game.status != "active":
-            break
-        seat = game.seats.get(index=game.to_move)
-        user = next(u for u in users if u.pk == seat.user_id)
-        st = selectors.game_state_for(game, user)
-        committed(
-            services.game_move,
-            game_id=game.pk,
-            user=user,
-            move=st["legal_moves"][0],
-            expected_seq=st["seq"],
-        )
-        made += 1
-    return Game.objects.get(pk=game.pk)
 
 
 @dataclass
