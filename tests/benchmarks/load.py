@@ -35,7 +35,7 @@ import psycopg
 import websockets
 
 from tests.benchmarks.bench_api import RAW_TABLE, raw_batch
-from tests.games.worker.conftest import Celery, purge
+from tests.support.celery import Celery, purge
 from tests.support.server import free_port, log_tail, start, stop, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]

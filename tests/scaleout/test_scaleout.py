@@ -20,7 +20,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.e2e.conftest import _is_postgres, _recreate_database, _with_database, api
-from tests.games.worker.conftest import Celery, _broker_url, purge
+from tests.support.celery import Celery, broker_url, purge
 from tests.support.server import free_port, log_tail, start, stop, wait_ready
 
 pytestmark = [
@@ -77,7 +77,7 @@ def cluster():
     database_url, redis_url = _require_services()
     name = f"{urlsplit(database_url).path.lstrip('/')}_scaleout"
     _recreate_database(database_url, name, create=True)
-    broker = _broker_url(redis_url)
+    broker = broker_url(redis_url)
     purge(broker)
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",)}
     env.update(

@@ -1,0 +1,97 @@
+"""Real Celery worker and beat processes for tests and benchmarks, with the environment the
+platform runs with in production (see tests/games/worker/conftest.py for the fixture)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def broker_url(redis_url: str) -> str:
+    explicit = os.environ.get("CELERY_BROKER_URL", "").strip()
+    if explicit:
+        return explicit
+    parts = urlsplit(redis_url)
+    db = int(parts.path.lstrip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{db + 1}"))
+
+
+class Celery:
+    """Starts, kills and restarts the worker and beat processes of one test module."""
+
+    def __init__(self, env: dict[str, str], logs: Path) -> None:
+        self.env = env
+        self.logs = logs
+        self.worker: subprocess.Popen | None = None
+        self.beat: subprocess.Popen | None = None
+        self.started = 0
+
+    def _spawn(self, args: list[str], name: str) -> subprocess.Popen:
+        self.started += 1
+        log = open(self.logs / f"{name}-{self.started}.log", "w")  # noqa: SIM115
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", *args],
+            cwd=REPO,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def start_worker(self, pool: str = "solo", concurrency: int = 1) -> None:
+        self.worker = self._spawn(
+            [
+                "worker",
+                f"--pool={pool}",
+                f"--concurrency={concurrency}",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                f"test-{os.getpid()}-{self.started}@%h",
+            ],
+            "worker",
+        )
+
+    def start_beat(self) -> None:
+        schedule = self.logs / "beat-schedule"
+        self.beat = self._spawn(
+            ["beat", "--loglevel=INFO", "--schedule", str(schedule), "--max-interval", "1"],
+            "beat",
+        )
+
+    def kill_worker(self) -> None:
+        """SIGKILL: the worker dies holding what it had received, acknowledging nothing."""
+        if self.worker and self.worker.poll() is None:
+            self.worker.send_signal(signal.SIGKILL)
+            self.worker.wait(10)
+
+    def stop(self) -> None:
+        for proc in (self.worker, self.beat):
+            if proc and proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+    def log_tail(self) -> str:
+        out = []
+        for path in sorted(self.logs.glob("*.log")):
+            lines = path.read_text(errors="replace").splitlines()[-15:]
+            out.append(f"--- {path.name}\n" + "\n".join(lines))
+        return "\n".join(out)
+
+
+def purge(url: str) -> None:
+    """Empty the Redis database ``url`` (a broker of the tests' own)."""
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
