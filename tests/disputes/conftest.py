@@ -50,6 +50,17 @@ def finished_game(ana, bo):
 
 
 @pytest.fixture
+def finished_game_with_a_draw(ana, bo):
+    """A finished game in which someone drew from the boneyard (deals are random: a table
+    played out without a single draw is set aside for another)."""
+    for _ in range(10):
+        game = play(open_table(ana, [bo]), [ana, bo])
+        if any(e.type == "TileDrawn" for e in store.read(game.stream)):
+            return game
+    raise AssertionError("ten tables played out without a draw")
+
+
+@pytest.fixture
 def active_game(ana, bo):
     """A game of two rounds still in its first, after the bot has moved at least once (deals
     are random: a table whose first round ends that soon is set aside for another)."""

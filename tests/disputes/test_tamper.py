@@ -85,8 +85,9 @@ def test_an_edited_move_breaks_the_chain_at_that_event(finished_game, mod):
 
 @pytest.mark.postgres
 def test_a_forged_draw_with_its_hashes_recomputed_fails_the_replay_at_that_event(
-    finished_game, mod
+    finished_game_with_a_draw, mod
 ):
+    finished_game = finished_game_with_a_draw
     drawn = first(finished_game, "TileDrawn")
     other = [6, 6] if drawn.data["tile"] != [6, 6] else [0, 0]
 
