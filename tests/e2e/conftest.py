@@ -215,10 +215,11 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     env.pop("CELERY_BROKER_URL", None)
     env["CELERY_EAGER"] = "1"
     env["SWEEP_INTERVAL"] = "0.5"
-    # The whole suite signs up and logs in from one address within a minute or two: the per
-    # address limits (10/min) would refuse it. Moves keep their limit; tests/hardening checks
-    # every limit itself.
+    # The whole suite signs up and logs in from one address within a minute or two, and its
+    # scripted players move faster than a person: the limits (10/min per address, 20 moves/s
+    # per player) would refuse them. They stay on, raised; tests/hardening checks each limit.
     env["RATE_LIMIT_REGISTER"] = env["RATE_LIMIT_LOGIN"] = "1000/min"
+    env["RATE_LIMIT_MOVES"] = "1000/s"
     env["PYTHONUNBUFFERED"] = "1"
     redis_url = os.environ.get("REDIS_URL", "").strip()
     if redis_url:
