@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Sequence
 
 from .tiles import Tile, full_set
 
@@ -59,3 +60,19 @@ def deal_round(
     deck = shuffled_set(seed, round_number, set_max)
     hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(seats))
     return hands, tuple(deck[seats * hand_size :])
+
+
+SEED_V2_LABEL = b"mexican-train/seed-v2"
+MAX_CONTRIBUTION_BYTES = 256
+
+
+def derive_seed_v2(server_seed: bytes, contributions: Sequence[str]) -> bytes:
+    """Return the version 2 seed: SHA-256 over the label, the server seed and the players'
+    contributions, each length-prefixed (spec/game-record.md, version 2, step 2)."""
+    parts = [SEED_V2_LABEL, server_seed, struct.pack(">I", len(contributions))]
+    for value in contributions:
+        b = value.encode("utf-8")
+        if len(b) > MAX_CONTRIBUTION_BYTES:
+            raise ValueError(f"a contribution holds at most {MAX_CONTRIBUTION_BYTES} UTF-8 bytes")
+        parts += [struct.pack(">I", len(b)), b]
+    return hashlib.sha256(b"".join(parts)).digest()
