@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 
 from .errors import RulesetError
-from .record import RecordFormatError, export_record, verify_record
+from .record import (
+    RecordFormatError,
+    check_shape,
+    export_record,
+    parse_published_keys,
+    verify_attested,
+    verify_record,
+)
 from .ruleset import Ruleset, parse_variant
 from .simulate import simulate_match
 
@@ -73,27 +80,80 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
+def _read_json(name: str, what: str) -> object:
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+        raise UsageError(f"cannot read {name}: {exc.strerror}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{args.file} is not UTF-8 text") from None
+        raise UsageError(f"{name} is not UTF-8 text") from None
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{args.file} is not JSON: {exc.msg} at line {exc.lineno}") from None
+        raise UsageError(f"{name} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise UsageError(f"{name} is nested too deeply to be {what}") from None
+
+
+def _trusted_keys(args: argparse.Namespace) -> dict[str, dict] | None:
+    """Return {public key hex: {"name", "valid_until"}} from --key or --keys, or None when
+    neither is given."""
+    if args.key is not None:
+        key = args.key.strip().lower()
+        if not (len(key) == 64 and all(c in "0123456789abcdef" for c in key)):
+            raise UsageError("--key must be an Ed25519 public key: 64 hex digits")
+        return {key: {"name": key[:16], "valid_until": None}}
+    if args.keys is not None:
+        doc = _read_json(args.keys, "a keys document")
+        try:
+            keys = parse_published_keys(doc)
+        except ValueError as exc:
+            raise UsageError(f"{args.keys} is not a published keys document: {exc}") from None
+        return {
+            k: {"name": f'"{e["id"]}"', "valid_until": e["valid_until"]} for k, e in keys.items()
+        }
+    return None
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    trusted = _trusted_keys(args)
+    doc = _read_json(args.file, "a game record")
+    try:
+        check_shape(doc)
+    except RecordFormatError as exc:
+        raise UsageError(f"{args.file} is not a game record: {exc}") from None
+    assert isinstance(doc, dict)
+    attestation = "no attestation"
+    if trusted is not None:
+        # The header first: a changed record is named as such before anything is replayed.
+        until = {k: e["valid_until"] for k, e in trusted.items()}
+        problem = verify_attested(doc, trusted, until)
+        if problem is not None:
+            print(f"FAIL at the header: {problem}")
+            return EXIT_PROBLEM
+        name = trusted[doc["attestation"]["public_key"]]["name"]
+        attestation = f"attestation checked (key {name})"
+    elif "attestation" in doc:
+        attestation = "attestation present but not checked (give --key or --keys)"
     try:
         verdict = verify_record(doc)
     except RecordFormatError as exc:
         raise UsageError(f"{args.file} is not a game record: {exc}") from None
-    if verdict.problem is None:
-        note = "" if verdict.seed_checked else " (seed not revealed: deals not checked against it)"
-        print(f"OK{note}")
-        return EXIT_OK
-    print(f"FAIL {verdict.problem}")
-    return EXIT_PROBLEM
+    if verdict.problem is not None:
+        print(f"FAIL {verdict.problem}")
+        return EXIT_PROBLEM
+    if not verdict.seed_checked:
+        seed = "seed not revealed: deals not checked against it"
+    elif doc["version"] == 1:
+        seed = "deals match the seed and its commitment"
+    else:
+        n = len(doc["fairness"]["contributions"])
+        seed = (
+            f"deals match the seed of the server seed and {n} contributions, "
+            "and the server seed its commitment"
+        )
+    print(f"OK: {len(doc['rounds'])} rounds replayed; {seed}; {attestation}")
+    return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -117,6 +177,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_simulate)
     ver = sub.add_parser("verify", help="replay a record: OK, or the first problem")
     ver.add_argument("file", help="a record file ('-': stdin)")
+    trust = ver.add_mutually_exclusive_group()
+    trust.add_argument(
+        "--key", metavar="HEX", help="require an attestation by this Ed25519 public key"
+    )
+    trust.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="require an attestation by a key of this published keys document "
+        "(/.well-known/mexican-train-keys.json)",
+    )
     ver.set_defaults(func=cmd_verify)
     return parser
 

@@ -62,6 +62,20 @@ def deal_round(
     return hands, tuple(deck[seats * hand_size :])
 
 
+REDEAL_LABEL = b"mexican-train/redeal"
+
+
+def redeal_seed(seed: bytes, round_number: int, restart: int) -> bytes:
+    """Return the seed of restart ``restart`` (1, 2, …) of round ``round_number``: SHA-256(seed ‖
+    "mexican-train/redeal" ‖ u32be(round) ‖ u32be(restart)). The restarted round is dealt by
+    ``deal_round`` from it, as round ``round_number`` (spec/game-record.md, "Restarts")."""
+    if restart < 1:
+        raise ValueError("restarts count from 1")
+    return hashlib.sha256(
+        seed + REDEAL_LABEL + struct.pack(">I", round_number) + struct.pack(">I", restart)
+    ).digest()
+
+
 SEED_V2_LABEL = b"mexican-train/seed-v2"
 MAX_CONTRIBUTION_BYTES = 256
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
+from .attestation import check_attestation
 from .commands import (
     ACTIONS,
     BY_VALUES,
@@ -21,7 +22,7 @@ from .commands import (
     StartRound,
     Stop,
 )
-from .deal import deal_round
+from .deal import MAX_CONTRIBUTION_BYTES, deal_round, derive_seed_v2, redeal_seed
 from .errors import Code, IllegalMove, RulesetError
 from .rules import step
 from .ruleset import Ruleset
@@ -29,10 +30,35 @@ from .state import DEALING, ENGINE, FINISHED, PLAYING, GameState, initial_state
 from .tiles import Tile, parse_tile
 
 FORMAT = "mexican-train-record"
-VERSION = 1
+VERSION = 1  # a record without fairness contributions (the platform's randomness only)
+VERSION_2 = 2  # the players' contributions to the seed (spec, "Version 2")
+VERSIONS = (VERSION, VERSION_2)
 FULL = "full"
 SPECTATOR = "spectator"
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
+# ISO-8601 in UTC, as the spec's "at" and the platform write it: Z or +00:00, optional fraction.
+_UTC_TIME = re.compile(r"^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{1,6})?(Z|\+00:00)$")
+
+_TOP_KEYS = {
+    VERSION: {"format", "version", "ruleset", "players", "seed_commitment", "seed", "rounds",
+              "result", "attestation"},
+    VERSION_2: {"format", "version", "ruleset", "players", "fairness", "seed", "rounds",
+                "result", "attestation"},
+}  # fmt: skip
+_FAIRNESS_KEYS = {"server_seed_commitment", "committed_at", "contributions", "server_seed"}
+_CONTRIBUTION_KEYS = {"seat", "value", "at"}
+_PLAYER_KEYS = {"seat", "name"}
+_ROUND_KEYS = {"number", "engine", "deal", "moves", "result", "restart"}
+_DEAL_KEYS = {"hands", "boneyard"}
+_ROUND_RESULT_KEYS = {"scores", "went_out", "blocked"}
+_MATCH_RESULT_KEYS = {"totals", "zero_rounds", "places"}
+_MOVE_KEYS = {
+    "engine": {"seat", "action", "by", "at"},
+    "draw": {"seat", "action", "tile", "by", "at"},
+    "play": {"seat", "action", "tile", "train", "by", "at"},
+    "pass": {"seat", "action", "by", "at"},
+    "stop": {"seat", "action", "by", "at"},
+}
 
 
 class RecordFormatError(ValueError):
@@ -43,7 +69,9 @@ class RecordFormatError(ValueError):
 class Problem:
     """The first thing wrong with a record."""
 
-    kind: str  # commitment | ruleset | deal | move | result | incomplete
+    # attestation | players | fairness | commitment | seed | ruleset | deal | move | result
+    # | incomplete
+    kind: str
     message: str
     round: int | None = None
     move: int | None = None
@@ -57,7 +85,9 @@ class Problem:
             if self.move is not None:
                 where += f", move {self.move}"
             where += ": "
-        tag = f" [{self.code}, {self.rule}]" if self.code else ""
+        tag = ""
+        if self.code:
+            tag = f" [{self.code}, {self.rule}]" if self.rule else f" [{self.code}]"
         return f"{where}{self.message}{tag}"
 
 
@@ -67,6 +97,7 @@ class Verdict:
     events: tuple[ev.Event, ...]
     state: GameState | None
     seed_checked: bool
+    attestation_checked: bool = False  # True when trusted keys were given and it held
 
     @property
     def ok(self) -> bool:
@@ -83,12 +114,18 @@ def export_record(
     seed: bytes | None = None,
     viewer: int | str = FULL,
     at: Sequence[str | None] | None = None,
+    fairness: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Return the record of a match from its events.
 
     ``viewer`` is ``FULL`` (everything), a seat number or ``SPECTATOR``: until the match has
     ended a viewer's record leaves out other hands, the boneyard and others' drawn tiles. The seed
     is included only once the match has ended. ``at[i]`` is event i's ISO-8601 time, if known.
+
+    With ``fairness`` (``server_seed_commitment``, optional ``committed_at``, ``contributions``:
+    ``{"seat", "value", optional "at"}`` in seed order, optional ``server_seed`` hex) the record
+    is version 2: the server seed and the derived seed are included once the match has ended.
+    In a version 2 game ``MatchStarted.seed_commitment`` is the server seed's commitment.
     """
     if not events or not isinstance(events[0], ev.MatchStarted):
         raise ValueError("a match's log starts with MatchStarted")
@@ -98,13 +135,20 @@ def export_record(
     names = list(players) if players is not None else [f"seat {i}" for i in range(start.seats)]
     doc: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if fairness is None else VERSION_2,
         "ruleset": start.ruleset.to_dict(),
         "players": [{"seat": i, "name": names[i]} for i in range(start.seats)],
-        "seed_commitment": start.seed_commitment,
     }
-    if ended and seed is not None:
-        doc["seed"] = seed.hex()
+    if fairness is None:
+        doc["seed_commitment"] = start.seed_commitment
+        if ended and seed is not None:
+            doc["seed"] = seed.hex()
+    else:
+        doc["fairness"], derived = _export_fairness(fairness, start, ended)
+        if derived is not None:
+            if seed is not None and seed != derived:
+                raise ValueError("seed is not the one the server seed and contributions give")
+            doc["seed"] = derived.hex()
     rounds: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     for i, e in enumerate(events[1:], start=1):
@@ -150,6 +194,32 @@ def export_record(
     return doc
 
 
+def _export_fairness(
+    fairness: Mapping[str, Any], start: ev.MatchStarted, ended: bool
+) -> tuple[dict[str, Any], bytes | None]:
+    """Return the record's ``fairness`` object and, once the match has ended, the derived seed."""
+    commitment = fairness["server_seed_commitment"]
+    if commitment != start.seed_commitment:
+        # The convention the replay relies on: MatchStarted commits to the server seed.
+        raise ValueError("MatchStarted.seed_commitment must be the server seed's commitment")
+    out: dict[str, Any] = {"server_seed_commitment": commitment}
+    if fairness.get("committed_at"):
+        out["committed_at"] = fairness["committed_at"]
+    contributions = []
+    for c in fairness["contributions"]:
+        item = {"seat": c["seat"], "value": c["value"]}
+        if c.get("at"):
+            item["at"] = c["at"]
+        contributions.append(item)
+    out["contributions"] = contributions
+    server_seed = fairness.get("server_seed")
+    if not ended or server_seed is None:
+        return out, None  # revealed only once the match has ended (spec, version 2, step 4)
+    raw = bytes.fromhex(server_seed) if isinstance(server_seed, str) else bytes(server_seed)
+    out["server_seed"] = raw.hex()
+    return out, derive_seed_v2(raw, [c["value"] for c in contributions])
+
+
 _ACTION_OF = {
     ev.EnginePlaced: "engine",
     ev.TileDrawn: "draw",
@@ -171,31 +241,61 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _is_hex64(x: object) -> bool:
+    return isinstance(x, str) and bool(_HEX64.match(x))
+
+
+def is_utc_time(x: object) -> bool:
+    """Return True if ``x`` is an ISO-8601 UTC timestamp (``Z`` or ``+00:00``) that exists."""
+    m = _UTC_TIME.match(x) if isinstance(x, str) else None
+    if m is None:
+        return False
+    year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return (
+        1 <= month <= 12
+        and 1 <= day <= days[month - 1]
+        and hour < 24
+        and minute < 60
+        and (second < 60)
+    )
+
+
+def _no_unknown_keys(obj: dict[str, Any], known: set[str], where: str) -> None:
+    unknown = sorted(set(obj) - known)
+    _need(not unknown, f"{where} has unknown keys: {', '.join(map(str, unknown))}")
+
+
 def check_shape(doc: object) -> None:
     """Raise ``RecordFormatError`` unless ``doc`` has the record's top-level shape."""
     _need(isinstance(doc, dict), "a record is a JSON object")
     assert isinstance(doc, dict)
     _need(doc.get("format") == FORMAT, f'"format" must be "{FORMAT}"')
-    _need(doc.get("version") == VERSION, f'"version" must be {VERSION}')
+    version = doc.get("version")
+    _need(_is_int(version) and version in VERSIONS, '"version" must be 1 or 2')
+    _no_unknown_keys(doc, _TOP_KEYS[version], "the record")
     _need(isinstance(doc.get("ruleset"), dict), '"ruleset" must be an object')
     players = doc.get("players")
     _need(isinstance(players, list) and players != [], '"players" must be a non-empty list')
     for i, p in enumerate(players):
         _need(isinstance(p, dict) and p.get("seat") == i, f"players[{i}] must have seat {i}")
-    commitment = doc.get("seed_commitment")
-    _need(
-        isinstance(commitment, str) and bool(_HEX64.match(commitment)),
-        '"seed_commitment" must be 64 lowercase hex digits',
-    )
-    if "seed" in doc:
+        _need(_is_int(p["seat"]), f"players[{i}] must have seat {i}")
+        _no_unknown_keys(p, _PLAYER_KEYS, f"players[{i}]")
+    if version == VERSION:
         _need(
-            isinstance(doc["seed"], str) and bool(_HEX64.match(doc["seed"])),
-            '"seed" must be 64 lowercase hex digits',
+            _is_hex64(doc.get("seed_commitment")),
+            '"seed_commitment" must be 64 lowercase hex digits',
         )
+    else:
+        _check_fairness_shape(doc.get("fairness"))
+    if "seed" in doc:
+        _need(_is_hex64(doc["seed"]), '"seed" must be 64 lowercase hex digits')
     rounds = doc.get("rounds")
     _need(isinstance(rounds, list), '"rounds" must be a list')
     for i, r in enumerate(rounds):
         _need(isinstance(r, dict), f"rounds[{i}] must be an object")
+        _no_unknown_keys(r, _ROUND_KEYS, f"rounds[{i}]")
         _need(
             _is_int(r.get("number")) and _is_int(r.get("engine")),
             f"rounds[{i}] needs a number and an engine",
@@ -205,6 +305,13 @@ def check_shape(doc: object) -> None:
             isinstance(deal, dict) and isinstance(deal.get("hands"), list),
             f"rounds[{i}].deal needs hands",
         )
+        _no_unknown_keys(deal, _DEAL_KEYS, f"rounds[{i}].deal")
+        _need(
+            all(h is None or isinstance(h, list) for h in deal["hands"]),
+            f"rounds[{i}].deal.hands must be lists of tiles (null where hidden)",
+        )
+        if "boneyard" in deal:
+            _need(isinstance(deal["boneyard"], list), f"rounds[{i}].deal.boneyard must be a list")
         _need(isinstance(r.get("moves"), list), f"rounds[{i}].moves must be a list")
         if "result" in r:
             res = r["result"]
@@ -222,6 +329,45 @@ def check_shape(doc: object) -> None:
             and all(isinstance(res.get(k), list) for k in ("totals", "zero_rounds", "places")),
             '"result" needs totals, zero_rounds and places',
         )
+
+
+def _check_fairness_shape(fair: object) -> None:
+    _need(isinstance(fair, dict), 'a version 2 record needs a "fairness" object')
+    assert isinstance(fair, dict)
+    _no_unknown_keys(fair, _FAIRNESS_KEYS, '"fairness"')
+    _need(
+        _is_hex64(fair.get("server_seed_commitment")),
+        '"fairness.server_seed_commitment" must be 64 lowercase hex digits',
+    )
+    if "server_seed" in fair:
+        _need(
+            _is_hex64(fair["server_seed"]),
+            '"fairness.server_seed" must be 64 lowercase hex digits',
+        )
+    contributions = fair.get("contributions")
+    _need(isinstance(contributions, list), '"fairness.contributions" must be a list')
+    for i, c in enumerate(contributions):
+        where = f"fairness.contributions[{i}]"
+        _need(isinstance(c, dict), f"{where} must be an object")
+        _no_unknown_keys(c, _CONTRIBUTION_KEYS, where)
+        _need(_is_int(c.get("seat")), f"{where} needs a seat number")
+        _need(isinstance(c.get("value"), str), f"{where}.value must be a string")
+
+
+def _fairness_problem(fair: dict[str, Any]) -> Problem | None:
+    """Return what is wrong with a well-shaped ``fairness`` object's values, if anything."""
+    if "committed_at" in fair and not is_utc_time(fair["committed_at"]):
+        said = fair["committed_at"]
+        return Problem("fairness", f"fairness.committed_at {said!r} is not an ISO-8601 UTC time")
+    for i, c in enumerate(fair["contributions"]):
+        where = f"fairness.contributions[{i}]"
+        if len(c["value"].encode("utf-8")) > MAX_CONTRIBUTION_BYTES:
+            return Problem(
+                "fairness", f"{where}.value is longer than {MAX_CONTRIBUTION_BYTES} UTF-8 bytes"
+            )
+        if "at" in c and not is_utc_time(c["at"]):
+            return Problem("fairness", f"{where}.at {c['at']!r} is not an ISO-8601 UTC time")
+    return None
 
 
 def move_to_command(move: object) -> tuple[Command, Tile | None]:
@@ -260,6 +406,49 @@ def move_to_command(move: object) -> tuple[Command, Tile | None]:
     return cls(seat, by), None
 
 
+def _low_high(value: object) -> bool:
+    """True for a pair of whole numbers written [low, high] (tiles are written [high, low])."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(_is_int(x) for x in value)
+        and value[0] < value[1]
+    )
+
+
+def _tile_order_message(value: list[int], where: str) -> str:
+    return f"{where} is written {value}: tiles are written [high, low], [{value[1]}, {value[0]}]"
+
+
+def _deal_order_problem(deal: dict[str, Any]) -> str | None:
+    for s, hand in enumerate(deal["hands"]):
+        for k, t in enumerate(hand or ()):
+            if _low_high(t):
+                return _tile_order_message(t, f"the tile hands[{s}][{k}]")
+    for k, t in enumerate(deal.get("boneyard", ())):
+        if _low_high(t):
+            return _tile_order_message(t, f"the tile boneyard[{k}]")
+    return None
+
+
+def _move_problem(move: object) -> tuple[str, str, str | None] | None:
+    """Return (message, code, rule) for what the verifier refuses in a move before replaying
+    it: unknown keys, a tile written [low, high], a malformed time."""
+    if not isinstance(move, dict) or not isinstance(move.get("action"), str):
+        return None  # the replay names it (bad command, unknown action)
+    if move["action"] not in _MOVE_KEYS:
+        return None  # the replay names it (bad command, unknown action)
+    unknown = sorted(set(move) - _MOVE_KEYS[move["action"]])
+    if unknown:
+        message = f"a {move['action']} move has unknown keys: {', '.join(unknown)}"
+        return message, "unknown_key", None
+    if _low_high(move.get("tile")):
+        return _tile_order_message(move["tile"], "the tile"), "tile_order", "R2"
+    if "at" in move and not is_utc_time(move["at"]):
+        return f"the time {move['at']!r} is not an ISO-8601 UTC time", "bad_time", None
+    return None
+
+
 def _parse_deal(
     deal: dict[str, Any],
 ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]] | None:
@@ -275,11 +464,133 @@ def _parse_deal(
         raise RecordFormatError(f"a deal holds something that is not a tile: {exc}") from None
 
 
+# -- attestation -------------------------------------------------------------------------------
+
+
+def verify_attested(
+    doc: object,
+    trusted_keys: Iterable[str],
+    valid_until: Mapping[str, str | None] | None = None,
+) -> Problem | None:
+    """Return the attestation problem of ``doc`` against the ``trusted_keys`` (hex Ed25519 public
+    keys, e.g. from the platform's published keys), or None if one of them signed it unchanged.
+
+    With ``valid_until`` (public key -> ISO-8601 UTC time or None), a record holding a time at
+    or after its key's end of validity is refused: a retired key vouches for nothing later.
+    """
+    if not isinstance(doc, dict):
+        return Problem("attestation", "a record is a JSON object")
+    problem = check_attestation(doc, [k.lower() for k in trusted_keys])
+    if problem is not None:
+        return Problem("attestation", problem)
+    until = (valid_until or {}).get(doc["attestation"]["public_key"])
+    latest = latest_time(doc)
+    if until is not None and latest is not None and _instant(latest) >= _instant(until):
+        return Problem(
+            "attestation", f"the record holds the time {latest}, after its key expired ({until})"
+        )
+    return None
+
+
+def latest_time(doc: dict[str, Any]) -> str | None:
+    """Return the latest well-formed time a record holds (moves' and contributions' ``at``,
+    ``committed_at``), or None."""
+    times = []
+    fair = doc.get("fairness")
+    if isinstance(fair, dict):
+        times.append(fair.get("committed_at"))
+        for c in fair.get("contributions") or ():
+            times.append(c.get("at") if isinstance(c, dict) else None)
+    for rnd in doc.get("rounds") or ():
+        for m in (rnd.get("moves") or ()) if isinstance(rnd, dict) else ():
+            times.append(m.get("at") if isinstance(m, dict) else None)
+    good = [t for t in times if is_utc_time(t)]
+    return max(good, key=_instant) if good else None
+
+
+def _instant(x: str) -> tuple[int, ...]:
+    """Return a well-formed UTC time as comparable numbers (Z and +00:00 alike)."""
+    m = _UTC_TIME.match(x)
+    assert m is not None
+    fraction = (m.group(7) or ".")[1:].ljust(6, "0")
+    return (*(int(g) for g in m.groups()[:6]), int(fraction))
+
+
+def parse_published_keys(doc: object) -> dict[str, dict[str, Any]]:
+    """Return {public key hex: {"id", "valid_from", "valid_until"}} of the platform's published
+    keys document (``/.well-known/mexican-train-keys.json``); raise ``ValueError`` if malformed."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("keys"), list):
+        raise ValueError('a keys document is an object with a "keys" list')
+    out: dict[str, dict[str, Any]] = {}
+    for i, k in enumerate(doc["keys"]):
+        where = f"keys[{i}]"
+        if not isinstance(k, dict):
+            raise ValueError(f"{where} must be an object")
+        if not isinstance(k.get("id"), str) or not k["id"]:
+            raise ValueError(f"{where}.id must be a non-empty string")
+        if k.get("alg") != "ed25519":
+            raise ValueError(f'{where}.alg must be "ed25519"')
+        if not _is_hex64(k.get("public_key")):
+            raise ValueError(f"{where}.public_key must be 64 lowercase hex digits")
+        if not is_utc_time(k.get("valid_from")):
+            raise ValueError(f"{where}.valid_from must be an ISO-8601 UTC time")
+        if k.get("valid_until") is not None and not is_utc_time(k["valid_until"]):
+            raise ValueError(f"{where}.valid_until must be an ISO-8601 UTC time or null")
+        out[k["public_key"]] = {
+            "id": k["id"],
+            "valid_from": k["valid_from"],
+            "valid_until": k.get("valid_until"),
+        }
+    if not out:
+        raise ValueError("the keys document lists no key")
+    return out
+
+
 # -- verification ------------------------------------------------------------------------------
 
 
-def verify_record(doc: object) -> Verdict:
-    """Replay a record and return the first problem: seed commitment, deals, moves, results.
+def record_seed(doc: dict[str, Any]) -> tuple[bytes | None, Problem | None]:
+    """Return (the seed the deals come from if revealed, the problem with it) of a well-shaped
+    record: v1 ``seed`` against ``seed_commitment``; v2 ``server_seed`` against its commitment,
+    then the seed derived from it and the contributions, against a present ``seed``."""
+    if doc["version"] == VERSION:
+        if "seed" not in doc:
+            return None, None
+        seed = bytes.fromhex(doc["seed"])
+        if hashlib.sha256(seed).hexdigest() != doc["seed_commitment"]:
+            return None, Problem("commitment", "the seed does not match its commitment")
+        return seed, None
+    fair = doc["fairness"]
+    if "server_seed" not in fair:
+        if "seed" in doc:
+            return None, Problem(
+                "commitment", "the seed is revealed without the server seed it is derived from"
+            )
+        return None, None
+    server_seed = bytes.fromhex(fair["server_seed"])
+    if hashlib.sha256(server_seed).hexdigest() != fair["server_seed_commitment"]:
+        return None, Problem("commitment", "the server seed does not match its commitment")
+    seed = derive_seed_v2(server_seed, [c["value"] for c in fair["contributions"]])
+    if "seed" in doc and doc["seed"] != seed.hex():
+        return None, Problem(
+            "seed", "the seed is not the one the server seed and the contributions give"
+        )
+    return seed, None
+
+
+def _commitment_of(doc: dict[str, Any]) -> str:
+    if doc["version"] == VERSION:
+        return doc["seed_commitment"]
+    return doc["fairness"]["server_seed_commitment"]
+
+
+def _revealed(doc: dict[str, Any]) -> bool:
+    return "seed" in doc or "server_seed" in doc.get("fairness", {})
+
+
+def verify_record(doc: object, trusted_keys: Iterable[str] | None = None) -> Verdict:
+    """Replay a record and return the first problem: attestation (when ``trusted_keys`` are
+    given), players, fairness, seed commitment, deals, moves, results.
 
     Raises ``RecordFormatError`` if ``doc`` is not a readable record at all.
     """
@@ -287,19 +598,42 @@ def verify_record(doc: object) -> Verdict:
     assert isinstance(doc, dict)
     seats = len(doc["players"])
     out: list[ev.Event] = []
+    attested = False
 
     def verdict(problem: Problem | None, state: GameState | None, checked: bool) -> Verdict:
-        return Verdict(problem, tuple(out), state, checked)
+        return Verdict(problem, tuple(out), state, checked, attested)
 
-    seed = bytes.fromhex(doc["seed"]) if "seed" in doc else None
-    if seed is not None and hashlib.sha256(seed).hexdigest() != doc["seed_commitment"]:
-        return verdict(Problem("commitment", "the seed does not match its commitment"), None, False)
+    if trusted_keys is not None:
+        problem = verify_attested(doc, trusted_keys)
+        if problem is not None:
+            return verdict(problem, None, False)
+        attested = True
+    for i, p in enumerate(doc["players"]):
+        if not isinstance(p.get("name"), str):
+            return verdict(
+                Problem("players", f"players[{i}].name must be a string, not {p.get('name')!r}"),
+                None,
+                False,
+            )
+    if doc["version"] == VERSION_2:
+        problem = _fairness_problem(doc["fairness"])
+        if problem is not None:
+            return verdict(problem, None, False)
+    if "result" not in doc and _revealed(doc):
+        # A record of a match still being played must not show its seed: every later deal
+        # follows from it.
+        return verdict(
+            Problem("commitment", "the match has not ended but its seed is revealed"), None, False
+        )
+    seed, problem = record_seed(doc)
+    if problem is not None:
+        return verdict(problem, None, False)
     try:
         ruleset = Ruleset.from_dict(doc["ruleset"])
         ruleset.check(seats)
     except (RulesetError, TypeError) as exc:
         return verdict(Problem("ruleset", f"the ruleset cannot be played: {exc}"), None, False)
-    start = ev.MatchStarted(ruleset, seats, doc["seed_commitment"])
+    start = ev.MatchStarted(ruleset, seats, _commitment_of(doc))
     out.append(start)
     state = initial_state(start)
     rounds = doc["rounds"]
@@ -326,6 +660,9 @@ def verify_record(doc: object) -> Verdict:
             return verdict(
                 Problem("incomplete", "the round before it did not end", number), state, False
             )
+        order = _deal_order_problem(rnd["deal"])
+        if order is not None:
+            return verdict(Problem("deal", order, number, None, "tile_order", "R2"), state, False)
         deal = _parse_deal(rnd["deal"])
         if deal is None:
             return verdict(
@@ -337,8 +674,14 @@ def verify_record(doc: object) -> Verdict:
                 state,
                 False,
             )
+        restart = rnd.get("restart")  # staff dealt the round again (spec, "Restarts")
+        if restart is not None and (not _is_int(restart) or restart < 1):
+            return verdict(
+                Problem("deal", "restart must be a whole number from 1", number), state, False
+            )
         if seed is not None:
-            expected = deal_round(seed, number, ruleset.set_max, seats, ruleset.hand_size)
+            dealt_from = redeal_seed(seed, number, restart) if restart else seed
+            expected = deal_round(dealt_from, number, ruleset.set_max, seats, ruleset.hand_size)
             if deal != expected:
                 return verdict(
                     Problem("deal", "the deal is not the one the seed gives", number), state, False
@@ -350,6 +693,14 @@ def verify_record(doc: object) -> Verdict:
                 Problem("deal", exc.detail, number, None, exc.code.value, exc.rule), state, False
             )
         for j, move in enumerate(rnd["moves"]):
+            before = _move_problem(move)
+            if before is not None:
+                message, code, rule = before
+                return verdict(
+                    Problem("move", f"{_describe(move)}: {message}", number, j, code, rule),
+                    state,
+                    False,
+                )
             try:
                 if state.phase not in (ENGINE, PLAYING):
                     raise IllegalMove(Code.ROUND_NOT_STARTED, "R21", "the round is already over")
@@ -369,6 +720,22 @@ def verify_record(doc: object) -> Verdict:
                     False,
                 )
             first = produced[0]
+            if isinstance(first, ev.TileDrawn) and said_drawn is None:
+                # Every deal of this record is shown, so nothing it holds is hidden: a draw
+                # that leaves its tile out cannot be checked against the boneyard.
+                return verdict(
+                    Problem(
+                        "move",
+                        f"{_describe(move)}: a full record names the tile drawn "
+                        f"([{first.tile[0]},{first.tile[1]}] by the boneyard)",
+                        number,
+                        j,
+                        "drawn_tile_missing",
+                        "R15",
+                    ),
+                    state,
+                    False,
+                )
             if (
                 said_drawn is not None
                 and isinstance(first, ev.TileDrawn)
@@ -390,6 +757,18 @@ def verify_record(doc: object) -> Verdict:
             out.extend(produced)
         ended = [e for e in out[-3:] if isinstance(e, ev.RoundEnded) and e.round == number]
         said = rnd.get("result")
+        if said is not None:
+            unknown = sorted(set(said) - _ROUND_RESULT_KEYS)
+            if unknown:
+                return verdict(
+                    Problem(
+                        "result",
+                        f"the round's result has unknown keys: {', '.join(unknown)}",
+                        number,
+                    ),
+                    state,
+                    False,
+                )
         if ended:
             e = ended[0]
             actual = {"scores": list(e.scores), "went_out": e.went_out, "blocked": e.blocked}
@@ -406,6 +785,14 @@ def verify_record(doc: object) -> Verdict:
         elif i != len(rounds) - 1:
             return verdict(Problem("incomplete", "the round did not end", number), state, False)
     said = doc.get("result")
+    if said is not None:
+        unknown = sorted(set(said) - _MATCH_RESULT_KEYS)
+        if unknown:
+            return verdict(
+                Problem("result", f"the match result has unknown keys: {', '.join(unknown)}"),
+                state,
+                False,
+            )
     if state.phase == FINISHED:
         r = state.result
         assert r is not None
@@ -417,8 +804,9 @@ def verify_record(doc: object) -> Verdict:
         if said != actual:
             return verdict(Problem("result", f"the match result should be {actual}"), state, False)
         if seed is None:
+            what = "seed" if doc["version"] == VERSION else "server seed"
             return verdict(
-                Problem("commitment", "the match has ended but its seed is not revealed"),
+                Problem("commitment", f"the match has ended but its {what} is not revealed"),
                 state,
                 False,
             )

@@ -100,7 +100,7 @@ class Ruleset:
             raise RulesetError(f"the double12 table seats 2 to 10 players, not {players}", "V1")
         if self.set_max not in SETS:
             raise RulesetError(f"set_max must be one of {', '.join(map(str, SETS))}", "R2")
-        if not isinstance(self.hand_size, int) or self.hand_size < 2:
+        if not _whole(self.hand_size) or self.hand_size < 2:
             raise RulesetError("hand_size must be at least 2", "R3")
         if players * self.hand_size > set_size(self.set_max):
             raise RulesetError(
@@ -108,9 +108,11 @@ class Ruleset:
                 f"{set_size(self.set_max)} tiles of a double-{self.set_max} set",
                 "R3",
             )
-        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= self.set_max + 1:
+        if not _whole(self.rounds) or not 1 <= self.rounds <= self.set_max + 1:
             raise RulesetError(f"rounds must be 1 to {self.set_max + 1}", "V6")
-        if self.max_doubles_per_turn not in (None, 1):
+        # true == 1 in Python, but a boolean is no number of doubles
+        mdpt = self.max_doubles_per_turn
+        if mdpt is not None and not (_whole(mdpt) and mdpt == 1):
             raise RulesetError("max_doubles_per_turn must be null (unlimited) or 1", "V2")
         if self.double_blank_points not in (50, 0):
             raise RulesetError("double_blank_points must be 50 or 0", "V3")
@@ -139,12 +141,24 @@ class Ruleset:
         if missing:
             raise RulesetError(f"ruleset lacks {', '.join(missing)}")
         for key in ("set_max", "hand_size", "rounds", "double_blank_points"):
-            if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
+            if key in data and not _whole(data[key]):
                 raise RulesetError(f"ruleset {key} must be a whole number")
+        mdpt = data.get("max_doubles_per_turn")
+        if mdpt is not None and not _whole(mdpt):
+            # JSON true is not the number 1 (Python would compare them equal).
+            raise RulesetError("ruleset max_doubles_per_turn must be null or a whole number", "V2")
+        for key in ("hand_table", "scoring", "first_turn"):
+            if key in data and not isinstance(data[key], str):
+                raise RulesetError(f"ruleset {key} must be a string")
         return cls(**data)
 
     def with_variants(self, **changes: Any) -> Ruleset:
         return replace(self, **changes)
+
+
+def _whole(x: object) -> bool:
+    """True for an int that is not a bool (JSON true/false are not numbers)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def check_players(players: int) -> None:

@@ -26,9 +26,13 @@ def round_scores(
     """Return every seat's score for a round that has just ended (R22; V4 positive scoring)."""
     if ruleset.scoring == "positive":
         # V4: whoever went out scores everyone else's hands; a blocked round scores 0 for all.
+        # Several empty hands (R13: going out on the first turns) share the sum, rounded down.
         scores = [0] * len(hands)
         if went_out is not None and not blocked:
-            scores[went_out] = sum(hand_points(h, ruleset) for h in hands)
+            winners = [s for s, h in enumerate(hands) if not h] or [went_out]
+            share = sum(hand_points(h, ruleset) for h in hands) // len(winners)
+            for s in winners:
+                scores[s] = share
         return tuple(scores)
     # R22: an empty hand scores 0 (R13: every empty hand, not only the first).
     return tuple(hand_points(h, ruleset) if h else 0 for h in hands)

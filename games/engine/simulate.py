@@ -21,11 +21,16 @@ def simulate_match(
     seats: int,
     policy: str | Callable = "random",
     rng: random.Random | None = None,
+    seed_commitment: str | None = None,
 ) -> list[ev.Event]:
-    """Play a whole match with the deals the seed gives; return its events."""
+    """Play a whole match with the deals the seed gives; return its events.
+
+    ``seed_commitment`` is what MatchStarted commits to: by default the seed's own (version 1);
+    a version 2 match passes its server seed's commitment.
+    """
     choose = POLICIES[policy] if isinstance(policy, str) else policy
     rng = rng or random.Random(seed)
-    start = ev.MatchStarted(ruleset, seats, commitment(seed))
+    start = ev.MatchStarted(ruleset, seats, seed_commitment or commitment(seed))
     state = initial_state(start)
     log: list[ev.Event] = [start]
     while state.phase != FINISHED:

@@ -38,7 +38,9 @@ def simulate(tmp_path: Path, players: int, *extra: str, seed: str = SEED) -> Pat
 def assert_verifies(path: Path | str) -> None:
     r = cli("verify", str(path))
     assert r.returncode == 0, text(r.stdout) + text(r.stderr)
-    assert text(r.stdout).strip() == "OK"
+    out = text(r.stdout)
+    assert out.startswith("OK: ") and len(out.splitlines()) == 1, out
+    assert "deals match the seed and its commitment; no attestation" in out
     assert text(r.stderr) == ""
 
 
@@ -134,7 +136,7 @@ def test_simulate_to_stdout_and_verify_from_stdin():
     assert r.returncode == 0, text(r.stderr)
     json.loads(r.stdout)
     v = cli("verify", "-", stdin=r.stdout)
-    assert v.returncode == 0 and text(v.stdout).strip() == "OK", text(v.stdout)
+    assert v.returncode == 0 and text(v.stdout).startswith("OK: 1 rounds replayed"), text(v.stdout)
 
 
 def test_same_seed_same_record(tmp_path):
@@ -154,6 +156,7 @@ def test_mid_match_record_verifies_without_the_seed(tmp_path, record):
     r = cli("verify", str(path))
     assert r.returncode == 0
     assert text(r.stdout).startswith("OK")
+    assert "seed not revealed: deals not checked against it" in text(r.stdout)
 
 
 # -- a corrupted record ------------------------------------------------------------------------
@@ -309,3 +312,202 @@ def test_unwritable_output(tmp_path):
         str(tmp_path / "no" / "such" / "dir.json"),
     )
     assert_usage_error(r)
+
+
+# -- attestations: --key and --keys ------------------------------------------------------------
+
+KEY_SEED = bytes([1]) * 32
+
+
+def _signing():
+    from games.engine import attestation
+
+    key = attestation.private_key(KEY_SEED)
+    return attestation, key, attestation.public_key_hex(key)
+
+
+def _keys_document(*public: str) -> dict:
+    return {
+        "keys": [
+            {
+                "id": f"k{i}",
+                "alg": "ed25519",
+                "public_key": p,
+                "valid_from": "2026-01-01T00:00:00Z",
+                "valid_until": None if i == len(public) - 1 else "2026-06-01T00:00:00Z",
+            }
+            for i, p in enumerate(public)
+        ]
+    }
+
+
+def _other_seat(move: dict) -> None:
+    move["seat"] = 1 - move["seat"]
+
+
+@pytest.fixture
+def signed(tmp_path, record) -> Path:
+    attestation, key, _ = _signing()
+    path = tmp_path / "signed.json"
+    path.write_text(json.dumps(attestation.attest(json.loads(record.read_text()), key)))
+    return path
+
+
+@pytest.fixture
+def keys_file(tmp_path) -> Path:
+    _, _, public = _signing()
+    path = tmp_path / "keys.json"
+    path.write_text(json.dumps(_keys_document("cd" * 32, public)))
+    return path
+
+
+def test_a_signed_record_verifies_with_its_key(signed):
+    _, _, public = _signing()
+    r = cli("verify", str(signed), "--key", public)
+    assert r.returncode == 0, text(r.stdout) + text(r.stderr)
+    out = text(r.stdout)
+    assert out.startswith("OK: 2 rounds replayed")
+    assert f"attestation checked (key {public[:16]})" in out
+    assert text(r.stderr) == ""
+
+
+def test_a_signed_record_verifies_with_the_published_keys(signed, keys_file):
+    r = cli("verify", str(signed), "--keys", str(keys_file))
+    assert r.returncode == 0, text(r.stdout) + text(r.stderr)
+    assert 'attestation checked (key "k1")' in text(r.stdout)
+
+
+def test_without_a_key_a_signed_record_says_its_attestation_was_not_checked(signed):
+    r = cli("verify", str(signed))
+    assert r.returncode == 0
+    assert "attestation present but not checked (give --key or --keys)" in text(r.stdout)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda d: d["players"][0].__setitem__("name", "mallory"), id="a name"),
+        pytest.param(lambda d: d["result"]["places"].reverse(), id="the places"),
+        pytest.param(lambda d: _other_seat(d["rounds"][1]["moves"][0]), id="a move's seat"),
+    ],
+)
+@pytest.mark.parametrize("trust", ["--key", "--keys"])
+def test_a_changed_copy_fails_at_the_header(tmp_path, signed, keys_file, change, trust):
+    _, _, public = _signing()
+    doc = json.loads(signed.read_text())
+    change(doc)
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(doc))
+    r = cli("verify", str(path), trust, public if trust == "--key" else str(keys_file))
+    assert r.returncode == 1, text(r.stdout) + text(r.stderr)
+    out = text(r.stdout)
+    assert out.startswith("FAIL at the header: ") and "changed" in out, out
+    assert "round" not in out  # named before any replay
+    assert len(out.splitlines()) == 1
+
+
+def test_a_record_signed_by_an_unpublished_key_fails_at_the_header(tmp_path, record, keys_file):
+    from games.engine import attestation
+
+    other = attestation.private_key(bytes([2]) * 32)
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(attestation.attest(json.loads(record.read_text()), other)))
+    r = cli("verify", str(path), "--keys", str(keys_file))
+    assert r.returncode == 1
+    assert text(r.stdout).startswith("FAIL at the header: ")
+    assert "published keys" in text(r.stdout)
+
+
+def test_an_unsigned_record_fails_when_a_key_is_required(record):
+    _, _, public = _signing()
+    r = cli("verify", str(record), "--key", public)
+    assert r.returncode == 1
+    assert text(r.stdout).strip() == "FAIL at the header: the record has no attestation"
+
+
+def test_a_signed_version_2_record_verifies(tmp_path):
+    from games.engine import Ruleset, export_record
+    from games.engine.deal import commitment, derive_seed_v2
+    from games.engine.simulate import simulate_match
+
+    attestation, key, public = _signing()
+    server_seed = bytes(32)
+    values = ["ana:4f1c9e", ""]
+    rs = Ruleset.for_players(3, rounds=2)
+    events = simulate_match(
+        derive_seed_v2(server_seed, values), rs, 3, seed_commitment=commitment(server_seed)
+    )
+    fairness = {
+        "server_seed_commitment": commitment(server_seed),
+        "contributions": [{"seat": 0, "value": values[0]}, {"seat": 2, "value": values[1]}],
+        "server_seed": server_seed.hex(),
+    }
+    doc = attestation.attest(export_record(events, fairness=fairness), key)
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps(doc))
+    r = cli("verify", str(path), "--key", public)
+    assert r.returncode == 0, text(r.stdout) + text(r.stderr)
+    out = text(r.stdout)
+    assert "deals match the seed of the server seed and 2 contributions" in out
+    assert "attestation checked" in out
+    doc["fairness"]["contributions"][1]["value"] = "steered"
+    path.write_text(json.dumps(attestation.attest(doc, key)))  # re-signed: only replay sees it
+    r = cli("verify", str(path), "--key", public)
+    assert r.returncode == 1
+    assert text(r.stdout).startswith("FAIL the seed is not the one the server seed")
+
+
+def _keys(tmp_path, data) -> str:
+    path = tmp_path / "keys.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+BAD_TRUST = {
+    "key not hex": lambda t: ["--key", "zz" * 32],
+    "key short": lambda t: ["--key", "ab" * 31],
+    "key long": lambda t: ["--key", "ab" * 33],
+    "key empty": lambda t: ["--key", ""],
+    "key without value": lambda t: ["--key"],
+    "key and keys": lambda t: ["--key", "ab" * 32, "--keys", _keys(t, _keys_document("ab" * 32))],
+    "keys missing file": lambda t: ["--keys", str(t / "nope.json")],
+    "keys not json": lambda t: ["--keys", _keys(t, "{nope")],
+    "keys a list": lambda t: ["--keys", _keys(t, [])],
+    "keys empty": lambda t: ["--keys", _keys(t, {"keys": []})],
+    "keys bad alg": lambda t: [
+        "--keys",
+        _keys(t, {"keys": [{**_keys_document("ab" * 32)["keys"][0], "alg": "rsa"}]}),
+    ],  # fmt: skip
+    "keys bad public key": lambda t: ["--keys", _keys(t, _keys_document("xyz"))],
+    "keys bad valid_from": lambda t: [
+        "--keys",
+        _keys(t, {"keys": [{**_keys_document("ab" * 32)["keys"][0], "valid_from": "today"}]}),
+    ],  # fmt: skip
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_TRUST))
+def test_bad_key_arguments(tmp_path, signed, name):
+    r = cli("verify", str(signed), *BAD_TRUST[name](tmp_path))
+    assert_usage_error(r)
+    assert text(r.stdout) == ""
+
+
+def test_an_uppercase_key_is_accepted(signed):
+    _, _, public = _signing()
+    r = cli("verify", str(signed), "--key", public.upper())
+    assert r.returncode == 0, text(r.stdout) + text(r.stderr)
+
+
+def test_a_record_dated_after_its_key_expired_fails_at_the_header(tmp_path, record):
+    attestation, key, public = _signing()
+    doc = json.loads(record.read_text())
+    doc["rounds"][0]["moves"][0]["at"] = "2026-07-01T12:00:00Z"
+    path = tmp_path / "late.json"
+    path.write_text(json.dumps(attestation.attest(doc, key)))
+    keys = _keys_document(public, "cd" * 32)  # the signing key retired on 2026-06-01
+    r = cli("verify", str(path), "--keys", _keys(tmp_path, keys))
+    assert r.returncode == 1, text(r.stdout)
+    assert text(r.stdout).startswith("FAIL at the header: ") and "expired" in text(r.stdout)
+    r = cli("verify", str(path), "--key", public)  # a bare key has no end of validity
+    assert r.returncode == 0, text(r.stdout)

@@ -144,3 +144,32 @@ def test_a_hand_smaller_than_two_tiles_is_refused(hand_size):
     with pytest.raises(RulesetError) as exc:
         Ruleset.for_players(2, set_max=6, hand_size=hand_size)
     assert exc.value.rule == "R3"
+
+
+@pytest.mark.parametrize("hand_size", [0, 1, -3, True])
+def test_a_ruleset_built_directly_with_a_hand_under_two_tiles_is_refused_by_its_check(hand_size):
+    # R3: "a hand holds at least 2 tiles" (True is no number of tiles, though it equals 1)
+    with pytest.raises(RulesetError) as exc:
+        Ruleset(set_max=6, hand_size=hand_size, rounds=7).check(2)
+    assert exc.value.rule == "R3"
+
+
+def test_a_hand_of_two_tiles_is_the_smallest_that_is_dealt_and_played():
+    rs = Ruleset.for_players(2, set_max=6, hand_size=2, rounds=1)
+    assert rs.hand_size == 2
+    fresh = initial_state(MatchStarted(rs, 2, commitment(SEED)))
+    state, events = run(fresh, scripted_deal([[(6, 6), (6, 5)], [(6, 4), (2, 1)]]))
+    assert [len(h) for h in state.hands] == [2, 2]
+    assert state.boneyard_left == 28 - 4
+
+
+def test_a_record_whose_ruleset_has_a_one_tile_hand_is_refused():
+    from games.engine import export_record, verify_record
+    from games.engine.simulate import simulate_match
+
+    rs = Ruleset.for_players(2, set_max=6, hand_size=2, rounds=1)
+    doc = export_record(simulate_match(SEED, rs, 2), seed=SEED)
+    assert verify_record(doc).ok
+    doc["ruleset"]["hand_size"] = 1
+    p = verify_record(doc).problem
+    assert p.kind == "ruleset" and "at least 2" in p.message

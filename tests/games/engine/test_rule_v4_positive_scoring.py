@@ -1,5 +1,6 @@
 """V4 scoring="positive": the player who goes out scores the sum of everyone else's hands (V3
-applies), everyone else 0; a blocked round scores 0 for all. The highest total wins; ties go to
+applies), everyone else 0; a blocked round scores 0 for all. If several players empty their hand
+in one round (R13), they share that sum equally, rounded down. The highest total wins; ties go to
 the fewest rounds scored 0, then the highest single round score."""
 
 from games.engine import MatchEnded, RoundEnded, TilePlayed, TurnPassed
@@ -85,3 +86,70 @@ def test_match_end_with_positive_scoring():
     assert [e.scores for e in events if isinstance(e, RoundEnded)] == [(5, 0), (10, 0), (0, 15)]
     # Totals tie at 15; seat 0 has one round at 0, seat 1 two: seat 0 wins.
     assert events[-1] == MatchEnded((15, 15), (1, 2), (1, 2))
+
+
+# -- several players empty their hand in one round (R13): they share the sum, rounded down ----
+
+
+def test_two_players_going_out_on_the_first_turns_share_the_points_rounded_down():
+    state, _ = start(
+        [
+            [(6, 6), (6, 5), (2, 2)],  # keeps [6,5] and [2,2]: 11 + 4 = 15
+            [(6, 4), (4, 3), (3, 1)],
+            [(6, 2), (2, 1), (1, 0)],
+        ],
+        rounds=2,
+        scoring="positive",
+    )
+    state, events = run(
+        state,
+        engine(0),
+        pass_(0),
+        play(1, 6, 4, 1),
+        play(1, 4, 3, 1),
+        play(1, 3, 1, 1),
+        play(2, 6, 2, 2),
+        play(2, 2, 1, 2),
+        play(2, 1, 0, 2),
+    )
+    # 15 shared by two: 7 each (15 / 2 rounded down); seat 1 emptied its hand first (R13)
+    assert [e for e in events if isinstance(e, RoundEnded)] == [RoundEnded(1, (0, 7, 7), 1, False)]
+
+
+def test_three_players_going_out_share_the_points_rounded_down_and_the_match_ends_on_them():
+    state, _ = start(
+        [
+            [(6, 6), (5, 5), (4, 0)],  # keeps [5,5] and [4,0]: 10 + 4 = 14
+            [(6, 5), (5, 4), (4, 3)],
+            [(6, 3), (3, 2), (2, 1)],
+            [(6, 1), (1, 0), (2, 0)],
+        ],
+        rounds=1,
+        scoring="positive",
+    )
+    state, events = run(
+        state,
+        engine(0),
+        pass_(0),
+        *(play(1, a, b, 1) for a, b in [(6, 5), (5, 4), (4, 3)]),
+        *(play(2, a, b, 2) for a, b in [(6, 3), (3, 2), (2, 1)]),
+        *(play(3, a, b, 3) for a, b in [(6, 1), (1, 0), (2, 0)]),
+    )
+    assert [e for e in events if isinstance(e, RoundEnded)] == [
+        RoundEnded(1, (0, 4, 4, 4), 1, False)  # 14 // 3 = 4 each
+    ]
+    assert events[-1] == MatchEnded((0, 4, 4, 4), (1, 0, 0, 0), (4, 1, 1, 1))
+
+
+def test_round_scores_share_between_every_empty_hand_unit():
+    rs = ruleset(scoring="positive")
+    # [6,5] + [0,0] (50) = 61 over two empty hands: 30 each
+    assert round_scores([[(6, 5)], [], [(0, 0)], []], 1, False, rs) == (0, 30, 0, 30)
+    assert round_scores([[(6, 5)], [], [(0, 0)], []], 3, False, rs) == (0, 30, 0, 30)
+    # an even sum is shared exactly
+    assert round_scores([[(3, 1)], [], []], 2, False, rs) == (0, 2, 2)
+
+
+def test_a_single_player_going_out_still_takes_the_whole_sum():
+    rs = ruleset(scoring="positive")
+    assert round_scores([[(6, 5)], [], [(0, 0)]], 1, False, rs) == (0, 61, 0)
