@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots \
-	bench-tournaments load
+	bench-tournaments bench-signing bench-checkpoints load
 
 venv: $(VENV)/.installed
 
@@ -60,6 +60,14 @@ bench-bots: venv
 # 10,000 players.
 bench-tournaments: venv
 	$(PY) -m tests.benchmarks.bench_tournaments
+
+# Needs PostgreSQL: the cost of signing a move's receipt next to the move itself, in one run.
+bench-signing: venv
+	$(PY) -m tests.benchmarks.bench_signing
+
+# Needs PostgreSQL: a move with a signed checkpoint at every append, every K, and none.
+bench-checkpoints: venv
+	$(PY) -m tests.benchmarks.bench_checkpoints
 
 # Needs PostgreSQL and Redis: web process(es), a Celery worker, tables of bots and socket
 # clients; drops and recreates mexican_train_load. LOAD_ARGS="--tables 32 --web 2" to vary.

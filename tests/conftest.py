@@ -9,6 +9,9 @@ from django.db import connection, connections
 SQLITE_FORWARD = importlib.import_module(
     "eventstore.migrations.0002_append_only_trigger"
 ).SQLITE_FORWARD
+SQLITE_CHECKPOINT_FORWARD = importlib.import_module(
+    "eventstore.migrations.0003_checkpoint"
+).SQLITE_FORWARD
 
 
 def pytest_configure(config):
@@ -69,8 +72,9 @@ def _transactional(request) -> bool:
 
 @pytest.fixture(autouse=True)
 def _event_table_flush(request):
-    """Let the test database's flush TRUNCATE the append-only event table after a transactional
-    test: the trigger allows it only in a session that set ``eventstore.maintenance``."""
+    """Let the test database's flush TRUNCATE the append-only event and checkpoint tables after
+    a transactional test: the trigger allows it only to the tables' owner (the tests connect as
+    the user that created the test database) in a session that set ``eventstore.maintenance``."""
     if not _transactional(request):
         yield
         return
@@ -84,13 +88,16 @@ def _event_table_flush(request):
             with conn.cursor() as cursor:
                 cursor.execute("SET eventstore.maintenance = 'on'")
         elif conn.vendor == "sqlite":
-            # SQLite triggers know no session setting: empty the table with its delete trigger
-            # dropped, then put the trigger back (the flush then deletes no event row).
+            # SQLite triggers know no session setting: empty the tables with their delete
+            # triggers dropped, then put the triggers back (the flush then deletes no row).
             conn.ensure_connection()
             with conn.cursor() as cursor:
                 cursor.execute("DROP TRIGGER IF EXISTS eventstore_event_no_delete")
                 cursor.execute("DELETE FROM eventstore_event")
                 cursor.execute(SQLITE_FORWARD[1])
+                cursor.execute("DROP TRIGGER IF EXISTS eventstore_checkpoint_no_delete")
+                cursor.execute("DELETE FROM eventstore_checkpoint")
+                cursor.execute(SQLITE_CHECKPOINT_FORWARD[1])
 
 
 @pytest.fixture

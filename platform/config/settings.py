@@ -15,6 +15,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from core.logging import logging_config
+from trust.keyring import KeyConfigError
+from trust.keyring import parse_time as parse_key_time
+from trust.keyring import retired_from_env as retired_keys_from_env
+from trust.keyring import seed_from_env as signing_seed_from_env
 
 # <repo>/platform/config/settings.py -> <repo>
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -124,6 +128,27 @@ if PRODUCTION:
         if not _on:
             SILENCED_SYSTEM_CHECKS.append(_check)
 
+# The Ed25519 key that signs records and move receipts (trust.keys) is held outside the
+# database: SIGNING_KEY (64 hex) or SIGNING_KEY_FILE (a secret file holding it); retired public
+# keys stay published in SIGNING_KEYS_RETIRED(_FILE). Unset outside production: a development
+# key generated once into var/signing.key. See trust.keyring and .env.example.
+try:
+    SIGNING_KEY = signing_seed_from_env(ENV)
+    SIGNING_KEY_VALID_FROM = parse_key_time(
+        ENV.get("SIGNING_KEY_VALID_FROM", ""), "SIGNING_KEY_VALID_FROM"
+    )
+    SIGNING_KEYS_RETIRED = retired_keys_from_env(ENV)
+except KeyConfigError as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+SIGNING_DEV_KEY_FILE = VAR_DIR / "signing.key"
+if PRODUCTION and not SIGNING_KEY:
+    require_env(
+        ENV,
+        "SIGNING_KEY",
+        "records and move receipts are signed with it, outside the database (or set "
+        "SIGNING_KEY_FILE; `manage.py generate_signing_key --out FILE` makes one)",
+    )
+
 # Channels (and later the Celery broker) use Redis when REDIS_URL is set; empty means the
 # embedded default: the in-memory channel layer, good for one server process.
 REDIS_URL = ENV.get("REDIS_URL", "").strip()
@@ -212,6 +237,23 @@ RATE_LIMITS = {
 NUM_PROXIES = int(ENV.get("NUM_PROXIES", "").strip() or 0)
 
 DATABASES = {"default": database_from_env(ENV)}
+# Two PostgreSQL roles in production (eventstore.roles, deploy/README.md): DATABASE_URL is the
+# application's role, which owns nothing and cannot switch the event table's trigger off;
+# MIGRATE_DATABASE_URL, when set, is the tables' owner, used by `manage.py migrate` alone (the
+# "owner" alias; migrate then grants the app role its rights). Never give it to web, worker or
+# beat. Unset: everything runs as DATABASE_URL's user (embedded default, development, tests).
+MIGRATE_DATABASE_URL = ENV.get("MIGRATE_DATABASE_URL", "").strip()
+if MIGRATE_DATABASE_URL:
+    DATABASES["owner"] = database_from_env(
+        {"DATABASE_URL": MIGRATE_DATABASE_URL, "DATABASE_POOL": "0"}
+    )
+    _same = ("ENGINE", "NAME", "HOST", "PORT")
+    if any(DATABASES["owner"].get(k) != DATABASES["default"].get(k) for k in _same):
+        raise ImproperlyConfigured(
+            "MIGRATE_DATABASE_URL must name the same PostgreSQL database as DATABASE_URL "
+            "(as the tables' owner; DATABASE_URL is the application's role)"
+        )
+    DATABASES["owner"]["TEST"] = {"MIRROR": "default"}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     sqlite_name = str(DATABASES["default"]["NAME"])
     if sqlite_name != ":memory:" and not sqlite_name.startswith("file:"):
@@ -241,6 +283,7 @@ INSTALLED_APPS = [
     "ratings",
     "games",
     "tournaments",
+    "trust",
     "frontend",
 ]
 

@@ -6,9 +6,16 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from trust.views import published_keys_view
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("core.urls")),  # /healthz, /readyz, /metrics
+    path(
+        ".well-known/mexican-train-keys.json",
+        published_keys_view,
+        name="published-keys",
+    ),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path(

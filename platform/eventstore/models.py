@@ -65,3 +65,30 @@ class AppendedCommand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stream} {self.command_id} -> {self.first_seq}..{self.last_seq}"
+
+
+class Checkpoint(models.Model):
+    """A signed statement that a stream's head was ``head_hash`` at ``seq`` (see checkpoints).
+
+    Written in the same transaction as the events it covers. The key that signs is held outside
+    the database, so whoever can write these tables can delete a checkpoint but not make one:
+    a rewritten history no longer matches the heads that were signed.
+    """
+
+    stream = models.CharField(max_length=80)
+    first_seq = models.PositiveIntegerField()  # the first event of the append it signs
+    seq = models.PositiveIntegerField()
+    head_hash = models.CharField(max_length=64)
+    key_id = models.CharField(max_length=64)
+    signature = models.CharField(max_length=128)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stream", "seq"], name="eventstore_checkpoint_stream_seq"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stream}#{self.first_seq}..{self.seq} checkpoint {self.head_hash[:12]}"

@@ -1,5 +1,6 @@
 """The only code that touches the event table: append with an expected version, read, snapshots,
-and the hash chain that makes any edit of history detectable.
+the hash chain that makes any edit of history detectable, and the signed checkpoints of each
+head that make a rewrite with a recomputed chain detectable too (``checkpoints``).
 
 Concurrency: ``append`` relies on the unique (stream, seq) constraint. Two writers that loaded the
 same version both try to insert seq = version + 1; the database lets exactly one commit and the
@@ -19,6 +20,7 @@ from django.db import IntegrityError, transaction
 
 from core import clock
 
+from . import checkpoints
 from .models import AppendedCommand, Event, Snapshot
 
 GENESIS = "0" * 64
@@ -186,9 +188,13 @@ def append(
         )
         h = new
     last = expected_version + len(rows)
+    # The new head, signed, in the same transaction: every head the platform acknowledges can
+    # be shown later to be the one it appended (eventstore.checkpoints).
+    checkpoint = checkpoints.make(stream, expected_version + 1, last, h, at)
     try:
         with transaction.atomic():
             Event.objects.bulk_create(rows)
+            checkpoint.save(force_insert=True)
             if command_id is not None:
                 AppendedCommand.objects.create(
                     stream=stream,

@@ -95,7 +95,8 @@ def test_the_proxy_starts_once_both_web_processes_are_healthy(compose):
 
 def test_platform_services_read_the_env_file_and_the_example_declares_what_they_need(compose):
     for name, service in platform_services(compose).items():
-        assert service["env_file"] == ".env", name
+        expected = [".env", "migrate.env"] if name == "migrate" else ".env"
+        assert service["env_file"] == expected, name
         env = service["environment"]
         assert (
             env["DATABASE_URL"].startswith("postgres://")
@@ -106,7 +107,40 @@ def test_platform_services_read_the_env_file_and_the_example_declares_what_they_
         assert service["read_only"] is True and "/tmp" in service["tmpfs"]
     example = (DEPLOY / ".env.example").read_text()
     declared = set(re.findall(r"^([A-Z_][A-Z0-9_]*)=", example, flags=re.MULTILINE))
-    assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "POSTGRES_PASSWORD"} <= declared
+    assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DB_APP_PASSWORD"} <= declared
+
+
+def declared_in(filename: str) -> set[str]:
+    text = (DEPLOY / filename).read_text()
+    return set(re.findall(r"^#?\s*([A-Z_][A-Z0-9_]*)=", text, flags=re.MULTILINE))
+
+
+def test_the_app_role_is_the_platforms_and_the_owners_credentials_reach_only_migrate(compose):
+    # Web, worker and beat read deploy/.env: it holds the app role's password, never the
+    # superuser's or the owner's, which only the postgres and migrate services read.
+    strong = {"POSTGRES_PASSWORD", "DB_OWNER_PASSWORD", "MIGRATE_DATABASE_URL"}
+    assert not declared_in(".env.example") & strong
+    assert {"POSTGRES_USER", "POSTGRES_PASSWORD", "DB_OWNER_USER", "DB_OWNER_PASSWORD"} <= (
+        declared_in("db.env.example")
+    )
+    assert declared_in("migrate.env.example") == {"MIGRATE_DATABASE_URL"}
+    ignored = (DEPLOY / ".gitignore").read_text().split()
+    assert {".env", "db.env", "migrate.env"} <= set(ignored)
+    for name, service in platform_services(compose).items():
+        url = service["environment"]["DATABASE_URL"]
+        assert url.startswith("postgres://${DB_APP_USER:-mexican_train_app}:${DB_APP_PASSWORD")
+        assert "MIGRATE_DATABASE_URL" not in service["environment"], name
+    postgres = compose["services"]["postgres"]
+    assert postgres["env_file"] == "db.env"
+    assert (
+        "./postgres/10-roles.sh:/docker-entrypoint-initdb.d/10-roles.sh:ro" in (postgres["volumes"])
+    )
+    assert "./postgres/roles.sql:/etc/mexican-train/roles.sql:ro" in postgres["volumes"]
+    script = (DEPLOY / "postgres" / "10-roles.sh").read_text()
+    for variable in ("DB_OWNER_USER", "DB_OWNER_PASSWORD", "DB_APP_USER", "DB_APP_PASSWORD"):
+        assert f'"${variable}"' in script
+        assert variable in declared_in("db.env.example") | set(postgres["environment"])
+    assert (DEPLOY / "postgres" / "10-roles.sh").stat().st_mode & 0o111
 
 
 def test_every_variable_compose_interpolates_is_in_the_env_example_or_has_a_default():

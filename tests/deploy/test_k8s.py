@@ -189,6 +189,39 @@ def test_config_and_secrets_come_from_the_configmap_and_the_secret(k8s):
             }, name
 
 
+def test_only_the_migrate_job_connects_as_the_tables_owner(k8s):
+    app = named(k8s, "Secret", "mexican-train-secrets")["stringData"]
+    owner = named(k8s, "Secret", "mexican-train-migrate")["stringData"]
+    assert set(owner) == {"MIGRATE_DATABASE_URL"} and "MIGRATE_DATABASE_URL" not in app
+    app_user = app["DATABASE_URL"].split("//")[1].split(":")[0]
+    owner_user = owner["MIGRATE_DATABASE_URL"].split("//")[1].split(":")[0]
+    assert app_user != owner_user
+    # the same database, as another user
+    assert app["DATABASE_URL"].split("@")[1] == owner["MIGRATE_DATABASE_URL"].split("@")[1]
+    for name, pod in workloads(k8s):
+        for container in containers(pod):
+            refs = [
+                v["valueFrom"]["secretKeyRef"]["name"]
+                for v in container.get("env", [])
+                if "secretKeyRef" in v.get("valueFrom", {})
+            ]
+            if name == "Job/mexican-train-migrate":
+                assert {
+                    "name": "MIGRATE_DATABASE_URL",
+                    "valueFrom": {
+                        "secretKeyRef": {
+                            "name": "mexican-train-migrate",
+                            "key": "MIGRATE_DATABASE_URL",
+                        }
+                    },
+                } in (container["env"])
+            else:
+                assert "mexican-train-migrate" not in refs, name
+    for _, doc in k8s:
+        if doc["kind"] in ("Deployment", "StatefulSet", "CronJob"):
+            assert "mexican-train-migrate" not in yaml.safe_dump(doc)
+
+
 def test_web_and_worker_wait_for_the_migrate_job(k8s):
     for component in ("web", "worker"):
         (init,) = deployment(k8s, component)["spec"]["template"]["spec"]["initContainers"]

@@ -24,7 +24,9 @@ def production_env(**overrides: str | None) -> dict[str, str]:
         "DJANGO_PROFILE": "production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": HOST,
+        "SIGNING_KEY": secrets.token_hex(32),  # required too (trust.keys)
     }
+    env.pop("SIGNING_KEY_FILE", None)
     env.pop("DJANGO_DEBUG", None)
     env.pop("DJANGO_SETTINGS_MODULE", None)
     for name, value in overrides.items():

@@ -12,6 +12,7 @@ from eventstore.store import chain_hash
 from games.integrity import verify_game
 from games.models import Game
 from tests.disputes.conftest import client_for
+from tests.support.forgery import resign_checkpoints
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,9 @@ def behind_the_platforms_back(edit) -> None:
 
 
 def rehash_from(stream: str, seq: int) -> None:
-    """Recompute the hash of event ``seq`` and every event after it, as a careful forger would."""
+    """Recompute the hash of event ``seq`` and every event after it, as a careful forger would,
+    and sign the checkpoints again over them (one who holds the signing key too: without it the
+    checkpoints name the rewrite, tests/hardening/test_log_rewrite.py)."""
     prev = store.read(stream, upto=seq - 1)[-1].hash if seq > 1 else store.GENESIS
     for e in store.read(stream, after=seq - 1):
         h = chain_hash(
@@ -39,6 +42,7 @@ def rehash_from(stream: str, seq: int) -> None:
         )
         Event.objects.filter(stream=stream, seq=e.seq).update(prev_hash=prev, hash=h)
         prev = h
+    resign_checkpoints(stream)
 
 
 def verdict_of(game, mod) -> dict:

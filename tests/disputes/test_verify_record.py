@@ -15,6 +15,10 @@ from tests.disputes.conftest import client_for
 pytestmark = pytest.mark.django_db
 
 REPO = Path(__file__).resolve().parents[2]
+# A signed record that was changed fails at its attestation, before any replay.
+ANY_CHANGE = (
+    "FAIL attestation: the attestation's signature does not match the record: it was changed"
+)
 
 
 @pytest.fixture
@@ -53,6 +57,9 @@ def test_a_record_with_a_forged_move_fails_naming_the_move(tmp_path, record):
     moves[i]["tile"] = hands[(seat + 1) % len(hands)][0]  # dealt to the next seat, not to this one
     path = tmp_path / "forged.json"
     path.write_text(json.dumps(record))
+    assert run(path) == (1, ANY_CHANGE)  # signed: it fails at its attestation
+    del record["attestation"]  # unsigned, the replay itself names the move
+    path.write_text(json.dumps(record))
     code, line = run(path)
     assert code == 1
     assert line.startswith(f"FAIL round 1, move {i}:")
@@ -64,6 +71,9 @@ def test_a_record_whose_seed_does_not_give_its_deal_fails(tmp_path, record):
     hands = record["rounds"][0]["deal"]["hands"]
     hands[0], hands[1] = hands[1], hands[0]
     path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    assert run(path) == (1, ANY_CHANGE)
+    del record["attestation"]
     path.write_text(json.dumps(record))
     code, line = run(path)
     assert code == 1

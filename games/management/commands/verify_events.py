@@ -1,4 +1,6 @@
-"""manage.py verify_events [GAME ...]: recompute each game's hash chain and replay its log."""
+"""manage.py verify_events [GAME ...]: recompute each game's hash chain, check its signed
+checkpoints (a chain recomputed after an edit no longer passes through the heads the platform
+signed), and replay its log. One line a game; exits 1 naming how many failed."""
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
@@ -8,7 +10,10 @@ from games.models import Game, GameStatus
 
 
 class Command(BaseCommand):
-    help = "Recompute the hash chain and replay the events of games; name the first bad event."
+    help = (
+        "Recompute the hash chain, check the signed checkpoints and replay the events of games; "
+        "name the first bad event or checkpoint."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("games", nargs="*", help="game ids (default: every started game)")

@@ -18,6 +18,7 @@ from games.domain import SNAPSHOT_EVERY, engine_events, load
 from games.engine import event_to_dict, legal_moves, replay
 from games.engine.events import TilePlayed
 from games.models import Game
+from tests.support.forgery import resign_checkpoints
 
 pytestmark = pytest.mark.django_db
 
@@ -163,7 +164,9 @@ def test_truncate_fails_on_postgresql_unless_the_session_is_in_maintenance():
 
 def rewrite(stream: str, seq: int, *, rechain: bool, **changes) -> None:
     """Change an event's columns behind the store's back; optionally recompute the chain from it
-    on so that every hash and link is consistent again."""
+    on so that every hash and link is consistent again, and sign the checkpoints again over it
+    (a forger holding the signing key too: tests/hardening/test_log_rewrite.py has the one
+    without it)."""
     with connection.cursor() as cursor:
         cursor.execute("ALTER TABLE eventstore_event DISABLE TRIGGER USER")
         try:
@@ -185,6 +188,8 @@ def rewrite(stream: str, seq: int, *, rechain: bool, **changes) -> None:
                     prev = new
         finally:
             cursor.execute("ALTER TABLE eventstore_event ENABLE TRIGGER USER")
+    if rechain:
+        resign_checkpoints(stream)
 
 
 @pytest.mark.postgres

@@ -1,0 +1,50 @@
+"""`manage.py check --deploy --database default`: warn when the platform's own database role
+could rewrite the log (eventstore.roles)."""
+
+from django.core.checks import Tags, Warning, register
+from django.db import connections
+
+HINT = (
+    "Connect web, worker and beat as a role that owns nothing and is no superuser, and run "
+    "migrate as the owner with MIGRATE_DATABASE_URL (deploy/README.md, 'Database roles')."
+)
+
+
+@register(Tags.database, deploy=True)
+def check_app_role(app_configs=None, databases=None, **kwargs):
+    """Warn if DATABASE_URL's role is a superuser, owns the event table, or may change it."""
+    if not databases or "default" not in databases:
+        return []
+    connection = connections["default"]
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT r.rolsuper, pg_has_role(current_user, c.relowner, 'MEMBER'), "
+            "has_table_privilege(c.oid, 'UPDATE, DELETE, TRUNCATE') "
+            "FROM pg_roles r, pg_class c "
+            "WHERE r.rolname = current_user AND c.oid = to_regclass('eventstore_event')"
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return []
+    superuser, owner, writes = row
+    why = (
+        "is a superuser"
+        if superuser
+        else "owns the event table"
+        if owner
+        else "may update, delete or truncate events"
+        if writes
+        else ""
+    )
+    if not why:
+        return []
+    return [
+        Warning(
+            f"The platform's database role {connection.settings_dict.get('USER') or ''!r} "
+            f"{why}: it could switch the append-only trigger off and rewrite history.",
+            hint=HINT,
+            id="eventstore.W001",
+        )
+    ]
