@@ -9,9 +9,15 @@ Protocol (JSON text frames; a client message names its ``command``):
   later).
 - ``{"command": "sync", "after": N}`` answers ``{"type": "events", "game", "status", "seq",
   "events", "view", "legal_moves"}``: every event after N as this viewer may see them, and its
-  view now. Live ``events`` messages follow, only after the first sync.
+  view now. Live ``events`` messages follow, only after the first sync. Each names the
+  ``seat`` it was built for (null: a spectator's).
+- a socket hears only the seat its user holds now: when a seat changes hands (a player leaves,
+  joins, resigns, forfeits or is replaced by a bot after timeouts) the socket looks its user up
+  again before it forwards anything else and, if that changed, sends a new ``hello`` and (once
+  synced) an ``events`` catch-up as what it now is. A player who resigned or forfeited watches
+  as a spectator (closed with 4403 where spectators are refused).
 - ``{"command": "move", "id", "move": {"action", "tile"?, "train"?}, "expected_seq"?,
-  "idempotency_key"?}`` answers ``{"type": "move.accepted", "id", "seq"}`` or
+  "idempotency_key"?}`` answers ``{"type": "move.accepted", "id", "seq", "receipt"}`` or
   ``{"type": "error", "id", "status", "code", "detail", ...}`` exactly as the REST move does;
   the move's events then arrive as a live ``events`` message.
 - ``{"command": "ping"}`` answers ``{"type": "pong"}``.
@@ -41,6 +47,7 @@ from games.apis import GameMoveApi
 from games.broadcast import viewer_payload
 from games.domain import load
 from games.models import Game, stream_name
+from trust.receipts import receipt_for
 
 log = logging.getLogger(__name__)
 
@@ -75,23 +82,30 @@ def _hello(game_id, user) -> dict[str, Any] | None:
     }
 
 
-def _catch_up(game_id, user, after: int) -> tuple[int | None, dict[str, Any]]:
+def _catch_up(
+    game_id, user, after: int, known_seat: int | None
+) -> tuple[int | None, dict[str, Any]]:
     """Return the viewer's seat and its ``events`` payload for every event after ``after``.
 
     The state is loaded first and the events read up to its version, so both describe the same
-    seq; the game row is read last, so its status is never older than that seq.
+    seq; the game row and the seat are read last, so neither is older than that seq (a seat
+    read before the events could be one given up since). A viewer who is no longer at
+    ``known_seat`` is asked again whether they may watch (Forbidden if not).
     """
     stream = stream_name(game_id)
     loaded = load(stream)
     events = store.read(stream, after=after, upto=loaded.version)
     game = Game.objects.get(pk=game_id)
     seat = selectors.game_viewer_seat(game, user)
+    if seat != known_seat:
+        selectors.check_may_watch(game, user, seat)
     payload = viewer_payload(game_id, game.status, loaded.version, events, loaded.state, seat)
     return seat, payload
 
 
-def _move(game_id, user, content: dict[str, Any]) -> int:
-    """Make the move a socket message asks for, checked as the REST move is; return the seq."""
+def _move(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+    """Make the move a socket message asks for, checked as the REST move is; return the seq
+    and the move's signed receipt (trust.receipts)."""
     check_move(user)  # the REST moves' rate limit, counted together
     data = content.get("move")
     if isinstance(data, dict) and "expected_seq" in content:
@@ -110,7 +124,7 @@ def _move(game_id, user, content: dict[str, Any]) -> int:
     result = services.game_move(
         game_id=game_id, user=user, move=body, expected_seq=expected, idempotency_key=key or None
     )
-    return result.seq
+    return result.seq, receipt_for(game_id, result.events)
 
 
 def _whole_number(value: Any) -> bool:
@@ -154,6 +168,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         metrics.socket_closed(self)
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Stop listening to any group of the game."""
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = None
@@ -204,20 +222,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             raise NotAuthenticated(
                 "not_authenticated", "Authentication credentials were not provided."
             )
-        seq = await database_sync_to_async(_move, thread_sensitive=False)(
+        seq, receipt = await database_sync_to_async(_move, thread_sensitive=False)(
             self.game_id, self.user, content
         )
-        await self.send_json({"type": "move.accepted", "id": content.get("id"), "seq": seq})
+        await self.send_json(
+            {"type": "move.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
+        )
 
     async def _catch_up(self, after: int) -> None:
         """Send every event after ``after`` from the database, the truth, and the view now.
 
-        The seat is looked up again: a spectator who took a seat since connecting moves to the
-        seat's group and is greeted again.
+        The seat is looked up again: a spectator who took a seat since connecting, or a player
+        who left or resigned one, moves to the group of what they are now and is greeted again
+        (or, a spectator where spectators are refused, closed with 4403).
         """
-        seat, payload = await database_sync_to_async(_catch_up, thread_sensitive=False)(
-            self.game_id, self.user, after
-        )
+        try:
+            seat, payload = await database_sync_to_async(_catch_up, thread_sensitive=False)(
+                self.game_id, self.user, after, self.seat
+            )
+        except Forbidden:
+            await self._leave()
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         if seat != self.seat:
             await self._join(seat)
             hello = {k: payload[k] for k in ("game", "status", "seq")}
@@ -238,9 +264,64 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # -- group messages ------------------------------------------------------------------------
 
+    async def game_seats(self, message):
+        """Seats changed hands: if this socket's user now holds another seat than the one it
+        listens to (or none, or one at last), look them up again before anything else."""
+        if self.group is None:  # closed
+            return
+        holders = message.get("holders") or []
+        mine = self.user.id if self.user.is_authenticated else None
+        seat = holders.index(mine) if mine is not None and mine in holders else None
+        if seat != self.seat:
+            await self._reseat()
+
+    async def _reseat(self) -> None:
+        """Look up which seat this socket's user holds now, from the database, and become it:
+        its group, a new hello and, once synced, the events since the last one sent as it may
+        now see them."""
+        try:
+            if self.last_seq is not None:
+                await self._catch_up(self.last_seq)
+                return
+            hello = await _in_pool(_hello)(self.game_id, self.user)
+        except (DatabaseError, RedisError, OSError):
+            log.warning("socket reseat failed: a backing service is down", exc_info=True)
+            await self._leave()  # never stay on a seat that may no longer be this user's
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return
+        if hello is None or hello["type"] == "forbidden":
+            await self._leave()
+            await self.close(code=CLOSE_NOT_FOUND if hello is None else CLOSE_FORBIDDEN)
+        elif hello["seat"] != self.seat:
+            await self._join(hello["seat"])
+            await self.send_json(hello)
+
+    def _for_me(self, message) -> bool | None:
+        """Tell whether a live update may be forwarded: True if it was built for the
+        spectators, or for this socket's seat while its user holds it; False if it was built
+        for a group this socket has left since (a message already on its way); None if this
+        socket's seat has changed hands, or the message does not say who holds it."""
+        if "seat" not in message:
+            return None
+        if message["seat"] != self.seat:
+            return False
+        if self.seat is None:
+            return True
+        holder = message.get("holder")
+        if holder is not None and self.user.is_authenticated and holder == self.user.id:
+            return True
+        return None
+
     async def game_update(self, message):
-        """Forward a live update: drop what was sent already, fill a gap from the database."""
-        if self.last_seq is None:  # not synced yet: its sync will include this
+        """Forward a live update: only one this viewer may see now (else look the seat up
+        again), dropping what was sent already, filling a gap from the database."""
+        if self.group is None:  # closed
+            return
+        allowed = self._for_me(message)
+        if allowed is None:
+            await self._reseat()
+            return
+        if not allowed or self.last_seq is None:  # not synced yet: its sync will include this
             return
         first, last = message["first_seq"], message["seq"]
         if last <= self.last_seq:

@@ -47,7 +47,7 @@ async def test_reconnect_with_after_receives_exactly_the_missed_events_in_order(
 
     # A copy of an update already sent is dropped.
     group = game_seat_group(gid, 0)
-    await layer.group_send(group, update_message(received[-1]))
+    await layer.group_send(group, update_message(received[-1], seat=0, holder=ana.id))
     assert await comm.receive_nothing(timeout=0.3)
     await comm.disconnect()
 
