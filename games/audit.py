@@ -20,16 +20,18 @@ from games.engine import GameState, event_from_dict, view
 from games.engine.events import EVENT_TYPES
 from games.engine.state import evolve, initial_state
 from games.integrity import Verdict, verify_game
-from games.models import Game, GameStatus
+from games.models import Game
+from games.stakes import deal_hidden
 
 ALL = "all"  # every hand and the boneyard: what only staff see
 SPECTATOR = "spectator"
 CONSTANT_KEYS = ("viewer", "seats", "ruleset", "seed_commitment", "rounds")
 """Keys of a view that never change within a game: sent once per timeline, not per step."""
 _MISSING = object()
-CHECKS = ("chain", "seed", "deal", "move", "adjudication", "snapshot", "head")
+CHECKS = ("chain", "checkpoint", "seed", "deal", "move", "adjudication", "snapshot", "head")
 CHECK_TITLES = {
     "chain": "hash chain intact",
+    "checkpoint": "the signed checkpoints match the log and cover it",
     "seed": "seed matches its commitment",
     "deal": "every deal recomputed from the seed",
     "move": "every move legal on replay",
@@ -37,9 +39,18 @@ CHECK_TITLES = {
     "snapshot": "snapshots consistent with the log",
     "head": "the game row's head is the log's last event",
 }
-# The order verify_game checks in: the chain and the seed first, then the replay (deals, moves,
-# adjudications and snapshots together, event by event), then the head.
-_STAGE = {"chain": 0, "seed": 1, "deal": 2, "move": 2, "adjudication": 2, "snapshot": 2, "head": 3}
+# The order verify_game checks in: the chain, the signed checkpoints and the seed first, then the
+# replay (deals, moves, adjudications and snapshots together, event by event), then the head.
+_STAGE = {
+    "chain": 0,
+    "checkpoint": 1,
+    "seed": 2,
+    "deal": 3,
+    "move": 3,
+    "adjudication": 3,
+    "snapshot": 3,
+    "head": 4,
+}
 
 
 def parse_seat(raw: str | None, players: int) -> int | str | None:
@@ -101,7 +112,7 @@ class _Folder:
                     self.state = initial_state(event)
                 else:
                     evolve(self.state, event)
-            elif e.type == ROUND_RESTARTED:
+            elif e.type == ROUND_RESTARTED and "state" in e.data:  # older restarts only
                 self.state = GameState.from_dict(e.data["state"])
         except Exception as exc:  # noqa: BLE001 - a tampered event may break the engine anyhow
             self.error = f"event {e.seq} ({e.type}) cannot be folded: {exc!r}"
@@ -226,7 +237,8 @@ def audit_summary(game: Game) -> dict[str, Any]:
                 },
             }
         )
-    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+    # The seed once the deal is public: the match ended and no other table still plays it.
+    public = not deal_hidden(game)
     adjudications = [
         {
             "seq": e.seq,
@@ -258,7 +270,8 @@ def audit_summary(game: Game) -> dict[str, Any]:
             "turn_started_at": getattr(game, "turn_started_at", None),
             "result": game.result,
             "seed_commitment": game.seed_commitment,
-            "seed": game.seed if ended else None,
+            "seed": game.seed if public else None,
+            "server_seed": (getattr(game, "server_seed", "") or None) if public else None,
         },
         "seats": seats,
         "verdict": verdict_dict(verify_game(game)),

@@ -1,8 +1,10 @@
 """Disputes (/api/v1/disputes...) and the staff audit of games (/api/v1/audit/games/<id>...).
 
 Thin views over services and selectors. The audit endpoints are for staff only (401 without a
-login, 403 ``staff_only`` for anyone else), and refuse a staff member the hidden information of
-a running game they play in (403 ``own_game``).
+login, 403 ``staff_only`` for anyone else); they refuse a staff member any game they played
+(403 ``own_game``) and, while its deal is hidden, any game they have a stake in (403
+``staff_has_stake``: a seat at a table dealt the same tiles, an active entry in its tournament;
+games.stakes). Every audit read is appended to the staff trail, with the seq it showed.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from core.errors import ApplicationError, Forbidden
 from core.schema import error_responses
 from disputes import selectors, services
 from disputes.models import DisputeCategory, DisputeStatus, StaffActionKind
-from games import adjudication, audit
+from games import adjudication, audit, stakes
 from games import selectors as game_selectors
-from games.models import GameStatus
+from trust.receipts import MAX_RECEIPTS
 
 DISPUTE_TAGS = ["disputes"]
 AUDIT_TAGS = ["audit"]
@@ -81,8 +83,34 @@ class DisputeOutput(serializers.Serializer):
         return since.isoformat() if since else None
 
 
+class ReceiptCheckOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    message = serializers.IntegerField(source="message_id", allow_null=True)
+    submitted_by = serializers.CharField(source="submitted_by.username")
+    checked_at = serializers.DateTimeField()
+    head_seq = serializers.IntegerField(help_text="the log's head when checked")
+    matches = serializers.BooleanField(help_text="the log matched every receipt then")
+    results = serializers.JSONField(help_text="per receipt: index, seq, verdict, detail")
+
+
 class DisputeDetailOutput(DisputeOutput):
     messages = MessageOutput(many=True, source="messages.all")
+    receipt_checks = ReceiptCheckOutput(
+        many=True,
+        source="receipt_checks.all",
+        help_text="move receipts attached, with what checking them against the log said",
+    )
+
+
+def _receipts_field():
+    return serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        min_length=1,
+        max_length=MAX_RECEIPTS,
+        help_text="move receipts (as the move answers gave them) to check against the log "
+        "and keep with the dispute",
+    )
 
 
 def _detail(dispute_id, user):
@@ -107,6 +135,7 @@ class DisputeListApi(APIView):
             default=list,
             help_text="seats of the players it concerns: they join the thread",
         )
+        receipts = _receipts_field()
 
     @extend_schema(
         tags=DISPUTE_TAGS,
@@ -154,19 +183,21 @@ class DisputeListApi(APIView):
             reason=data["reason"],
             seq=data.get("seq"),
             against=data["against"],
+            receipts=data.get("receipts"),
         )
         return Response(_detail(dispute.pk, request.user), status=status.HTTP_201_CREATED)
 
 
 class DisputeDetailApi(APIView):
-    """One dispute with its thread (404 unless you are staff or a player in it)."""
+    """One dispute with its thread (404 unless you are staff or a player in it; 403
+    ``own_game`` to staff about a game they played, unless they are in it)."""
 
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_detail",
-        responses={200: DisputeDetailOutput, **error_responses(401, 404)},
+        responses={200: DisputeDetailOutput, **error_responses(401, 403, 404, e403="`own_game`")},
     )
     def get(self, request, dispute_id):
         return Response(_detail(dispute_id, request.user))
@@ -179,6 +210,7 @@ class DisputeMessageApi(APIView):
 
     class Input(serializers.Serializer):
         body = serializers.CharField(max_length=services.MAX_TEXT)
+        receipts = _receipts_field()
 
     @extend_schema(
         tags=DISPUTE_TAGS,
@@ -186,17 +218,28 @@ class DisputeMessageApi(APIView):
         request=Input,
         responses={
             201: DisputeDetailOutput,
-            **error_responses(400, 401, 404, 409, e409="`dispute_closed`"),
+            **error_responses(400, 401, 403, 404, 409, e403="`own_game`", e409="`dispute_closed`"),
         },
     )
     def post(self, request, dispute_id):
         data = _valid(self.Input, request)
-        services.dispute_message_add(dispute_id=dispute_id, user=request.user, body=data["body"])
+        services.dispute_message_add(
+            dispute_id=dispute_id,
+            user=request.user,
+            body=data["body"],
+            receipts=data.get("receipts"),
+        )
         return Response(_detail(dispute_id, request.user), status=status.HTTP_201_CREATED)
 
 
 TRANSITION_ERRORS = error_responses(
-    400, 401, 403, 404, 409, e403="`staff_only`", e409="`invalid_transition` (with `status`)"
+    400,
+    401,
+    403,
+    404,
+    409,
+    e403="`staff_only`; `own_game`: a dispute about a game you played; `staff_has_stake`",
+    e409="`invalid_transition` (with `status`)",
 )
 
 
@@ -260,7 +303,9 @@ class DisputeRejectApi(APIView):
 
 # -- the audit ---------------------------------------------------------------------------------
 
-AUDIT_READ_ERRORS = error_responses(401, 403, 404, e403="`staff_only`, `own_game`")
+AUDIT_READ_ERRORS = error_responses(
+    401, 403, 404, e403="`staff_only`, `own_game`, `staff_has_stake`"
+)
 AUDIT_WRITE_ERRORS = error_responses(
     400,
     401,
@@ -268,16 +313,19 @@ AUDIT_WRITE_ERRORS = error_responses(
     404,
     409,
     e400="`reason_required`, `invalid_dispute`",
-    e403="`staff_only`, `own_game`",
+    e403="`staff_only`, `own_game`, `staff_has_stake`",
     e409="`game_not_started` and the operation's own codes",
 )
 
 
 def _audited_game(request, game_id):
-    """Return the game for a staff member's audit; refuse one they play while it runs."""
+    """Return the game for a staff member's audit; refuse one they played (its trail, its
+    adjudication are not theirs to see or make) and one they have a stake in while its deal is
+    hidden (games.stakes)."""
     game = game_selectors.game_get(game_id)
-    if game.status == GameStatus.ACTIVE and game.seats.filter(user=request.user).exists():
-        raise Forbidden("own_game", "staff do not audit a running game they play in")
+    if stakes.played(request.user, game):
+        raise Forbidden(stakes.OWN_GAME, "staff do not audit a game they played")
+    stakes.refuse_staff_with_stake(request.user, game)
     return game
 
 
@@ -292,10 +340,8 @@ class AuditGameApi(APIView):
     )
     def get(self, request, game_id):
         game = _audited_game(request, game_id)
+        stakes.staff_hidden_read(user=request.user, game=game, action=StaffActionKind.AUDIT_VIEWED)
         body = audit.audit_summary(game)
-        services.staff_action_record(
-            staff=request.user, action=StaffActionKind.AUDIT_VIEWED, game=game
-        )
         body["staff_actions"] = StaffActionOutput(
             selectors.staff_actions_for_game(game), many=True
         ).data
@@ -338,7 +384,16 @@ class AuditStepsApi(APIView):
         after = _whole(request.query_params.get("after", "0"), "after")
         limit = request.query_params.get("limit")
         limit = _whole(limit, "limit") if limit else None
-        return Response(audit.audit_steps(game, seat=seat, after=after, limit=limit))
+        body = audit.audit_steps(game, seat=seat, after=after, limit=limit)
+        shown = [s["seq"] for s in body["steps"]]
+        stakes.staff_hidden_read(
+            user=request.user,
+            game=game,
+            action=StaffActionKind.AUDIT_STEPS_VIEWED,
+            seq=shown[-1] if shown else after,
+            data={"seat": seat, "after": after, "upto": shown[-1] if shown else None},
+        )
+        return Response(body)
 
 
 def _whole(raw: str, name: str) -> int:
@@ -365,7 +420,15 @@ class AuditPositionApi(APIView):
     def get(self, request, game_id, seq):
         game = _audited_game(request, game_id)
         seat = audit.parse_seat(request.query_params.get("seat"), game.players)
-        return Response(audit.audit_position(game, seq, seat))
+        body = audit.audit_position(game, seq, seat)
+        stakes.staff_hidden_read(
+            user=request.user,
+            game=game,
+            action=StaffActionKind.AUDIT_POSITION_VIEWED,
+            seq=seq,
+            data={"seat": seat},
+        )
+        return Response(body)
 
 
 class AuditRecordApi(APIView):
@@ -384,9 +447,16 @@ class AuditRecordApi(APIView):
     def get(self, request, game_id):
         game = _audited_game(request, game_id)
         record = game_selectors.game_record_for(game, request.user)
-        services.staff_action_record(
-            staff=request.user, action=StaffActionKind.RECORD_DOWNLOADED, game=game
-        )
+        if not stakes.deal_hidden(game):
+            # A hidden deal's full record is in the trail already (game_record_for puts it
+            # there, whichever view asks); a public one's download is noted here.
+            services.staff_action_record(
+                staff=request.user,
+                action=StaffActionKind.RECORD_DOWNLOADED,
+                game=game,
+                seq=game.version,
+                data={"view": "audit_record"},
+            )
         return Response(
             record,
             headers={"Content-Disposition": f'attachment; filename="game-{game.pk}.json"'},
@@ -416,7 +486,7 @@ class AuditActionsApi(APIView):
         responses={200: StaffActionOutput(many=True), **AUDIT_READ_ERRORS},
     )
     def get(self, request, game_id):
-        game = game_selectors.game_get(game_id)
+        game = _audited_game(request, game_id)
         return Response(StaffActionOutput(selectors.staff_actions_for_game(game), many=True).data)
 
 
@@ -435,6 +505,7 @@ class AdjudicationInput(serializers.Serializer):
 
 
 def _adjudicate(request, game_id, serializer_class, service):
+    _audited_game(request, game_id)  # nobody adjudicates a game they played or have a stake in
     data = dict(_valid(serializer_class, request))
     dispute_id = data.pop("dispute", None)
     done = service(game_id=game_id, by=request.user, dispute_id=dispute_id, **data)
@@ -477,19 +548,29 @@ class AuditAwardApi(APIView):
 
 
 class AuditRestartRoundApi(APIView):
-    """Staff: restore the position at `at_seq` of the current round of a game in play."""
+    """Staff: deal the current round of a game in play again, from fresh tiles (restart k of
+    round r is dealt from `SHA-256(seed ‖ "mexican-train/redeal" ‖ u32be(r) ‖ u32be(k))`); its
+    moves so far no longer count, earlier rounds' scores stand."""
 
     permission_classes = [IsStaff]
 
     class Input(AdjudicationInput):
-        at_seq = serializers.IntegerField(min_value=1)
+        at_seq = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="optional: the event of the current round found at fault (recorded; "
+            "refused if the game has moved on to another round since)",
+        )
 
     @extend_schema(
         tags=AUDIT_TAGS,
         operation_id="audit_restart_round",
         request=Input,
         responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_seq`. 409: `game_not_active`, `already_at_position`.",
+        description="400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
+        "`already_restarted` (nothing played since the last restart).",
     )
     def post(self, request, game_id):
         return _adjudicate(request, game_id, self.Input, adjudication.adjudicate_restart_round)

@@ -88,8 +88,15 @@ class DisputeMessage(models.Model):
 
 
 class StaffActionKind(models.TextChoices):
-    AUDIT_VIEWED = "audit_viewed"
-    RECORD_DOWNLOADED = "record_downloaded"
+    """What a staff member did. The ``*_viewed`` kinds, ``record_downloaded`` and
+    ``game_watched`` are reads of hidden information (games.stakes.staff_hidden_read): the
+    row's ``seq`` is the position shown, its ``data`` the seat it was seen as."""
+
+    AUDIT_VIEWED = "audit_viewed"  # the audit summary (verdict, seats, the seed once public)
+    AUDIT_STEPS_VIEWED = "audit_steps_viewed"  # the timeline, every hand at every step
+    AUDIT_POSITION_VIEWED = "audit_position_viewed"  # one position, every hand
+    RECORD_DOWNLOADED = "record_downloaded"  # a full record (every hand)
+    GAME_WATCHED = "game_watched"  # spectating a deal other tables still play
     DISPUTE_CLAIMED = "dispute_claimed"
     DISPUTE_RESOLVED = "dispute_resolved"
     DISPUTE_REJECTED = "dispute_rejected"
@@ -113,7 +120,8 @@ class StaffAction(models.Model):
     dispute = models.ForeignKey(
         Dispute, on_delete=models.PROTECT, null=True, blank=True, related_name="staff_actions"
     )
-    seq = models.PositiveIntegerField(null=True, blank=True)  # the event it appended, if any
+    # The event it appended, or the position a read showed (the game's seq then), if any.
+    seq = models.PositiveIntegerField(null=True, blank=True)
     reason = models.TextField(blank=True)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()

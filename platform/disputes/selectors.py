@@ -1,19 +1,23 @@
-"""Read-only queries for disputes: a player sees the disputes they are in, staff see them all."""
+"""Read-only queries for disputes: a player sees the disputes they are in, staff see them all
+but those about a game they played, where they are players like any other."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
-from core.errors import NotFound
+from core.errors import Forbidden, NotFound
 from disputes.models import Dispute, DisputeMessage, MessageKind, StaffAction
-from games.models import Game
+from games import stakes
+from games.models import Game, Seat
 
 
 def dispute_visible(dispute_id, user, *, for_update: bool = False) -> Dispute:
     """Return the dispute if ``user`` may see it (staff, or a player in it); else 404, so a
-    player cannot even tell that someone else's dispute exists."""
+    player cannot even tell that someone else's dispute exists. A staff member who played the
+    game sees it only as a player in it (403 ``own_game`` otherwise: staff know disputes exist,
+    and must not read one about their own game)."""
     rows = Dispute.objects.select_related("game", "opened_by", "claimed_by")
     if for_update:
         rows = rows.select_for_update(of=("self",))
@@ -21,7 +25,10 @@ def dispute_visible(dispute_id, user, *, for_update: bool = False) -> Dispute:
         dispute = rows.get(pk=dispute_id)
     except (Dispute.DoesNotExist, ValueError, TypeError):
         raise NotFound("not_found", "no such dispute") from None
-    if not user.is_staff and not dispute.involved.filter(pk=user.pk).exists():
+    involved = dispute.involved.filter(pk=user.pk).exists()
+    if user.is_staff and not involved and stakes.played(user, dispute.game):
+        raise Forbidden(stakes.OWN_GAME, "staff do not read a dispute about a game they played")
+    if not user.is_staff and not involved:
         raise NotFound("not_found", "no such dispute")
     return dispute
 
@@ -35,8 +42,13 @@ def _with_thread(rows: QuerySet) -> QuerySet:
 
 def dispute_list_for(user, *, status: str | None = None, game_id=None) -> list[Dispute]:
     """Return the disputes ``user`` may see, the staff queue first: those waiting longest for
-    staff come first, then the rest, newest first."""
-    rows = Dispute.objects.all() if user.is_staff else Dispute.objects.filter(involved=user)
+    staff come first, then the rest, newest first. Staff are not shown the disputes about a
+    game they played, unless they are in them."""
+    if user.is_staff:
+        played = Seat.objects.filter(user=user).values("game_id")
+        rows = Dispute.objects.filter(Q(involved=user) | ~Q(game_id__in=played))
+    else:
+        rows = Dispute.objects.filter(involved=user)
     if status:
         rows = rows.filter(status=status)
     if game_id is not None:

@@ -26,7 +26,9 @@ from disputes.models import (
     StaffActionKind,
 )
 from disputes.selectors import dispute_visible
+from games import stakes
 from games.models import Game, GameStatus
+from trust.services import receipts_attach
 
 log = logging.getLogger(__name__)
 
@@ -104,11 +106,13 @@ def dispute_open(
     reason: str,
     seq: int | None = None,
     against: Iterable[int] = (),
+    receipts: list | None = None,
 ) -> Dispute:
     """Open a dispute about a game ``user`` plays in, during or after it.
 
     ``seq`` names the move it is about; ``against`` the seats of the players it concerns,
-    who join the thread (and are told).
+    who join the thread (and are told); ``receipts`` move receipts, checked against the log
+    now and kept with the dispute (trust.services.receipts_attach).
     """
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
@@ -150,6 +154,8 @@ def dispute_open(
         updated_at=now,
     )
     dispute.involved.add(user, *named)
+    if receipts is not None:
+        receipts_attach(dispute=dispute, user=user, receipts=receipts)
     _tell(
         named,
         dispute,
@@ -160,23 +166,30 @@ def dispute_open(
 
 
 @transaction.atomic
-def dispute_message_add(*, dispute_id, user, body: str) -> DisputeMessage:
-    """Write in a dispute's thread (its players and staff), until it is closed."""
+def dispute_message_add(
+    *, dispute_id, user, body: str, receipts: list | None = None
+) -> DisputeMessage:
+    """Write in a dispute's thread (its players and staff), until it is closed; ``receipts``
+    are checked against the log and kept with the message."""
     dispute = dispute_visible(dispute_id, user, for_update=True)
     if dispute.status in CLOSED_STATUSES:
         raise Conflict("dispute_closed", f"the dispute is {dispute.status}")
+    # A staff member who played the game writes in its dispute as the player they were.
+    as_staff = user.is_staff and not stakes.played(user, dispute.game)
     message = DisputeMessage.objects.create(
         dispute=dispute,
         author=user,
-        from_staff=user.is_staff,
+        from_staff=as_staff,
         body=_text(body, "message"),
         created_at=clock.now(),
     )
+    if receipts is not None:
+        receipts_attach(dispute=dispute, user=user, receipts=receipts, message=message)
     dispute.updated_at = message.created_at
     dispute.save(update_fields=["updated_at"])
-    if user.is_staff:
+    if as_staff:
         staff_action_record(staff=user, action=StaffActionKind.DISPUTE_MESSAGE, dispute=dispute)
-    who = "Staff" if user.is_staff else user.username
+    who = "Staff" if as_staff else user.username
     _tell(
         _players_to_tell(dispute, besides=user),
         dispute,
@@ -197,6 +210,9 @@ def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
     dispute = dispute_visible(dispute_id, by, for_update=True)
     if not by.is_staff:
         raise Forbidden("staff_only", "only staff change a dispute's status")
+    if stakes.played(by, dispute.game):
+        raise Forbidden(stakes.OWN_GAME, "staff do not handle a dispute about a game they played")
+    stakes.refuse_staff_with_stake(by, dispute.game)
     if to not in TRANSITIONS[dispute.status]:
         raise Conflict(
             "invalid_transition",

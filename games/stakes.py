@@ -1,0 +1,149 @@
+"""Staff with a stake: the one rule every view of hidden tiles asks before it lets staff look.
+
+Staff see what players cannot — every hand, the boneyard, the seed — so that they can settle
+disputes. That privilege is worthless, and dangerous, in the hands of a staff member who plays
+the deal themselves: a seat at a table that shares the deal (the tables of a duplicate deal
+group are dealt the same tiles), or an active entry in the game's tournament (whose standings
+the game decides). Such a staff member is refused every hidden view of the game until the deal
+is public: the game has ended and no other table still plays its deal.
+
+Every hidden view staff are allowed is appended to the staff trail (``staff_hidden_read``),
+here and not in each caller, so that a new view cannot forget to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import Forbidden
+from games.models import Game, GameStatus, Seat
+
+ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+
+SEAT = "seat"  # a seat at this very game
+DEAL_GROUP = "deal_group"  # a seat at another table dealt the same tiles
+ENTRY = "entry"  # an active entry in the game's tournament
+
+# The staff trail's names of the reads made here (disputes.models.StaffActionKind values;
+# disputes build on games, so they are spelled out rather than imported).
+WATCHED = "game_watched"
+RECORD_READ = "record_downloaded"
+
+OWN_GAME = "own_game"
+STAFF_HAS_STAKE = "staff_has_stake"
+
+_REASONS = {
+    SEAT: "you play in this game",
+    DEAL_GROUP: "you play at a table dealt the same tiles",
+    ENTRY: "you play in this game's tournament",
+}
+
+
+def deal_hidden(game: Game) -> bool:
+    """Tell whether the game's hidden tiles are still secret: it has not ended, or another
+    table still plays its deal (a duplicate deal group, ``Game.seed_hidden``)."""
+    return game.status not in ENDED or game.seed_hidden
+
+
+def played(user, game: Game) -> bool:
+    """Tell whether ``user`` holds (or held) a seat at ``game``."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return Seat.objects.filter(game=game, user=user).exists()
+
+
+def _table(game: Game):
+    """Return the game's tournament table, or None; imported lazily (tournaments build on
+    games, not the other way round)."""
+    from tournaments.models import TournamentTable
+
+    return TournamentTable.objects.select_related("round__tournament").filter(game=game).first()
+
+
+def _entry_active(user, tournament) -> bool:
+    """Tell whether ``user`` still takes part in ``tournament``: an entry neither withdrawn nor a
+    no-show, and (elimination) not knocked out by a finished round."""
+    from tournaments.models import ACTIVE_ENTRY, TournamentEntry, TournamentFormat
+
+    entry = TournamentEntry.objects.filter(
+        tournament=tournament, user=user, status__in=ACTIVE_ENTRY
+    ).first()
+    if entry is None:
+        return False
+    if tournament.format == TournamentFormat.ELIMINATION:
+        last = (
+            tournament.round_set.filter(finished_at__isnull=False, advancing__isnull=False)
+            .order_by("-number")
+            .first()
+        )
+        if last is not None and entry.pk not in last.advancing:
+            return False  # out of the tournament: later games no longer decide their place
+    return True
+
+
+def staff_stake(user, game: Game) -> str | None:
+    """Return why ``user`` has a stake in ``game``'s hidden tiles (SEAT, DEAL_GROUP or ENTRY),
+    or None: none, or the deal is public now (``deal_hidden``)."""
+    if user is None or not getattr(user, "is_authenticated", False) or not deal_hidden(game):
+        return None
+    if played(user, game):
+        return SEAT
+    table = _table(game)
+    if table is None:
+        return None
+    if (
+        table.deal_group is not None
+        and Seat.objects.filter(
+            user=user,
+            game__tournament_table__round_id=table.round_id,
+            game__tournament_table__deal_group=table.deal_group,
+        ).exists()
+    ):
+        return DEAL_GROUP
+    if _entry_active(user, table.round.tournament):
+        return ENTRY
+    return None
+
+
+def refusal(stake: str) -> Forbidden:
+    """Return the 403 that refuses a staff member with ``stake`` a hidden view."""
+    code = OWN_GAME if stake == SEAT else STAFF_HAS_STAKE
+    return Forbidden(
+        code,
+        f"staff do not see the hidden tiles of this game until its deal is public: "
+        f"{_REASONS[stake]}",
+        extra={"stake": stake},
+    )
+
+
+def refuse_staff_with_stake(user, game: Game) -> None:
+    """Refuse (403 ``own_game`` or ``staff_has_stake``) a user with a stake in the game."""
+    stake = staff_stake(user, game)
+    if stake is not None:
+        raise refusal(stake)
+
+
+def staff_hidden_read(
+    *,
+    user,
+    game: Game,
+    action: str,
+    seq: int | None = None,
+    data: dict[str, Any] | None = None,
+) -> None:
+    """Let a staff member read hidden information of ``game``: refuse one with a stake, and
+    append the read (``action`` names the view; ``seq`` the position shown) to the staff trail.
+
+    Call it before anything hidden is built, in the request's transaction if it has one: the
+    trail row is written whether or not the answer reaches the client, never after it.
+    """
+    refuse_staff_with_stake(user, game)
+    from disputes.services import staff_action_record  # disputes build on games
+
+    staff_action_record(
+        staff=user,
+        action=action,
+        game=game,
+        seq=game.version if seq is None else seq,
+        data=data,
+    )
