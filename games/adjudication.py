@@ -1,4 +1,4 @@
-"""Staff adjudication: void a game, award a result, restart a round from a position, reverse
+"""Staff adjudication: void a game, award a result, restart a round from a fresh deal, reverse
 its rating changes — each appended to the game's stream as an event carrying the staff member
 (actor kind "staff") and the reason. History is never edited.
 
@@ -10,10 +10,13 @@ that would change nothing is refused with a stable code (409), so nothing happen
 Events (schema_version 1; ``dispute`` is the dispute answered, or null):
 - ``GameVoided`` {reason, dispute, previous_status}: status "void", no result.
 - ``ResultAwarded`` {reason, dispute, places, totals}: status "finished" with these places.
-- ``RoundRestarted`` {reason, dispute, at_seq, round, state}: the position at ``at_seq`` of the
-  current round is the game's state again; ``state`` is the whole engine state (hidden tiles
-  included), so folding stays a pure function of the log. Never sent as stored: see
-  ``games.domain.redact_platform_event``.
+- ``RoundRestarted`` {reason, dispute, round, restart, at_seq}: the current round starts again
+  from a fresh deal, the engine's ``RoundStarted`` appended right after it (restart ``restart``
+  of round ``round``, dealt from ``engine.deal.redeal_seed``); ``at_seq`` (or null) is the event
+  the staff member found at fault. No tile is in it: the new hands travel in the RoundStarted,
+  redacted for each viewer like any deal. (Older logs hold a ``state`` instead, the whole
+  position restored: folded and verified as before, never sent, see
+  ``games.domain.redact_platform_event``.)
 - ``RatingsReversed`` {reason, dispute}: the game's rating changes are undone.
 """
 
@@ -47,9 +50,11 @@ from games.domain import (
     platform_event,
     remember_on_commit,
 )
-from games.engine import GameState
+from games.engine import GameState, RoundStarted, event_to_dict
+from games.engine.deal import deal_round, redeal_seed
 from games.engine.state import ENGINE, PLAYING
 from games.models import Game, GameStatus, Seat
+from games.stakes import refuse_staff_with_stake
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +100,7 @@ def _locked(game_id, by) -> Game:
         raise NotFound("not_found", "no such game") from None
     if game.seats.filter(user=by).exists():
         raise Forbidden("own_game", "staff do not adjudicate a game they play in")
+    refuse_staff_with_stake(by, game)  # a seat at a sibling table, an entry in its tournament
     if game.status == GameStatus.OPEN:
         raise Conflict("game_not_started", "the game has not started")
     return game
@@ -117,12 +123,12 @@ def ratings_applied(game: Game, stored: list[StoredEvent] | None = None) -> bool
     return last_applied > last_reversed
 
 
-def _append(game: Game, loaded: Loaded, type_: str, by, **data) -> StoredEvent:
+def _append_events(game: Game, loaded: Loaded, events: list[dict], by) -> list[StoredEvent]:
     try:
         result = store.append(
             game.stream,
             expected_version=loaded.version,
-            events=[platform_event(type_, **data)],
+            events=events,
             actor=_staff_actor(by),
             prev_hash=loaded.head_hash,
         )
@@ -130,11 +136,18 @@ def _append(game: Game, loaded: Loaded, type_: str, by, **data) -> StoredEvent:
         raise Conflict("stale", "the game moved on; reload", extra={"seq": exc.actual}) from None
     loaded.version = result.last_seq
     loaded.head_hash = result.events[-1].hash
-    return result.events[-1]
+    return list(result.events)
 
 
-def _project(game: Game, loaded: Loaded, event: StoredEvent, fields: dict[str, Any]) -> None:
-    """Store the projections an adjudication changes, snapshot, cache and publish (on commit)."""
+def _append(game: Game, loaded: Loaded, type_: str, by, **data) -> StoredEvent:
+    return _append_events(game, loaded, [platform_event(type_, **data)], by)[-1]
+
+
+def _project(
+    game: Game, loaded: Loaded, event: StoredEvent, fields: dict[str, Any], *more: StoredEvent
+) -> None:
+    """Store the projections an adjudication changes, snapshot, cache and publish (on commit)
+    its event (and ``more`` appended with it)."""
     fields = {"version": loaded.version, "head_hash": loaded.head_hash, **fields}
     before = game.version
     Game.objects.filter(pk=game.pk).update(**fields)
@@ -142,7 +155,7 @@ def _project(game: Game, loaded: Loaded, event: StoredEvent, fields: dict[str, A
         setattr(game, key, value)
     maybe_snapshot(game.stream, before, loaded)
     remember_on_commit(game.stream, loaded)
-    publish_game_events(game, [event], loaded.state)
+    publish_game_events(game, [event, *more], loaded.state)
 
 
 def _closed_fields(game: Game, event: StoredEvent) -> dict[str, Any]:
@@ -291,17 +304,41 @@ def adjudicate_award(*, game_id, by, reason: str, places, dispute_id=None) -> Ad
     return _done(game, event, ended=ended)
 
 
-def _position_at(game: Game, seq: int) -> GameState | None:
-    """Return the state the log had reached at ``seq`` (restarts before it included)."""
-    return fold(store.read(game.stream, upto=seq))
+def restart_number(stored: list[StoredEvent], round_number: int) -> int:
+    """Return the number the next restart of round ``round_number`` gets: 1 + its restarts so
+    far in the log."""
+    return 1 + sum(
+        1 for e in stored if e.type == ROUND_RESTARTED and e.data.get("round") == round_number
+    )
+
+
+def restart_deal(seed: bytes, state: GameState, restart: int) -> RoundStarted:
+    """Return the fresh deal of restart ``restart`` of ``state``'s round: ``deal_round`` from
+    ``redeal_seed(seed, round, restart)`` (spec/game-record.md, "Restarts")."""
+    rs, r = state.ruleset, state.round
+    hands, boneyard = deal_round(
+        redeal_seed(seed, r, restart), r, rs.set_max, state.seats, rs.hand_size
+    )
+    return RoundStarted(r, rs.engine_for(r), hands, boneyard)
+
+
+def _round_start_seq(stored: list[StoredEvent]) -> int:
+    """Return the seq of the deal the current round is played from (its latest RoundStarted)."""
+    return max((e.seq for e in stored if e.type == "RoundStarted"), default=0)
 
 
 @transaction.atomic
 def adjudicate_restart_round(
-    *, game_id, by, reason: str, at_seq: int, dispute_id=None
+    *, game_id, by, reason: str, at_seq: int | None = None, dispute_id=None
 ) -> Adjudication:
-    """Restore the position the log reached at ``at_seq``, within the current round of a game
-    in play: everything after it no longer counts (it stays in the log, superseded)."""
+    """Restart the current round of a game in play from a fresh deal: its moves so far no longer
+    count (they stay in the log, superseded), earlier rounds' scores stand.
+
+    Restart k of round r is dealt from ``redeal_seed(seed, r, k)``, never from the tiles the
+    players have already seen. ``at_seq``, if given, names the event of the current round the
+    staff member found at fault; it is recorded, and refused if the round has moved on past it
+    into another round (the staff member was looking at an older round).
+    """
     reason = _reason(reason)
     game = _locked(game_id, by)
     if game.status != GameStatus.ACTIVE:
@@ -310,42 +347,42 @@ def adjudicate_restart_round(
         )
     loaded = load(game.stream, known_version=game.version)
     current = loaded.state
-    if not isinstance(at_seq, int) or isinstance(at_seq, bool) or not 1 <= at_seq < loaded.version:
-        raise ApplicationError("invalid_seq", f"at_seq must be 1 to {loaded.version - 1}")
-    position = _position_at(game, at_seq)
-    if (
-        position is None
-        or current is None
-        or position.round != current.round
-        or position.phase not in (ENGINE, PLAYING)
-    ):
+    if current is None or current.phase not in (ENGINE, PLAYING) or not game.seed:
+        raise Conflict("round_not_in_play", "the game has no round in play to restart")
+    stored = store.read(game.stream)
+    first = _round_start_seq(stored)
+    whole = isinstance(at_seq, int) and not isinstance(at_seq, bool)
+    if at_seq is not None and not (whole and first <= at_seq <= loaded.version):
         raise ApplicationError(
-            "invalid_seq", f"seq {at_seq} is not a position of round {game.round} in play"
+            "invalid_seq",
+            f"at_seq must be an event of round {current.round} as it stands: {first} to "
+            f"{loaded.version}",
         )
-    restored = position.to_dict()
-    if restored == current.to_dict():
-        raise Conflict("already_at_position", f"the game is already at the position of {at_seq}")
+    if len(stored) >= 2 and stored[-2].type == ROUND_RESTARTED:
+        # A double submission would redeal twice: nothing has been played since the restart.
+        raise Conflict("already_restarted", f"round {current.round} was just restarted")
     dispute = _dispute(dispute_id, game)
-    event = _append(
-        game,
-        loaded,
+    k = restart_number(stored, current.round)
+    deal = restart_deal(bytes.fromhex(game.seed), current, k)
+    restarted = platform_event(
         ROUND_RESTARTED,
-        by,
         reason=reason,
         dispute=dispute.pk if dispute else None,
+        round=current.round,
+        restart=k,
         at_seq=at_seq,
-        round=position.round,
-        state=restored,
     )
-    loaded.state = position
+    event, dealt = _append_events(game, loaded, [restarted, event_to_dict(deal)], by)
+    loaded.state = state = fold([event, dealt], current.copy())
     seats = list(game.seats.select_related("user"))
-    _project(game, loaded, event, _turn_fields(game, seats, position))
-    _record(game, by, "round_restarted", reason, dispute, event, {"at_seq": at_seq})
+    _project(game, loaded, event, _turn_fields(game, seats, state), dealt)
+    data = {"restart": k, "round": current.round, "at_seq": at_seq}
+    _record(game, by, "round_restarted", reason, dispute, event, data)
     _announce(
         game,
         by,
         dispute,
-        f"Staff restarted round {position.round} of {game} from move {at_seq}: {reason}",
+        f"Staff restarted round {current.round} of {game} from a fresh deal: {reason}",
         event,
     )
     _schedule(game, seats)

@@ -7,6 +7,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers, status
@@ -18,7 +19,11 @@ from core.errors import ApplicationError
 from core.schema import ApiErrorSerializer
 from core.throttling import MoveRateThrottle
 from games import selectors, services
+from games.engine.attestation import attest
 from games.models import GameStatus
+from games.siblings import progress_hidden, redact_game_doc
+from trust import receipts as trust_receipts
+from trust.keys import signing_key
 
 ERROR = ApiErrorSerializer
 
@@ -53,6 +58,32 @@ class SeatOutput(serializers.Serializer):
         return seat.forfeited_at is not None
 
 
+class ContributionOutput(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="informative (spec version 2)")
+    value = serializers.CharField(
+        allow_null=True,
+        help_text="the contribution; before the start only the caller's own is shown (null "
+        "for the other seats)",
+    )
+    contributed = serializers.BooleanField(help_text="whether the value is not empty")
+    at = serializers.DateTimeField(allow_null=True, help_text="when it was given")
+
+
+class FairnessOutput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the record version the deal follows: 1 or 2")
+    server_seed_commitment = serializers.CharField(
+        allow_null=True, help_text="SHA-256 of the server seed, published when the table opened"
+    )
+    committed_at = serializers.DateTimeField(allow_null=True)
+    fixed = serializers.BooleanField(help_text="the contributions were fixed at the start")
+    contributions = ContributionOutput(
+        many=True, help_text="in derivation order once fixed; one per seat before"
+    )
+    server_seed = serializers.CharField(
+        allow_null=True, help_text="revealed once the match has ended, like `seed`"
+    )
+
+
 class GameOutput(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
@@ -64,7 +95,10 @@ class GameOutput(serializers.Serializer):
     time_control = serializers.JSONField()
     rated = serializers.BooleanField()
     seats = SeatOutput(many=True, source="seats.all")
-    seed_commitment = serializers.CharField()
+    seed_commitment = serializers.CharField(
+        help_text="the commitment shown before the first deal (version 2: the server seed's)"
+    )
+    fairness = serializers.SerializerMethodField()
     seed = serializers.SerializerMethodField(
         help_text="revealed once the match has ended (a duplicate tournament table's: once "
         "every table dealt the same seed has finished)"
@@ -76,30 +110,96 @@ class GameOutput(serializers.Serializer):
         allow_null=True, help_text="when the seat to move times out (RULES R24)"
     )
     turn_started_at = serializers.DateTimeField(allow_null=True)
+    ready_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="a tournament table's ready window: contributions are taken until then (a "
+        "correspondence table starts sooner once every seated player has opened it)",
+    )
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     result = serializers.JSONField(allow_null=True)
+    progress_hidden = serializers.SerializerMethodField(
+        help_text="a duplicate table whose deal another table still plays: to all but its "
+        "players it shows as in play, with no seq, round, turn, times or result (games.siblings)"
+    )
+
+    def get_progress_hidden(self, game) -> bool:
+        return progress_hidden(game, getattr(self.context.get("request"), "user", None))
+
+    def to_representation(self, game):
+        data = super().to_representation(game)
+        return redact_game_doc(data) if data["progress_hidden"] else data
 
     def get_seed(self, game) -> str | None:
-        if game.status != GameStatus.FINISHED or game.seed_hidden:
+        if not selectors.seed_revealed(game):
             return None
         return game.seed
 
+    @extend_schema_field(FairnessOutput)
+    def get_fairness(self, game) -> dict:
+        request = self.context.get("request")
+        return FairnessOutput(
+            selectors.game_fairness_for(game, getattr(request, "user", None))
+        ).data
 
-def _game(game_id):
-    return GameOutput(selectors.game_get(game_id)).data
+
+def _game(game_id, request):
+    return GameOutput(selectors.game_get(game_id), context={"request": request}).data
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "maxLength": 256,
+        "description": "your contribution to the seed: any text of at most 256 UTF-8 bytes "
+        "(spec/game-record.md, version 2)",
+    }
+)
+class ContributionField(serializers.Field):
+    """Pass the value as sent: the service checks it (``invalid_contribution``), so a number
+    is refused rather than turned into a string."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("allow_null", True)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class ReceiptOutput(serializers.Serializer):
+    game = serializers.CharField()
+    seq = serializers.IntegerField(help_text="the move's first event")
+    event_hash = serializers.CharField(help_text="commits to that event's chain hash")
+    head_seq = serializers.IntegerField(help_text="the log's head after the move")
+    head_hash = serializers.CharField(help_text="commits to the head's chain hash")
+    at = serializers.CharField(help_text="when the move was acknowledged (ISO-8601 UTC)")
+    key_id = serializers.CharField(help_text="see /.well-known/mexican-train-keys.json")
+    signature = serializers.CharField(help_text="Ed25519, hex (trust.receipts)")
 
 
 class MoveOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     events = EVENT(many=True)
+    receipt = ReceiptOutput(
+        allow_null=True,
+        help_text="the platform's signed receipt of what it acknowledged (null if nothing was "
+        "appended); keep it: POST .../receipts checks the log still matches it",
+    )
 
 
 def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Response:
     seat = result.seat
     if seat is None:
         seat = selectors.game_viewer_seat(selectors.game_get(game_id), user)
-    body = {"seq": result.seq, "events": [selectors.event_for(e, seat) for e in result.events]}
+    body = {
+        "seq": result.seq,
+        "events": [selectors.event_for(e, seat) for e in result.events],
+        "receipt": trust_receipts.receipt_for(game_id, result.events),
+    }
     return Response(body, status=code)
 
 
@@ -113,6 +213,7 @@ class GameListApi(APIView):
         variants = serializers.DictField(required=False, default=dict)
         time_control = serializers.DictField(required=False, default=dict)
         rated = serializers.BooleanField(default=False)
+        contribution = ContributionField(required=False)
 
     @extend_schema(
         parameters=[
@@ -136,7 +237,7 @@ class GameListApi(APIView):
             games = selectors.games_by_urgency(request.user, status=wanted)
         else:
             games = selectors.game_list(status=wanted)
-        return Response(GameOutput(games, many=True).data)
+        return Response(GameOutput(games, many=True, context={"request": request}).data)
 
     @extend_schema(request=Input, responses={201: GameOutput, 400: ERROR, 401: ERROR})
     def post(self, request):
@@ -144,7 +245,7 @@ class GameListApi(APIView):
             self.permission_denied(request)
         data = _valid(self.Input, request)
         game = services.game_create(user=request.user, **data)
-        return Response(_game(game.id), status=status.HTTP_201_CREATED)
+        return Response(_game(game.id, request), status=status.HTTP_201_CREATED)
 
 
 def _valid(serializer_class, request):
@@ -158,16 +259,49 @@ class GameDetailApi(APIView):
 
     @extend_schema(responses={200: GameOutput, 404: ERROR})
     def get(self, request, game_id):
-        return Response(_game(game_id))
+        body = _game(game_id, request)
+        if body["status"] == GameStatus.OPEN:  # a tournament table waits for its players
+            services.game_seat_opened(game_id=game_id, user=request.user)
+        return Response(body)
 
 
 class GameJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 404: ERROR})
+    class Input(serializers.Serializer):
+        contribution = ContributionField(required=False)
+
+    @extend_schema(request=Input, responses={200: GameOutput, 400: ERROR, 404: ERROR})
     def post(self, request, game_id):
-        services.game_join(game_id=game_id, user=request.user)
-        return Response(_game(game_id))
+        data = _valid(self.Input, request)
+        services.game_join(
+            game_id=game_id, user=request.user, contribution=data.get("contribution")
+        )
+        return Response(_game(game_id, request))
+
+
+class GameContributionApi(APIView):
+    """Change the caller's contribution to the seed until the start (record version 2)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        value = ContributionField()
+
+    @extend_schema(
+        request=Input,
+        responses={
+            200: GameOutput,
+            400: ERROR,
+            403: ERROR,
+            404: ERROR,
+            409: OpenApiResponse(ERROR, description="`contributions_fixed`: the game started"),
+        },
+    )
+    def post(self, request, game_id):
+        data = _valid(self.Input, request)
+        services.game_contribute(game_id=game_id, user=request.user, value=data["value"])
+        return Response(_game(game_id, request))
 
 
 class GameLeaveApi(APIView):
@@ -176,7 +310,7 @@ class GameLeaveApi(APIView):
     @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 403: ERROR})
     def post(self, request, game_id):
         services.game_leave(game_id=game_id, user=request.user)
-        return Response(_game(game_id))
+        return Response(_game(game_id, request))
 
 
 class GameBotsApi(APIView):
@@ -189,7 +323,7 @@ class GameBotsApi(APIView):
     def post(self, request, game_id):
         data = _valid(self.Input, request)
         services.game_add_bot(game_id=game_id, user=request.user, strategy=data["strategy"])
-        return Response(_game(game_id), status=status.HTTP_201_CREATED)
+        return Response(_game(game_id, request), status=status.HTTP_201_CREATED)
 
 
 class GameStartApi(APIView):
@@ -198,7 +332,7 @@ class GameStartApi(APIView):
     @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 403: ERROR})
     def post(self, request, game_id):
         services.game_start(game_id=game_id, user=request.user)
-        return Response(_game(game_id))
+        return Response(_game(game_id, request))
 
 
 class GameResignApi(APIView):
@@ -282,7 +416,10 @@ class GameStateApi(APIView):
         }
     )
     def get(self, request, game_id):
-        return Response(selectors.game_state_for(selectors.game_get(game_id), request.user))
+        game = selectors.game_get(game_id)
+        if game.status == GameStatus.OPEN:  # a tournament table waits for its players
+            services.game_seat_opened(game_id=game.pk, user=request.user)
+        return Response(selectors.game_state_for(game, request.user))
 
 
 class GameEventsApi(APIView):
@@ -319,7 +456,67 @@ class GameRecordApi(APIView):
     )
     def get(self, request, game_id):
         game = selectors.game_get(game_id)
-        return Response(selectors.game_record_for(game, request.user))
+        record = selectors.game_record_for(game, request.user)
+        # Only a final record is signed: a signed record of a game in play would be a partial
+        # (and, for a player, redacted) history that could be passed off as the whole game.
+        if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID):
+            record = attest(record, signing_key())
+        return Response(record)
+
+
+class GameReceiptsApi(APIView):
+    """Check move receipts (trust.receipts) against the game's log as it is now."""
+
+    permission_classes = [AllowAny]
+
+    class Input(serializers.Serializer):
+        receipts = serializers.ListField(
+            child=serializers.JSONField(),
+            min_length=1,
+            max_length=trust_receipts.MAX_RECEIPTS,
+            help_text="receipts as the move answers gave them",
+        )
+
+    class Output(serializers.Serializer):
+        game = serializers.UUIDField()
+        seq = serializers.IntegerField(help_text="the log's head now")
+        matches = serializers.BooleanField(help_text="every receipt's verdict is ok")
+        results = inline_serializer(
+            "ReceiptVerdict",
+            {
+                "index": serializers.IntegerField(),
+                "seq": serializers.IntegerField(allow_null=True),
+                "verdict": serializers.ChoiceField(
+                    [
+                        trust_receipts.OK,
+                        trust_receipts.MALFORMED,
+                        trust_receipts.OTHER_GAME,
+                        trust_receipts.UNKNOWN_KEY,
+                        trust_receipts.BAD_SIGNATURE,
+                        trust_receipts.MISSING,
+                        trust_receipts.CHAIN_BROKEN,
+                        trust_receipts.EVENT_MISMATCH,
+                        trust_receipts.HEAD_MISMATCH,
+                    ]
+                ),
+                "detail": serializers.CharField(),
+            },
+            many=True,
+        )
+
+    @extend_schema(request=Input, responses={200: Output, 400: ERROR, 404: ERROR})
+    def post(self, request, game_id):
+        data = _valid(self.Input, request)
+        game = selectors.game_get(game_id)
+        results = trust_receipts.receipts_check(game.id, game.stream, data["receipts"])
+        return Response(
+            {
+                "game": game.id,
+                "seq": game.version,
+                "matches": all(r["verdict"] == trust_receipts.OK for r in results),
+                "results": results,
+            }
+        )
 
 
 class VacationApi(APIView):

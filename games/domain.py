@@ -27,12 +27,19 @@ SEAT_RESIGNED = "SeatResigned"
 GAME_ABANDONED = "GameAbandoned"
 # A seat that timed out too often and is played by the timeout action to the end (RULES R24).
 SEAT_FORFEITED = "SeatForfeited"
-PLATFORM_TYPES = frozenset({SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED})
+# Record version 2: the seats' contributions to the seed, fixed at the start (appended right
+# after MatchStarted, with the server seed's commitment and when it was published).
+SEED_CONTRIBUTIONS_FIXED = "SeedContributionsFixed"
+PLATFORM_TYPES = frozenset(
+    {SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED, SEED_CONTRIBUTIONS_FIXED}
+)
 
 # Staff adjudication (games.adjudication): decisions appended to the stream, never edits of it.
 GAME_VOIDED = "GameVoided"
 RESULT_AWARDED = "ResultAwarded"
-ROUND_RESTARTED = "RoundRestarted"  # carries the whole engine state it restores: never sent as is
+# A round dealt again by staff; the engine's RoundStarted follows it (older logs: it carries the
+# whole engine state it restored, never sent as is).
+ROUND_RESTARTED = "RoundRestarted"
 RATINGS_REVERSED = "RatingsReversed"
 ADJUDICATION_TYPES = frozenset({GAME_VOIDED, RESULT_AWARDED, ROUND_RESTARTED, RATINGS_REVERSED})
 
@@ -54,14 +61,32 @@ def redact_platform_event(e: StoredEvent, seat: int | None) -> dict:
 
 def effective_engine_stored(stored: Iterable[StoredEvent]) -> list[StoredEvent]:
     """Return the stored engine events that make the match as it stands: a RoundRestarted
-    drops the events after the position it restored, so what is left replays move by move."""
+    drops its round's deal and moves (the fresh deal follows it), so what is left replays move
+    by move. (An older one, carrying a ``state``, drops the events after the position it
+    restored.)"""
     out: list[StoredEvent] = []
     for e in stored:
         if e.type in EVENT_TYPES:
             out.append(e)
-        elif e.type == ROUND_RESTARTED:
+        elif e.type == ROUND_RESTARTED and "state" in e.data:
             while out and out[-1].seq > e.data["at_seq"]:
                 out.pop()
+        elif e.type == ROUND_RESTARTED:
+            while out and out[-1].type != "RoundStarted":
+                out.pop()
+            if out:
+                out.pop()  # the deal it replaces
+    return out
+
+
+def restart_numbers(stored: Iterable[StoredEvent]) -> dict[int, int]:
+    """Return, per round dealt again by staff, the number of the restart it is played from now
+    (its deal is ``engine.deal.redeal_seed(seed, round, number)``'s); older restarts, which
+    kept the dealt tiles, count for nothing."""
+    out: dict[int, int] = {}
+    for e in stored:
+        if e.type == ROUND_RESTARTED and "state" not in e.data:
+            out[e.data["round"]] = e.data["restart"]
     return out
 
 
@@ -80,11 +105,12 @@ class Loaded:
 def fold(stored: Sequence[StoredEvent], state: GameState | None = None) -> GameState | None:
     """Fold stored events (engine ones; platform ones are skipped) into ``state`` in place.
 
-    A RoundRestarted replaces the state by the one it carries (the position it restored).
+    A RoundRestarted changes nothing itself: the fresh deal it is followed by starts the round
+    again (an older one replaces the state by the one it carries, the position it restored).
     """
     for e in stored:
         if e.type not in EVENT_TYPES:
-            if e.type == ROUND_RESTARTED:
+            if e.type == ROUND_RESTARTED and "state" in e.data:
                 state = GameState.from_dict(e.data["state"])
             continue
         event = event_from_dict(e.payload)

@@ -17,6 +17,7 @@ from games.domain import (
     GAME_VOIDED,
     RESULT_AWARDED,
     ROUND_RESTARTED,
+    SEED_CONTRIBUTIONS_FIXED,
 )
 from games.engine import (
     ENGINE_VERSION,
@@ -31,7 +32,7 @@ from games.engine import (
     event_from_dict,
     step,
 )
-from games.engine.deal import deal_round
+from games.engine.deal import deal_round, derive_seed_v2, redeal_seed
 from games.engine.events import (
     EVENT_TYPES,
     EnginePlaced,
@@ -42,7 +43,7 @@ from games.engine.events import (
     TurnPassed,
     TurnStopped,
 )
-from games.engine.state import ENGINE, PLAYING, initial_state
+from games.engine.state import DEALING, ENGINE, PLAYING, initial_state
 from games.models import Game
 
 
@@ -50,7 +51,7 @@ from games.models import Game
 class Verdict:
     ok: bool
     seq: int | None = None  # the first bad event
-    check: str = ""  # chain | seed | deal | move | adjudication | head | snapshot
+    check: str = ""  # chain | checkpoint | seed | deal | move | adjudication | head | snapshot
     reason: str = ""
     events: int = 0
 
@@ -99,7 +100,11 @@ def _replay_one(state: GameState, event, seed: bytes | None) -> list | str:
 
 
 def _check_adjudication(
-    e, state: GameState | None, expected: list, kept: dict[int, GameState]
+    e,
+    state: GameState | None,
+    expected: list,
+    kept: dict[int, GameState],
+    restarts: dict[int, int],
 ) -> str | None:
     """Return why a staff adjudication event cannot stand where it is in the log, or None."""
     if e.actor.get("kind") != "staff" or not str(e.data.get("reason", "")).strip():
@@ -114,7 +119,13 @@ def _check_adjudication(
             or not all(isinstance(p, int) and 1 <= p <= state.seats for p in places)
         ):
             return "the awarded places are not one place per seat"
-    if e.type == ROUND_RESTARTED:
+    if e.type == ROUND_RESTARTED and "state" not in e.data:
+        r, k = e.data.get("round"), e.data.get("restart")
+        if state.phase not in (ENGINE, PLAYING) or r != state.round:
+            return f"round {r!r} is not the round in play"
+        if k != restarts.get(r, 0) + 1:
+            return f"restart {k!r} of round {r} should be number {restarts.get(r, 0) + 1}"
+    elif e.type == ROUND_RESTARTED:
         at = e.data.get("at_seq")
         restored = kept.get(at) if isinstance(at, int) else None
         if restored is None or restored.round != state.round:
@@ -124,20 +135,110 @@ def _check_adjudication(
     return None
 
 
+def _check_seed(game: Game, stored: list, seed: bytes | None) -> tuple[int | None, str] | None:
+    """Return (seq, reason) if the game's seed does not follow from what was committed.
+
+    Version 1: the seed's SHA-256 is the commitment. Version 2 (spec/game-record.md): the
+    server seed's SHA-256 is the commitment MatchStarted carries, the contributions are logged
+    right after it, and the seed is derived from the two.
+    """
+    fixed = next((e for e in stored if e.type == SEED_CONTRIBUTIONS_FIXED), None)
+    if game.fairness_version != 2:
+        if fixed is not None:
+            return fixed.seq, "a version 1 game with contributions in its log"
+        if seed is not None and hashlib.sha256(seed).hexdigest() != game.seed_commitment:
+            return None, "the seed does not match its commitment"
+        return None
+    try:
+        server_seed = bytes.fromhex(game.server_seed)
+    except ValueError:
+        return None, "the server seed is not hex"
+    if len(server_seed) != 32 or (
+        hashlib.sha256(server_seed).hexdigest() != game.server_seed_commitment
+    ):
+        return None, "the server seed does not match its commitment"
+    if game.seed_commitment != game.server_seed_commitment:
+        return None, "the game shows another commitment than the server seed's"
+    if not stored:
+        return None
+    if fixed is None or len(stored) < 2 or stored[1].seq != fixed.seq:
+        where = stored[1].seq if len(stored) > 1 else stored[0].seq
+        return where, "the contributions are not logged right after MatchStarted"
+    if fixed.data.get("server_seed_commitment") != game.server_seed_commitment:
+        return fixed.seq, "the contributions name another server seed commitment"
+    try:
+        values = [c["value"] for c in fixed.data["contributions"]]
+        derived = derive_seed_v2(server_seed, values)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return fixed.seq, "the logged contributions are malformed"
+    if seed is not None and derived != seed:
+        return fixed.seq, "the seed is not the one the server seed and contributions give"
+    later = [e.seq for e in stored if e.type == SEED_CONTRIBUTIONS_FIXED and e is not fixed]
+    if later:
+        return later[0], "the contributions are fixed twice"
+    return None
+
+
+def _check_checkpoints(game: Game, stored: list):
+    """Return the first signed checkpoint the log contradicts (eventstore.checkpoints), or None.
+
+    Checked right after the chain: a chain recomputed after an edit holds, but no longer
+    passes through the heads the platform signed, and an event the platform did not append is
+    in no checkpoint. A game that ended must be signed up to its last event; so must any game
+    with checkpoints (each append signs its head), while a game whose events all predate
+    checkpoints has none to check (manage.py sign_unsigned_streams signs such logs once).
+    """
+    from eventstore import checkpoints
+
+    from games.models import GameStatus
+
+    signed = checkpoints.of(game.stream)
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+    return checkpoints.verify(stored, signed, head_required=ended or bool(signed))
+
+
+def _replay_redeal(state: GameState, event, seed: bytes | None, restart: int) -> GameState | str:
+    """Fold the fresh deal a RoundRestarted is followed by; return the new state, or "check:
+    reason" if it is not one whole set for the round, or not the one ``redeal_seed`` gives."""
+    if not isinstance(event, RoundStarted) or event.round != state.round:
+        return f"adjudication: a restart of round {state.round} is followed by its fresh deal"
+    rs = state.ruleset
+    if seed is not None:
+        fresh = redeal_seed(seed, event.round, restart)
+        hands, boneyard = deal_round(fresh, event.round, rs.set_max, state.seats, rs.hand_size)
+        if (event.hands, event.boneyard) != (hands, boneyard):
+            return f"deal: restart {restart} of round {event.round} is not dealt from redeal_seed"
+    dealing = state.copy()  # the round dealt again: as if from its start (earlier rounds stand)
+    dealing.phase, dealing.round = DEALING, event.round - 1
+    try:
+        produced = step(dealing, StartRound(event.hands, event.boneyard))
+    except IllegalMove as exc:
+        return f"deal: illegal: {exc.code.value} ({exc.rule})"
+    if produced[0] != event:
+        return f"move: the engine gives {produced[0]!r}"
+    return dealing
+
+
 def verify_game(game: Game) -> Verdict:
     """Recompute the chain and replay the log through the engine; name the first bad event.
 
     Staff adjudications are checked too: each has a staff actor and a reason, no move follows
-    a void or an award, and a RoundRestarted carries exactly the state the log reached at the
-    seq it names, within the same round — the replay goes on from there.
+    a void or an award, and a RoundRestarted of the round in play, numbered 1, 2, … per round,
+    is followed by the fresh deal ``redeal_seed`` gives — the replay goes on from there. (An
+    older RoundRestarted carries exactly the state the log reached at the seq it names, within
+    the same round.)
     """
     stored = store.read(game.stream)
     problem = store.verify_chain(stored)
     if problem is not None:
         return Verdict(False, problem.seq, "chain", problem.reason, len(stored))
+    signed = _check_checkpoints(game, stored)
+    if signed is not None:
+        return Verdict(False, signed.seq, "checkpoint", signed.reason, len(stored))
     seed = bytes.fromhex(game.seed) if game.seed else None
-    if seed is not None and hashlib.sha256(seed).hexdigest() != game.seed_commitment:
-        return Verdict(False, None, "seed", "the seed does not match its commitment", len(stored))
+    bad_seed = _check_seed(game, stored, seed)
+    if bad_seed is not None:
+        return Verdict(False, bad_seed[0], "seed", bad_seed[1], len(stored))
     snaps = {
         snap.seq: snap
         for snap in Snapshot.objects.filter(stream=game.stream, version_tag=ENGINE_VERSION)
@@ -147,12 +248,27 @@ def verify_game(game: Game) -> Verdict:
     restored_at = {e.data.get("at_seq") for e in stored if e.type == ROUND_RESTARTED}
     kept: dict[int, GameState] = {}  # positions a RoundRestarted names, as the replay reached
     closed: int | None = None  # the seq of a void or an award: no move may follow
+    restarts: dict[int, int] = {}  # round -> restarts so far
+    redeal: int | None = None  # a RoundRestarted's number, until its fresh deal is folded
     for e in stored:
+        if redeal is not None and e.type not in EVENT_TYPES:
+            return Verdict(
+                False,
+                e.seq,
+                "adjudication",
+                "a restart of a round is followed by its fresh deal",
+                len(stored),
+            )
         if e.type in ADJUDICATION_TYPES:
-            bad = _check_adjudication(e, state, expected, kept)
+            bad = _check_adjudication(e, state, expected, kept, restarts)
             if bad is not None:
                 return Verdict(False, e.seq, "adjudication", bad, len(stored))
             if e.type == ROUND_RESTARTED:
+                r = e.data.get("round")
+                restarts[r] = restarts.get(r, 0) + 1
+            if e.type == ROUND_RESTARTED and "state" not in e.data:
+                redeal = e.data["restart"]
+            elif e.type == ROUND_RESTARTED:
                 state = GameState.from_dict(e.data["state"])
             elif e.type in (GAME_VOIDED, RESULT_AWARDED):
                 closed = e.seq
@@ -192,6 +308,17 @@ def verify_game(game: Game) -> Verdict:
                         len(stored),
                     )
                 expected.pop(0)
+            elif redeal is not None:
+                dealt = _replay_redeal(state, event, seed, redeal)
+                if isinstance(dealt, str):
+                    return Verdict(
+                        False,
+                        e.seq,
+                        dealt.split(":")[0],
+                        dealt.split(":", 1)[1].strip(),
+                        len(stored),
+                    )
+                state, redeal = dealt, None
             else:
                 bad = _replay_one(state, event, seed)
                 if isinstance(bad, str):
@@ -223,6 +350,14 @@ def verify_game(game: Game) -> Verdict:
             stored[-1].seq if stored else None,
             "move",
             f"the log ends before {expected[0].type}",
+            len(stored),
+        )
+    if redeal is not None:
+        return Verdict(
+            False,
+            stored[-1].seq,
+            "adjudication",
+            "the log ends before the restarted round's fresh deal",
             len(stored),
         )
     if snaps:

@@ -33,6 +33,22 @@ class Game(models.Model):
     # Secret until the match has ended: only its commitment is shown before.
     seed = models.CharField(max_length=64, blank=True)
     seed_commitment = models.CharField(max_length=64, blank=True)
+    # Record version 2 (docs: game-record.md): the platform's server seed is drawn and committed
+    # when the table opens, before any contribution; the seed is derived from it and the seats'
+    # contributions at the start. Version 1 games (older rows, chosen-seed deals in tests) were
+    # dealt from server entropy alone. For version 2, seed_commitment repeats the server seed's
+    # commitment so that code showing it keeps working; server_seed stays secret until the end.
+    fairness_version = models.PositiveSmallIntegerField(default=2)
+    server_seed = models.CharField(max_length=64, blank=True)
+    server_seed_commitment = models.CharField(max_length=64, blank=True)
+    committed_at = models.DateTimeField(null=True, blank=True)
+    # The contributions fixed at the start, in derivation order, as the log's
+    # SeedContributionsFixed holds them: [{"seat", "value", "at"?}] (a duplicate group's come
+    # from all its tables). A projection: null until the start.
+    contributions = models.JSONField(null=True, blank=True)
+    # A tournament table's ready window: contributions are collected until then (or until every
+    # seated player has opened the table), then the match starts.
+    ready_deadline = models.DateTimeField(null=True, blank=True)
     # Set while other tables still play this seed (a duplicate tournament round deals one seed
     # at many tables): the seed, and the hands a finished match's record shows, stay hidden
     # from everyone but staff until the tournament clears it.
@@ -84,6 +100,13 @@ class Seat(models.Model):
     reserve_ms = models.BigIntegerField(null=True, blank=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     vacation_used_s = models.PositiveIntegerField(default=0)
+    # The seat's contribution to the seed (record version 2): at most 256 UTF-8 bytes, changeable
+    # until the start, then fixed; "" for a seat the platform plays.
+    contribution = models.CharField(max_length=256, blank=True, default="")
+    contributed_at = models.DateTimeField(null=True, blank=True)
+    # When the seated player first opened the table (a correspondence ready window ends when
+    # every seated player has).
+    opened_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -6,16 +6,25 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from django.db.models import Q
 from eventstore import store
 from eventstore.store import StoredEvent
 
 from core.errors import Forbidden, NotFound
-from games.domain import effective_engine_stored, engine_events, load, redact_platform_event
+from games.domain import (
+    SEED_CONTRIBUTIONS_FIXED,
+    effective_engine_stored,
+    engine_events,
+    load,
+    redact_platform_event,
+    restart_numbers,
+)
 from games.engine import SPECTATOR, command_to_dict, event_from_dict, legal_moves, view
 from games.engine.events import EVENT_TYPES
 from games.engine.record import FULL, export_record
 from games.engine.views import redact_event
 from games.models import Game, GameStatus, Seat
+from games.stakes import RECORD_READ, WATCHED, deal_hidden, staff_hidden_read
 
 
 def game_get(game_id) -> Game:
@@ -26,9 +35,16 @@ def game_get(game_id) -> Game:
 
 
 def game_list(*, status: str | None = None, limit: int = 100):
+    """Return the newest games, of ``status`` if given. A duplicate table whose deal another
+    table still plays is listed as in play whatever its status (games.siblings): that it has
+    ended is its own players' news until the whole deal group has."""
     games = Game.objects.select_related("created_by").prefetch_related("seats__user")
-    if status:
-        games = games.filter(status=status)
+    if status == GameStatus.ACTIVE:
+        games = games.filter(Q(status=status) | (Q(seed_hidden=True) & ~Q(status=GameStatus.OPEN)))
+    elif status and status != GameStatus.OPEN:
+        games = games.filter(status=status, seed_hidden=False)
+    elif status:  # open: a tournament table in its ready window has its seats set already
+        games = games.filter(status=status, ready_deadline__isnull=True)
     return games.order_by("-created_at")[:limit]
 
 
@@ -59,10 +75,15 @@ def game_seats(game: Game) -> list[Seat]:
 
 
 def game_viewer_seat(game: Game, user) -> int | None:
-    """Return the seat ``user`` plays in ``game``, or None (a spectator)."""
+    """Return the seat ``user`` plays in ``game``, or None (a spectator).
+
+    A player who resigned or forfeited watches as a spectator: the platform plays the seat on,
+    and its tiles are no longer theirs to see. games.broadcast.seat_holders says the same.
+    """
     if user is None or not user.is_authenticated:
         return None
-    return game.seats.filter(user=user).values_list("index", flat=True).first()
+    held = game.seats.filter(user=user, resigned_at__isnull=True, forfeited_at__isnull=True)
+    return held.values_list("index", flat=True).first()
 
 
 def event_for(e: StoredEvent, seat: int | None) -> dict[str, Any]:
@@ -90,12 +111,14 @@ def moves_for(state, seat: int | None, active: bool) -> list[dict[str, Any]]:
 def check_may_watch(game: Game, user, seat: int | None) -> None:
     """Refuse spectators a game whose deal other tables are still playing (a duplicate
     tournament round): the tiles it shows would tell them about their own hands. Its players
-    and the staff may look."""
-    if game.seed_hidden and seat is None and not getattr(user, "is_staff", False):
-        raise Forbidden(
-            "seed_hidden",
-            "other tables are still playing this deal; it can be watched once they finish",
-        )
+    may look, and staff without a stake in the deal (games.stakes), in the staff trail."""
+    if game.seed_hidden and seat is None:
+        if not getattr(user, "is_staff", False):
+            raise Forbidden(
+                "seed_hidden",
+                "other tables are still playing this deal; it can be watched once they finish",
+            )
+        staff_hidden_read(user=user, game=game, action=WATCHED)
 
 
 def game_state_for(game: Game, user) -> dict[str, Any]:
@@ -124,19 +147,79 @@ def game_events_for(game: Game, user, *, after: int = 0) -> list[dict[str, Any]]
     return [event_for(e, seat) for e in store.read(game.stream, after=after)]
 
 
+def seed_revealed(game: Game) -> bool:
+    """Return True once a game's seed (and server seed) may be shown: the match has ended and
+    no other table still plays its deal."""
+    return game.status == GameStatus.FINISHED and not game.seed_hidden
+
+
+def game_fairness_for(game: Game, user) -> dict[str, Any]:
+    """Return a game's fairness as ``user`` may see it (spec/game-record.md, version 2).
+
+    Before the start each seat shows only whether it has contributed; the caller also sees
+    its own value. The values are not secret (the server seed is), but shown early they would
+    only invite a late joiner to tune theirs to the others', which buys nothing and reads as
+    if it did; every value is shown once fixed, before the first deal.
+    """
+    if game.fairness_version != 2:
+        return {
+            "version": game.fairness_version,
+            "server_seed_commitment": None,
+            "committed_at": None,
+            "fixed": game.started_at is not None,
+            "contributions": [],
+            "server_seed": None,
+        }
+    if game.contributions is not None:
+        contributions = [
+            {
+                "seat": c.get("seat"),
+                "value": c.get("value", ""),
+                "contributed": c.get("value", "") != "",
+                "at": c.get("at"),
+            }
+            for c in game.contributions
+        ]
+    else:
+        me = getattr(user, "id", None)
+        contributions = [
+            {
+                "seat": seat.index,
+                "value": seat.contribution if seat.user_id == me else None,
+                "contributed": seat.contribution != "",
+                "at": seat.contributed_at,
+            }
+            for seat in game.seats.all()
+        ]
+    return {
+        "version": 2,
+        "server_seed_commitment": game.server_seed_commitment,
+        "committed_at": game.committed_at,
+        "fixed": game.contributions is not None,
+        "contributions": contributions,
+        "server_seed": game.server_seed if seed_revealed(game) else None,
+    }
+
+
 def game_record_for(game: Game, user) -> dict[str, Any]:
     """Return the record (spec/game-record.md): hidden hands until the end, then the seed.
 
-    Staff get the full record of any game they do not play in; everyone gets it once the match
-    is over (finished, abandoned or void). A round restarted by staff is recorded as it stands:
-    the moves it superseded are left out, so the record replays.
+    Staff get the full record of any game they have no stake in (games.stakes), in the staff
+    trail while its deal is hidden; everyone gets it once the match is over (finished,
+    abandoned or void). A round restarted by staff is recorded as it stands: the moves it
+    superseded are left out, so the record replays.
     """
     seat = game_viewer_seat(game, user)
     if game.seed_hidden and not (user.is_staff and seat is None):
         # Other tables still play this deal (a duplicate tournament round): every hand of it
         # would show, so the record waits until they have finished.
         raise Forbidden("seed_hidden", "other tables are still playing this deal")
-    stored = effective_engine_stored(store.read(game.stream))
+    if user.is_staff and seat is None and deal_hidden(game):
+        # Every hand of a deal still being played: refused to staff with a stake in it, and in
+        # the staff trail for any other.
+        staff_hidden_read(user=user, game=game, action=RECORD_READ, data={"view": "record"})
+    logged = store.read(game.stream)
+    stored = effective_engine_stored(logged)
     if not stored:
         raise NotFound("not_started", "the game has not started")
     events = engine_events(stored)
@@ -146,10 +229,35 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
     # once the match is over, however it ended.
     ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
     full = ended or (user.is_staff and seat is None)
-    return export_record(
+    extra: dict[str, Any] = {}
+    if game.fairness_version == 2:
+        extra["fairness"] = record_fairness(game, logged, reveal=finished)
+    record = export_record(
         events,
         players=names,
         seed=bytes.fromhex(game.seed) if finished else None,
         viewer=FULL if full else seat if seat is not None else SPECTATOR,
         at=[e.created_at.isoformat() for e in stored],
+        **extra,
     )
+    restarted = restart_numbers(logged)  # a restarted round says which redeal it was dealt by
+    for rnd in record["rounds"]:
+        if restarted.get(rnd["number"]):
+            rnd["restart"] = restarted[rnd["number"]]
+    return record
+
+
+def record_fairness(game: Game, logged: list[StoredEvent], *, reveal: bool) -> dict[str, Any]:
+    """Return a version 2 game's ``fairness`` for its record, from the log: the commitment,
+    the contributions fixed at the start, and the server seed if ``reveal`` (once ended)."""
+    fixed = next((e for e in logged if e.type == SEED_CONTRIBUTIONS_FIXED), None)
+    data = fixed.data if fixed is not None else {}
+    out: dict[str, Any] = {
+        "server_seed_commitment": data.get("server_seed_commitment", game.server_seed_commitment),
+        "contributions": list(data.get("contributions", [])),
+    }
+    if data.get("committed_at"):
+        out["committed_at"] = data["committed_at"]
+    if reveal and game.server_seed:
+        out["server_seed"] = game.server_seed
+    return out

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -32,11 +33,12 @@ from games.adjudication import adjudication_projection
 from games.bots.knowledge import seat_knowledge
 from games.bots.simple import POLICIES
 from games.bots.strategies import STRATEGIES, make_strategy
-from games.broadcast import publish_game_events
+from games.broadcast import publish_game_events, publish_seats_changed
 from games.domain import (
     GAME_ABANDONED,
     SEAT_FORFEITED,
     SEAT_RESIGNED,
+    SEED_CONTRIBUTIONS_FIXED,
     Loaded,
     fold,
     load,
@@ -62,6 +64,7 @@ from games.engine import (
     legal_moves,
     step,
 )
+from games.engine.deal import MAX_CONTRIBUTION_BYTES, derive_seed_v2
 from games.engine.state import DEALING, ENGINE, FINISHED, PLAYING, initial_state
 from games.engine.tiles import parse_tile
 from games.models import Game, GameStatus, Seat
@@ -139,9 +142,18 @@ def game_create(
     rated: bool = False,
     name: str = "",
     seat_creator: bool = True,
+    contribution: str | None = None,
+    server_seed: bytes | None = None,
+    committed_at=None,
 ) -> Game:
     """Open a table for ``players`` seats; its creator takes seat 0 (unless ``seat_creator``
-    is False: the platform's own tables, see ``game_create_seated``)."""
+    is False: the platform's own tables, see ``game_create_seated``), with ``contribution``.
+
+    The server seed is drawn (or ``server_seed`` given: a duplicate group's) and its
+    commitment published now, before any contribution is accepted (record version 2).
+    """
+    if contribution is not None:
+        validate_contribution(contribution)
     variants = dict(variants or {})
     unknown = sorted(set(variants) - set(VARIANT_KEYS))
     if unknown:
@@ -155,6 +167,7 @@ def game_create(
             "invalid_ruleset", str(exc), extra={"rule": getattr(exc, "rule", "R3")}
         ) from None
     now = clock.now()
+    server_seed = server_seed if server_seed is not None else secrets.token_bytes(32)
     game = Game.objects.create(
         name=name,
         created_by=user,
@@ -163,10 +176,45 @@ def game_create(
         ruleset=ruleset.to_dict(),
         time_control=validate_time_control(time_control),
         rated=rated,
+        fairness_version=2,
+        server_seed=server_seed.hex(),
+        server_seed_commitment=commitment(server_seed),
+        seed_commitment=commitment(server_seed),
+        committed_at=committed_at or now,
     )
     if seat_creator:
-        Seat.objects.create(game=game, index=0, user=user, joined_at=now)
+        Seat.objects.create(
+            game=game, index=0, user=user, joined_at=now, **_contributed(contribution, now)
+        )
     return game
+
+
+def validate_contribution(value: Any) -> str:
+    """Return ``value`` if it can be a seat's contribution to the seed; else
+    ``invalid_contribution`` (a string of at most 256 UTF-8 bytes, spec version 2)."""
+    problem = None
+    if not isinstance(value, str):
+        problem = "a contribution is a string"
+    else:
+        try:
+            size = len(value.encode("utf-8"))
+        except UnicodeEncodeError:  # a lone surrogate has no UTF-8 bytes
+            problem = "a contribution must be valid Unicode text"
+        else:
+            if size > MAX_CONTRIBUTION_BYTES:
+                problem = f"a contribution holds at most {MAX_CONTRIBUTION_BYTES} UTF-8 bytes"
+            elif "\x00" in value:  # PostgreSQL text cannot hold it
+                problem = "a contribution cannot contain the NUL character"
+    if problem is not None:
+        raise ApplicationError("invalid_contribution", problem)
+    return value
+
+
+def _contributed(contribution: str | None, now) -> dict[str, Any]:
+    """Return a seat's contribution fields for ``contribution`` given at ``now`` (or none)."""
+    if contribution is None:
+        return {}
+    return {"contribution": contribution, "contributed_at": now}
 
 
 def _get_game(game_id, *, for_update: bool = False) -> Game:
@@ -181,30 +229,71 @@ def _lobby_game(game_id) -> Game:
     game = _get_game(game_id, for_update=True)
     if game.status != GameStatus.OPEN:
         raise ApplicationError("game_not_open", "the table is no longer open")
+    if game.ready_deadline is not None:
+        # A tournament table in its ready window: its seats are set and it starts by itself
+        # (game_start_ready), or a duplicate group's tables would deal different seeds.
+        raise ApplicationError("ready_window", "this table's seats are set; it starts by itself")
     return game
 
 
-def _take_seat(game: Game, user) -> Seat:
+def _take_seat(game: Game, user, contribution: str | None = None) -> Seat:
     taken = set(game.seats.values_list("index", flat=True))
     free = [i for i in range(game.players) if i not in taken]
     if not free:
         raise ApplicationError("table_full", "every seat is taken")
+    now = clock.now()
     try:
         with transaction.atomic():
-            return Seat.objects.create(game=game, index=free[0], user=user, joined_at=clock.now())
+            return Seat.objects.create(
+                game=game,
+                index=free[0],
+                user=user,
+                joined_at=now,
+                **_contributed(contribution, now),
+            )
     except IntegrityError:
         raise ApplicationError("already_seated", "you already have a seat here") from None
 
 
 @transaction.atomic
-def game_join(*, game_id, user) -> Seat:
-    """Take the first free seat of an open table."""
+def game_join(*, game_id, user, contribution: str | None = None) -> Seat:
+    """Take the first free seat of an open table, with ``contribution`` to its seed."""
+    if contribution is not None:
+        validate_contribution(contribution)
     game = _lobby_game(game_id)
     if user.is_bot:
         raise Forbidden("forbidden", "bots are seated by the table's creator")
     if game.seats.filter(user=user).exists():
         raise ApplicationError("already_seated", "you already have a seat here")
-    return _take_seat(game, user)
+    seat = _take_seat(game, user, contribution)
+    publish_seats_changed(game)  # a socket of this user that watched now hears the seat
+    return seat
+
+
+@transaction.atomic
+def game_contribute(*, game_id, user, value: str) -> Seat:
+    """Set ``user``'s contribution to the seed of a table that has not started (record
+    version 2); after the start the contributions are fixed (409 ``contributions_fixed``)."""
+    validate_contribution(value)
+    game = _get_game(game_id, for_update=True)  # the start locks it too: no change slips past
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise Forbidden("not_a_player", "you have no seat at this table")
+    if game.started_at is not None or game.version:
+        raise Conflict("contributions_fixed", "the contributions were fixed when the game started")
+    if game.ready_deadline is not None and clock.now() >= game.ready_deadline:
+        # A tournament table's ready window has closed: its start (a task, or the tick) is
+        # due and fixes what it finds, so nothing may land in between.
+        raise Conflict("contributions_fixed", "the ready window has closed")
+    if game.status != GameStatus.OPEN:
+        raise ApplicationError("game_not_open", "the table is no longer open")
+    if game.fairness_version != 2 or not game.server_seed:
+        raise ApplicationError(
+            "no_contributions", "this table was opened before contributions (record version 1)"
+        )
+    seat.contribution, seat.contributed_at = value, clock.now()
+    seat.save(update_fields=["contribution", "contributed_at"])
+    return seat
 
 
 @transaction.atomic
@@ -215,6 +304,7 @@ def game_leave(*, game_id, user) -> None:
     if seat is None:
         raise Forbidden("not_a_player", "you have no seat at this table")
     seat.delete()
+    publish_seats_changed(game)  # its sockets stop hearing the seat, whoever takes it next
     if not game.seats.filter(user__is_bot=False).exists():
         game.status = GameStatus.ABANDONED
         game.save(update_fields=["status"])
@@ -237,7 +327,8 @@ def game_add_bot(*, game_id, user, strategy: str = "greedy") -> Seat:
 
 @transaction.atomic
 def game_start(*, game_id, user) -> MoveResult:
-    """Start a full table: draw the seed, commit to it, deal round 1 (RULES R4, spec §deal)."""
+    """Start a full table: fix the contributions, derive the seed, deal round 1 (RULES R4,
+    spec/game-record.md version 2)."""
     game = _lobby_game(game_id)
     if game.created_by_id != user.id:
         raise Forbidden("not_creator", "only the table's creator starts it")
@@ -256,12 +347,21 @@ def game_create_seated(
     name: str = "",
     seed: bytes | None = None,
     start: bool = True,
+    server_seed: bytes | None = None,
+    committed_at=None,
+    contributions: Sequence[str | dict[str, Any]] | None = None,
 ) -> Game:
     """Open a table with ``users`` in seat order (players or bots) and start it.
 
-    For the platform's own tables (tournaments, tests): ``created_by`` need not sit at it, and
-    ``seed`` deals a chosen seed (a duplicate tournament deals one seed at many tables).
+    For the platform's own tables (tournaments, tests): ``created_by`` need not sit at it.
+    Record version 2 by default: the server seed is drawn and committed now, and the seats'
+    contributions (empty unless set before a later ``start``) fixed at the start. A duplicate
+    group gives its own ``server_seed`` (and when it was committed) and, at the start, the
+    whole group's ``contributions`` (see ``_start``). ``seed`` deals a chosen seed instead:
+    record version 1, for tests that need a known deal.
     """
+    if seed is not None and (server_seed is not None or contributions is not None):
+        raise ValueError("a chosen seed (version 1) takes no server seed or contributions")
     if len({u.id for u in users}) != len(users):
         raise ApplicationError("already_seated", "a user can take only one seat")
     game = game_create(
@@ -273,36 +373,136 @@ def game_create_seated(
         rated=rated,
         name=name,
         seat_creator=False,
+        server_seed=server_seed,
+        committed_at=committed_at,
     )
     now = clock.now()
     Seat.objects.bulk_create(
         Seat(game=game, index=i, user=u, joined_at=now) for i, u in enumerate(users)
     )
     if start:
-        _start(game, seed=seed)
+        _start(game, seed=seed, contributions=contributions)
     return game
 
 
-def _start(game: Game, seed: bytes | None = None) -> MoveResult:
+@transaction.atomic
+def game_start_ready(
+    *, game_id, contributions: Sequence[str | dict[str, Any]] | None = None
+) -> MoveResult | None:
+    """Start a platform table whose ready window has closed (a tournament's: the caller
+    decides when): fix its seats' contributions, or a duplicate group's ``contributions``,
+    derive the seed and deal round 1. None if it has started already."""
+    game = _get_game(game_id, for_update=True)
+    if game.status != GameStatus.OPEN or game.version:
+        return None
+    return _start(game, contributions=contributions)
+
+
+@transaction.atomic
+def game_seat_opened(*, game_id, user) -> bool:
+    """Note that ``user`` has opened their seat's table during its ready window (the first
+    time only); return whether this was the first time. A correspondence tournament table
+    starts once every seated player has."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(
+        Seat.objects.filter(
+            game_id=game_id,
+            user=user,
+            opened_at__isnull=True,
+            game__status=GameStatus.OPEN,
+            game__ready_deadline__isnull=False,
+        ).update(opened_at=clock.now())
+    )
+
+
+def _fixed_contributions(
+    seats: list[Seat], given: Sequence[str | dict[str, Any]] | None
+) -> list[dict[str, Any]]:
+    """Return the contributions fixed at the start, in derivation order: ``given`` (a duplicate
+    group's: {"seat", "value", "at"?}, or bare strings, then numbered by position), else each
+    seat's in seat order — "" for a seat the platform plays (spec version 2, step 4)."""
+    if given is not None:
+        out = []
+        for i, c in enumerate(given):
+            item = {"seat": i, "value": c} if isinstance(c, str) else dict(c)
+            validate_contribution(item.get("value"))
+            out.append(item)
+        return out
+    fixed = []
+    for s in seats:
+        if s.user.is_bot:
+            fixed.append({"seat": s.index, "value": ""})
+            continue
+        item: dict[str, Any] = {"seat": s.index, "value": s.contribution}
+        if s.contributed_at is not None:
+            item["at"] = _utc_iso(s.contributed_at)
+        fixed.append(item)
+    return fixed
+
+
+def _utc_iso(at) -> str:
+    return at.astimezone(UTC).isoformat()
+
+
+def _start(
+    game: Game,
+    seed: bytes | None = None,
+    contributions: Sequence[str | dict[str, Any]] | None = None,
+) -> MoveResult:
+    """Start a full table: fix the contributions, derive the seed, deal round 1.
+
+    Version 2 (a table opened with a committed server seed): the seed is derived from the
+    server seed and the contributions — the seats' own, or ``contributions`` given (a
+    duplicate group's) — which are logged right after MatchStarted. A chosen ``seed``, or a
+    table opened before version 2, deals under version 1: the seed is committed only now.
+    """
     seats = list(game.seats.select_related("user"))
     if len(seats) != game.players:
         raise ApplicationError("table_not_full", f"{len(seats)} of {game.players} seats taken")
-    seed = seed if seed is not None else secrets.token_bytes(32)
     ruleset = Ruleset.from_dict(game.ruleset)
-    game.seed = seed.hex()
-    game.seed_commitment = commitment(seed)
-    start = MatchStarted(ruleset, game.players, game.seed_commitment)
+    fields = ["seed", "seed_commitment", "status", "started_at"]
+    if seed is None and game.fairness_version == 2 and game.server_seed:
+        fixed = _fixed_contributions(seats, contributions)
+        derived = derive_seed_v2(bytes.fromhex(game.server_seed), [c["value"] for c in fixed])
+        game.seed = derived.hex()
+        game.seed_commitment = game.server_seed_commitment
+        game.contributions = fixed
+        fields.append("contributions")
+        start = MatchStarted(ruleset, game.players, game.server_seed_commitment)
+        committed_at = _utc_iso(game.committed_at) if game.committed_at else None
+        logged = platform_event(
+            SEED_CONTRIBUTIONS_FIXED,
+            server_seed_commitment=game.server_seed_commitment,
+            **({"committed_at": committed_at} if committed_at else {}),
+            contributions=fixed,
+        )
+        events: list = [start, logged]
+    else:
+        if contributions is not None:
+            raise ValueError("contributions need a version 2 table and no chosen seed")
+        seed = seed if seed is not None else secrets.token_bytes(32)
+        game.seed = seed.hex()
+        game.seed_commitment = commitment(seed)
+        # A chosen seed replaces the server seed drawn when the table opened: version 1.
+        game.fairness_version = 1
+        game.server_seed = game.server_seed_commitment = ""
+        game.committed_at = None
+        fields += ["fairness_version", "server_seed", "server_seed_commitment", "committed_at"]
+        start = MatchStarted(ruleset, game.players, game.seed_commitment)
+        events = [start]
     loaded = Loaded(initial_state(start), 0, store.GENESIS)
-    appended = _append(game, loaded, [start], SYSTEM)
+    appended = _append(game, loaded, events, SYSTEM)
     game.status = GameStatus.ACTIVE
     game.started_at = appended[0].created_at
-    game.save(update_fields=["seed", "seed_commitment", "status", "started_at"])
+    game.save(update_fields=fields)
     reserve = clocks.initial_reserve_ms(game.time_control)
     if reserve is not None:
         game.seats.update(reserve_ms=reserve)
         for seat in seats:
             seat.reserve_ms = reserve
     appended += _deal_if_due(game, loaded)
+    publish_seats_changed(game)  # every socket checks its seat before the deal reaches it
     _project(game, loaded, appended, before=0, seats=seats)
     return MoveResult(loaded.version, tuple(appended))
 
@@ -609,6 +809,7 @@ def game_resign(*, game_id, user, forfeit: bool = False, reason: str = "") -> Mo
         seat.save(update_fields=["resigned_at"])
     if not any(not s.automatic for s in seats):
         appended += _abandon(game, loaded)
+    publish_seats_changed(game)  # its player's sockets watch as a spectator's from now on
     _project(game, loaded, appended, before=before, seats=seats)
     return MoveResult(loaded.version, tuple(appended), seat=seat.index)
 
@@ -726,6 +927,7 @@ def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
         else:
             seat.resigned_at = at
             Seat.objects.filter(pk=seat.pk).update(resigned_at=at)
+        publish_seats_changed(game)  # the platform plays it now: its player only watches
         if not any(not s.automatic for s in seats):
             appended += _abandon(game, loaded)
     appended += _deal_if_due(game, loaded)
@@ -825,6 +1027,7 @@ def game_projection_from_log(game: Game) -> dict[str, Any]:
         "deadline": None,
         "resigned": {},
         "forfeited": {},
+        "contributions": None,
     }
     to_move = started = last_at = pending = None
 
@@ -865,6 +1068,8 @@ def game_projection_from_log(game: Game) -> dict[str, Any]:
         elif e.type == GAME_ABANDONED:
             out["status"] = GameStatus.ABANDONED
             out["finished_at"] = e.created_at
+        elif e.type == SEED_CONTRIBUTIONS_FIXED:
+            out["contributions"] = e.data.get("contributions")
         elif e.type == "MatchEnded":
             out["status"] = GameStatus.FINISHED
             out["finished_at"] = e.created_at
@@ -925,8 +1130,11 @@ def game_rebuild_projections(*, game_id) -> dict[str, Any]:
 __all__ = [
     "MoveResult",
     "game_apply_timeout",
+    "game_contribute",
     "game_create_seated",
     "game_play_automatic",
+    "game_seat_opened",
+    "game_start_ready",
     "player_vacation_end",
     "player_vacation_start",
     "game_add_bot",
@@ -937,5 +1145,6 @@ __all__ = [
     "game_rebuild_projections",
     "game_resign",
     "game_start",
+    "validate_contribution",
     "validate_time_control",
 ]

@@ -8,6 +8,11 @@ urlpatterns = [
     path("games", apis.GameListApi.as_view(), name="game-list"),
     path("games/<uuid:game_id>", apis.GameDetailApi.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/join", apis.GameJoinApi.as_view(), name="game-join"),
+    path(
+        "games/<uuid:game_id>/contribution",
+        apis.GameContributionApi.as_view(),
+        name="game-contribution",
+    ),
     path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="game-leave"),
     path("games/<uuid:game_id>/bots", apis.GameBotsApi.as_view(), name="game-bots"),
     path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="game-start"),
@@ -16,5 +21,6 @@ urlpatterns = [
     path("games/<uuid:game_id>/state", apis.GameStateApi.as_view(), name="game-state"),
     path("games/<uuid:game_id>/events", apis.GameEventsApi.as_view(), name="game-events"),
     path("games/<uuid:game_id>/record", apis.GameRecordApi.as_view(), name="game-record"),
+    path("games/<uuid:game_id>/receipts", apis.GameReceiptsApi.as_view(), name="game-receipts"),
     path("me/vacation", apis.VacationApi.as_view(), name="vacation"),
 ]

@@ -4,8 +4,15 @@ now and to recompute standings from the games."""
 
 from django.contrib import admin, messages
 
+from games.admin import SecretFieldsAdminMixin
 from tournaments import services
-from tournaments.models import Tournament, TournamentEntry, TournamentRound, TournamentTable
+from tournaments.models import (
+    Tournament,
+    TournamentDealGroup,
+    TournamentEntry,
+    TournamentRound,
+    TournamentTable,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -53,9 +60,30 @@ class TournamentAdmin(ReadOnlyAdmin):
 
 
 @admin.register(TournamentRound)
-class TournamentRoundAdmin(ReadOnlyAdmin):
+class TournamentRoundAdmin(SecretFieldsAdminMixin, ReadOnlyAdmin):
     list_display = ("tournament", "number", "started_at", "finished_at")
     raw_id_fields = ("tournament",)
+    # The round's secret gives a duplicate round's server seeds: shown once the round is over,
+    # and never a filter of the list (``?seed__startswith=`` would find it a digit at a time).
+    secret_fields = ("seed",)
+    exclude = ("seed",)
+    readonly_fields = ("round_seed",)
+
+    @admin.display(description="seed")
+    def round_seed(self, obj) -> str:
+        return obj.seed if obj.finished_at is not None else "(hidden until the round ends)"
+
+
+@admin.register(TournamentDealGroup)
+class TournamentDealGroupAdmin(SecretFieldsAdminMixin, ReadOnlyAdmin):
+    list_display = ("round", "number", "server_seed_commitment", "committed_at", "started_at")
+    # The server seed stays out of the admin, lists and filters included: the games reveal it
+    # once the group has finished.
+    secret_fields = ("server_seed",)
+    fields = ("round", "number", "server_seed_commitment", "committed_at", "started_at",
+              "contributions")  # fmt: skip
+    readonly_fields = fields
+    raw_id_fields = ("round",)
 
 
 @admin.register(TournamentTable)

@@ -16,7 +16,13 @@ from rest_framework.views import APIView
 from core.errors import ApplicationError
 from core.schema import error_responses
 from tournaments import selectors, services
-from tournaments.models import AbsencePolicy, EntryStatus, TournamentFormat, TournamentStatus
+from tournaments.models import (
+    READY_SECONDS,
+    AbsencePolicy,
+    EntryStatus,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 TAGS = ["tournaments"]
 POLICIES = " | ".join(AbsencePolicy.values)
@@ -58,6 +64,9 @@ class TournamentSummaryOutput(serializers.Serializer):
     )
     current_round = serializers.IntegerField()
     rated = serializers.BooleanField()
+    ready_seconds = serializers.IntegerField(
+        help_text="a live table's ready window before its start (contributions to the seed)"
+    )
     winner = serializers.CharField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -230,6 +239,14 @@ class TournamentListApi(APIView):
             help_text="elimination: how many of each table go through (default: half)",
         )
         rated = serializers.BooleanField(default=False)
+        ready_seconds = serializers.IntegerField(
+            min_value=services.READY_SECONDS_RANGE[0],
+            max_value=services.READY_SECONDS_RANGE[1],
+            default=READY_SECONDS,
+            help_text="live tables: the seconds between a table's seating (its deal's "
+            "commitment shown) and its start, for the players' contributions to the seed; "
+            "correspondence tables start once every player has opened them, at most an hour",
+        )
         no_show_policy = serializers.CharField(
             default="forfeit",
             help_text="players who do not check in: " + POLICIES + " (default forfeit: left out)",

@@ -2,6 +2,9 @@
 
 The payload is the public detail (``selectors.tournament_detail``: rounds, tables, standings),
 built and encoded once per change whoever is watching; each page picks its own entry out of it.
+Being the same for everyone, it shows a duplicate table whose deal another table still plays
+only as in play, and standings without it (the selectors redact it), to its own players too:
+they follow their table on the game's page.
 """
 
 from __future__ import annotations

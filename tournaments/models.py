@@ -42,6 +42,9 @@ class EntryStatus(models.TextChoices):
 
 ACTIVE_ENTRY = (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN)
 
+READY_SECONDS = 15  # a live table's ready window, by default
+CORRESPONDENCE_READY_SECONDS = 3600  # the longest a correspondence table waits for its players
+
 
 class Tournament(models.Model):
     name = models.CharField(max_length=80)
@@ -79,6 +82,11 @@ class Tournament(models.Model):
     withdrawal_policy = models.CharField(
         max_length=8, choices=AbsencePolicy.choices, default=AbsencePolicy.BOT
     )
+    # A live table's ready window (record version 2): seconds from its seating, when the deal's
+    # commitment is published, to its start, for the seated players' contributions to the seed.
+    # A correspondence table waits until every seated player has opened it, at most
+    # CORRESPONDENCE_READY_SECONDS.
+    ready_seconds = models.PositiveSmallIntegerField(default=READY_SECONDS)
     current_round = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -191,6 +199,34 @@ class TournamentTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.number}"
+
+
+class TournamentDealGroup(models.Model):
+    """A duplicate round's deal group: one server seed, committed when its tables are seated;
+    one seed, derived at its start from every seat's contribution (``contributions``, in the
+    order of ``tournaments.services.group_contributions``); the same deal at each of its tables.
+    """
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="deal_groups")
+    number = models.PositiveSmallIntegerField()  # TournamentTable.deal_group
+    # Secret until every table of the group has finished (then the games reveal it).
+    server_seed = models.CharField(max_length=64)
+    server_seed_commitment = models.CharField(max_length=64)
+    committed_at = models.DateTimeField()
+    # Fixed at the start: [{"table": number, "seat": index, "value": str, "at": iso | None}].
+    contributions = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="tournaments_deal_group_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} deal group {self.number}"
 
 
 class TournamentSeat(models.Model):

@@ -2,7 +2,11 @@
 a player's entry, and what the scheduler has to do.
 
 The detail is one JSON-ready dict, public (the same for everyone): the API answers it, with the
-caller's own entry added, and the sockets push it on every change.
+caller's own entry added, and the sockets push it on every change. A duplicate table whose deal
+another table still plays (``Game.seed_hidden``) shows in it only as in play — no status beyond
+that, no totals, places or departures — and the standings leave its result out until its whole
+deal group has finished (``games.siblings``): players still holding those tiles elsewhere would
+learn from them. Its own players follow it on the game's page.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
-from tournaments.results import ENDED, entries_in_seed_order
+from tournaments.results import ENDED, entries_in_seed_order, standings_doc
 
 LIST_GROUPS = {
     "upcoming": (TournamentStatus.SCHEDULED, TournamentStatus.REGISTRATION),
@@ -106,6 +110,7 @@ def tournament_summary(tournament: Tournament, now: datetime | None = None) -> d
         "rounds": None if tournament.format == TournamentFormat.ELIMINATION else tournament.rounds,
         "current_round": tournament.current_round,
         "rated": tournament.rated,
+        "ready_seconds": tournament.ready_seconds,
         "winner": winner,
         "started_at": _iso(tournament.started_at),
         "finished_at": _iso(tournament.finished_at),
@@ -135,8 +140,11 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
     by_round: dict[int, list[dict[str, Any]]] = {r.pk: [] for r in rounds}
     for table in tables:
         game = table.game
+        hidden = game.seed_hidden  # a sibling of a deal still played: only "in play" shows
         left = {s.index for s in game.seats.all() if s.resigned_at or s.forfeited_at}
         result = table.result or {}
+        if hidden:
+            left, result = set(), {}
         scores = {s["entry"]: s for s in result.get("seats", [])}
         players = []
         for seat in sorted(table.seats.all(), key=lambda s: s.index):
@@ -154,6 +162,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 }
             )
         places = (game.result or {}).get("places") if game.status == GameStatus.FINISHED else None
+        places = None if hidden else places
         if places and len(places) == len(players):
             for p in players:
                 p["place"] = places[p["seat"]]
@@ -161,8 +170,10 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
             {
                 "number": table.number,
                 "game": str(game.pk),
-                "status": game.status,
-                "finished": table.finished_at is not None,
+                "status": GameStatus.ACTIVE
+                if hidden and game.status != GameStatus.OPEN
+                else game.status,
+                "finished": table.finished_at is not None and not hidden,
                 "deal_group": table.deal_group,
                 "seed_hidden": game.seed_hidden,
                 "players": players,
@@ -195,7 +206,7 @@ def tournament_detail(tournament: Tournament) -> dict[str, Any]:
         "entrants": sum(1 for e in entries if e.status in ACTIVE_ENTRY),
         "entries": [_entry_doc(e) for e in entries],
         "rounds_detail": _rounds(tournament),
-        "standings": tournament.standings,
+        "standings": public_standings(tournament),
         "version": tournament.version,
     }
 
@@ -236,10 +247,32 @@ def tournament_entry_statuses(user, tournament_ids) -> dict[int, str]:
     )
 
 
-def tournament_standings(tournament: Tournament, round_number: int | None = None):
-    """Return the standings now, or after round ``round_number``; None before any result."""
-    if round_number is None:
+def public_standings(tournament: Tournament) -> dict[str, Any] | None:
+    """Return the standings as anyone may see them now: those stored, or, while a finished
+    duplicate table's deal is still played at another table, the standings without it (its
+    players' points would tell the others about their hands); None before any result shows."""
+    hidden = TournamentTable.objects.filter(
+        round__tournament=tournament, finished_at__isnull=False, game__seed_hidden=True
+    )
+    if tournament.standings is None or not hidden.exists():
         return tournament.standings
+    shown = list(
+        TournamentTable.objects.filter(
+            round__tournament=tournament, finished_at__isnull=False, game__seed_hidden=False
+        )
+        .order_by("round__number", "number")
+        .values_list("round__number", "result")
+    )
+    if not shown:
+        return None
+    return standings_doc(tournament, entries_in_seed_order(tournament), shown)
+
+
+def tournament_standings(tournament: Tournament, round_number: int | None = None):
+    """Return the standings now (as anyone may see them), or after round ``round_number``;
+    None before any result."""
+    if round_number is None:
+        return public_standings(tournament)
     found = TournamentRound.objects.filter(tournament=tournament, number=round_number).first()
     if found is None:
         raise NotFound("not_found", "no such round")
@@ -258,7 +291,9 @@ def tournaments_due(now: datetime | None = None) -> list[int]:
         | Q(status=TournamentStatus.REGISTRATION, starts_at__lte=now)
         | Q(Exists(ended_table), status=TournamentStatus.RUNNING)
     )
-    return list(due.order_by("starts_at", "id").values_list("pk", flat=True))
+    ids = set(due.values_list("pk", flat=True)) | set(tournaments_ready_due(now, exclude=due))
+    ordered = Tournament.objects.filter(pk__in=ids).order_by("starts_at", "id")
+    return list(ordered.values_list("pk", flat=True))
 
 
 def tournament_for_game(game_id) -> int | None:
@@ -268,3 +303,74 @@ def tournament_for_game(game_id) -> int | None:
         .values_list("round__tournament_id", flat=True)
         .first()
     )
+
+
+# -- ready windows (record version 2) ----------------------------------------------------------
+
+
+def ready_units(tround: TournamentRound) -> list[list[TournamentTable]]:
+    """Return the round's tables still in their ready window (their games open), grouped as
+    they start: a duplicate deal group's tables together, any other table alone; by number."""
+    tables = (
+        tround.tables.filter(game__status=GameStatus.OPEN)
+        .select_related("game")
+        .prefetch_related("seats__entry", "game__seats__user")
+        .order_by("number")
+    )
+    units: dict[Any, list[TournamentTable]] = {}
+    for table in tables:
+        key = ("group", table.deal_group) if table.deal_group is not None else table.pk
+        units.setdefault(key, []).append(table)
+    return list(units.values())
+
+
+def ready_waiting_for(tables: list[TournamentTable]) -> list:
+    """Return the game seats a ready window waits for: people whose entry still plays (a bot
+    contributes "", and a player who withdrew meanwhile is not waited for)."""
+    out = []
+    for table in tables:
+        entries = {s.index: s.entry for s in table.seats.all()}
+        for seat in table.game.seats.all():
+            entry = entries.get(seat.index)
+            if not seat.user.is_bot and (entry is None or entry.status in ACTIVE_ENTRY):
+                out.append(seat)
+    return out
+
+
+def ready_window_closed(tournament: Tournament, tables: list[TournamentTable], now) -> bool:
+    """Whether the ready window of ``tables`` (one unit of ``ready_units``) has closed.
+
+    It closes at its deadline (``Game.ready_deadline``: live, ``ready_seconds`` after the
+    seating; correspondence, CORRESPONDENCE_READY_SECONDS); a correspondence window also as
+    soon as every seated player has opened the table; a window with nobody to wait for (bots
+    only) is closed from the start.
+    """
+    waiting = ready_waiting_for(tables)
+    if not waiting:
+        return True
+    deadlines = [t.game.ready_deadline for t in tables if t.game.ready_deadline is not None]
+    if not deadlines or now >= min(deadlines):
+        return True
+    if (tournament.time_control or {}).get("kind") == "correspondence":
+        return all(seat.opened_at is not None for seat in waiting)
+    return False
+
+
+def tournaments_ready_due(now: datetime | None = None, exclude=None) -> list[int]:
+    """Return the ids of running tournaments with a table whose ready window has closed and
+    that has not started yet (``exclude``: a queryset of tournaments not to look at)."""
+    now = now or clock.now()
+    open_table = TournamentTable.objects.filter(
+        round__tournament=OuterRef("pk"), game__status=GameStatus.OPEN
+    )
+    waiting = Tournament.objects.filter(Exists(open_table), status=TournamentStatus.RUNNING)
+    if exclude is not None:
+        waiting = waiting.exclude(pk__in=exclude.values("pk"))
+    out = []
+    for tournament in waiting:
+        tround = tournament.round_set.filter(number=tournament.current_round).first()
+        if tround is not None and any(
+            ready_window_closed(tournament, unit, now) for unit in ready_units(tround)
+        ):
+            out.append(tournament.pk)
+    return out

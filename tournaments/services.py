@@ -8,36 +8,48 @@ one round per (tournament, number), one table per (round, number), one seat per 
 
 ``tournament_advance`` is the scheduler's one step, run by the beat tick and whenever a
 tournament game ends: it does whatever is due and nothing else, so running it twice, late or
-concurrently changes nothing the second time. Lock order: the tournament row, then (withdrawal
-only) the game row; game services never take a tournament lock while holding a game lock.
+concurrently changes nothing the second time. Lock order: the tournament row, then (withdrawal,
+a table's start) the game rows, in id order; game services never take a tournament lock while
+holding a game lock.
+
+Tables are seated as lobby tables open (record version 2): each game is created with its
+server seed's commitment published, waits out its ready window for the seated players'
+contributions, then starts (``_seat_round``, ``_start_ready_unit``). A duplicate deal group
+has one server seed and one contribution list (``group_contributions``).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from notifications.services import notify
 
 from accounts.services import bot_account_get_or_create
 from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
-from games.engine import Ruleset, RulesetError
-from games.models import Game, GameStatus
-from games.services import VARIANT_KEYS, game_create_seated, game_resign
+from games import scheduling
+from games.engine import Ruleset, RulesetError, commitment
+from games.models import Game, GameStatus, Seat
+from games.services import VARIANT_KEYS, game_create_seated, game_resign, game_start_ready
 from games.services import validate_time_control as game_time_control
 from ratings import skill
 from ratings.models import Rating
+from ratings.tasks import apply_game_ratings
 from tournaments import broadcast, formats
 from tournaments.models import (
     ACTIVE_ENTRY,
+    CORRESPONDENCE_READY_SECONDS,
+    READY_SECONDS,
     AbsencePolicy,
     EntryStatus,
     Tournament,
+    TournamentDealGroup,
     TournamentEntry,
     TournamentFormat,
     TournamentRound,
@@ -56,12 +68,14 @@ from tournaments.results import (
     table_doc_from_game,
     table_result,
 )
+from tournaments.selectors import ready_units, ready_window_closed, tournament_for_game
 
 log = logging.getLogger(__name__)
 
 ORGANIZERS_GROUP = "organizers"  # members may create tournaments, as staff may
 STAND_IN_STRATEGY = "greedy"  # the bot that stands in for a no-show
 MAX_ROUNDS = 30
+READY_SECONDS_RANGE = (5, 300)  # a live table's ready window: long enough to contribute
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 
 
@@ -165,10 +179,12 @@ def tournament_create(
     no_show_policy: str = AbsencePolicy.FORFEIT,
     withdrawal_policy: str = AbsencePolicy.BOT,
     description: str = "",
+    ready_seconds: int = READY_SECONDS,
 ) -> Tournament:
     """Schedule a tournament (staff and organizers). Registration opens now unless given and
     closes at the start unless given; with ``check_in_opens_at`` players must check in from
-    then until the start."""
+    then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``).
+    """
     if not can_organize(user):
         raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
     now = clock.now()
@@ -205,6 +221,11 @@ def tournament_create(
     ):
         if policy not in AbsencePolicy.values:
             raise _invalid(f"{field} must be bot or forfeit", field)
+    lo, hi = READY_SECONDS_RANGE
+    if not isinstance(ready_seconds, int) or isinstance(ready_seconds, bool):
+        raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
+    if not lo <= ready_seconds <= hi:
+        raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
     variants = dict(variants or {})
     _check_ruleset(format, table_size, hand_table, variants)
     try:
@@ -233,6 +254,7 @@ def tournament_create(
         rated=rated,
         no_show_policy=no_show_policy,
         withdrawal_policy=withdrawal_policy,
+        ready_seconds=ready_seconds,
     )
     broadcast.publish_tournament(tournament.pk)
     return tournament
@@ -311,7 +333,8 @@ def tournament_check_in(*, tournament_id, user) -> TournamentEntry:
 def tournament_withdraw(*, tournament_id, user) -> TournamentEntry:
     """Withdraw ``user``: before the start their place is freed; during the tournament they
     leave their current game (R25: a bot plays the seat on; under the "forfeit" policy the seat
-    also ranks last) and are seated in no later round."""
+    also ranks last; a table in its ready window: once it starts) and are seated in no later
+    round."""
     tournament = _locked(tournament_id)
     if tournament.status in OVER:
         raise ApplicationError(E.TOURNAMENT_OVER, "the tournament is over")
@@ -505,17 +528,50 @@ def _seating(
     return formats.seat_swiss(ids, size, history, seed=round_seed), {}
 
 
+def _ready_deadline(tournament: Tournament, now: datetime) -> datetime:
+    """Return when a table seated ``now`` starts at the latest (its ready window's end)."""
+    if (tournament.time_control or {}).get("kind") == "correspondence":
+        return now + timedelta(seconds=CORRESPONDENCE_READY_SECONDS)
+    return now + timedelta(seconds=tournament.ready_seconds)
+
+
 def _seat_round(
     tournament: Tournament, number: int, ranking: list[TournamentEntry], now: datetime
 ) -> None:
-    """Seat round ``number`` of ``ranking`` (best first), create and start its games (rated as
-    the tournament is), and tell each player where they sit."""
+    """Seat round ``number`` of ``ranking`` (best first): create its games (rated as the
+    tournament is) and tell each player where they sit; start the tables whose ready window
+    has nobody to wait for.
+
+    The order record version 2 needs, as at a lobby table: each game opens with its server
+    seed's commitment published (a duplicate deal group's tables with the group's one server
+    seed); then its ready window collects the seated players' contributions (the table page
+    sends one as the player opens it; ``games.services.game_contribute``) until the window
+    closes (``tournaments.selectors.ready_window_closed``) and the table starts
+    (``_start_ready_unit``): the contributions are fixed, the seed derived, round 1 dealt.
+    """
     round_seed = secrets.token_bytes(32)
     tround = TournamentRound.objects.create(
         tournament=tournament, number=number, started_at=now, seed=round_seed.hex()
     )
     by_id = {e.pk: e for e in ranking}
     seating, groups = _seating(tournament, number, [e.pk for e in ranking], round_seed)
+    deadline = _ready_deadline(tournament, now)
+    for group, deal_seed in sorted(set(groups.values())):
+        # One server seed per deal group, the formats' deal seed drawn from the round's secret
+        # (shown once the round has finished, so anyone can check it then).
+        TournamentDealGroup.objects.create(
+            round=tround,
+            number=group,
+            server_seed=deal_seed.hex(),
+            server_seed_commitment=commitment(deal_seed),
+            committed_at=now,
+        )
+    live = (tournament.time_control or {}).get("kind") != "correspondence"
+    when = (
+        f"it starts in {tournament.ready_seconds} s"
+        if live
+        else "it starts once every player has opened it"
+    )
     seats = []
     for index, table in enumerate(seating):
         group, deal_seed = groups.get(index, (None, None))
@@ -528,11 +584,14 @@ def _seat_round(
             time_control=tournament.time_control,
             rated=tournament.rated,
             name=tournament.name[: 80 - len(label)] + label,
-            seed=deal_seed,
+            server_seed=deal_seed,
+            committed_at=now if deal_seed is not None else None,
+            start=False,
         )
-        if deal_seed is not None:
-            # Before the commit that lets anyone see the game: other tables play this seed.
-            Game.objects.filter(pk=game.pk).update(seed_hidden=True)
+        # Before the commit that lets anyone see the game: other tables play this seed.
+        Game.objects.filter(pk=game.pk).update(
+            ready_deadline=deadline, seed_hidden=deal_seed is not None
+        )
         ttable = TournamentTable.objects.create(
             round=tround, number=index + 1, game=game, deal_group=group
         )
@@ -541,12 +600,136 @@ def _seat_round(
             notify(
                 user=by_id[entry_id].user,
                 kind="tournament",
-                text=f"{tournament.name}: round {number}, you are seated at table {index + 1}",
+                text=f"{tournament.name}: round {number}, you are seated at table {index + 1}"
+                f" ({when})",
                 url=f"/games/{game.pk}",
                 key=f"tournament:{tournament.pk}:round:{number}",
             )
     TournamentSeat.objects.bulk_create(seats)
     tournament.current_round = number
+    for unit in ready_units(tround):
+        if ready_window_closed(tournament, unit, now):
+            _start_ready_unit(tournament, unit, now)
+        elif live:
+            _start_at(unit[0].game_id, deadline)
+
+
+def _start_at(game_id, deadline: datetime) -> None:
+    """Queue the start of a live table (with its deal group) at its ready window's end; the
+    tick starts it if this task is lost."""
+
+    def dispatch() -> None:
+        from tournaments import tasks
+
+        scheduling.submit(tasks.start_table, game_id, 0, eta=deadline)
+
+    transaction.on_commit(dispatch)
+
+
+def group_contributions(tables: list[TournamentTable]) -> list[dict[str, Any]]:
+    """Return a duplicate deal group's contributions in their derivation order: the group's
+    tables by table number, then each table's seats by seat index — a seat the platform plays
+    contributes "" (spec version 2, step 4). Each item: ``table`` (number), ``seat``,
+    ``value`` and, if the player set it, ``at``. Read under the games' row locks."""
+    seats: dict[Any, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=[t.game_id for t in tables]).select_related("user"):
+        seats.setdefault(seat.game_id, []).append(seat)
+    out: list[dict[str, Any]] = []
+    for table in sorted(tables, key=lambda t: t.number):
+        for seat in sorted(seats.get(table.game_id, []), key=lambda s: s.index):
+            item: dict[str, Any] = {"table": table.number, "seat": seat.index, "value": ""}
+            if not seat.user.is_bot:
+                item["value"] = seat.contribution
+                if seat.contributed_at is not None:
+                    item["at"] = seat.contributed_at.isoformat()
+            out.append(item)
+    return out
+
+
+def _start_ready_unit(tournament: Tournament, tables: list[TournamentTable], now) -> bool:
+    """Start the tables of one closed ready window (a duplicate group's together); return
+    whether they started (False: they had already).
+
+    Runs under the tournament's row lock; the games' rows are locked (in id order) before the
+    contributions are read, and ``game_contribute`` takes the same lock, so a contribution
+    either lands before they are fixed or is refused. A duplicate group's contributions, in
+    ``group_contributions`` order, are stored on the group and dealt at each of its tables,
+    so every table derives the one seed from the one commitment. A player who withdrew during
+    the window leaves the started game as a withdrawal during play does.
+    """
+    ids = [t.game_id for t in tables]
+    games = list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    if len(games) != len(ids) or any(g.status != GameStatus.OPEN or g.version for g in games):
+        return False
+    group = tables[0].deal_group
+    if group is None:
+        game_start_ready(game_id=tables[0].game_id)
+    else:
+        fixed = group_contributions(tables)
+        TournamentDealGroup.objects.filter(round_id=tables[0].round_id, number=group).update(
+            contributions=fixed, started_at=now
+        )
+        dealt = [{k: v for k, v in c.items() if k != "table"} for c in fixed]
+        for table in tables:
+            game_start_ready(game_id=table.game_id, contributions=dealt)
+    _leave_withdrawn(tournament, tables)
+    return True
+
+
+def _leave_withdrawn(tournament: Tournament, tables: list[TournamentTable]) -> None:
+    """Take the players who withdrew during the ready window out of their started games."""
+    for table in tables:
+        for tseat in table.seats.all():
+            entry = tseat.entry
+            if entry.status == EntryStatus.WITHDRAWN:
+                game_resign(
+                    game_id=table.game_id,
+                    user=entry.user,
+                    forfeit=tournament.withdrawal_policy == AbsencePolicy.FORFEIT,
+                    reason="withdrawn",
+                )
+
+
+def _start_ready_tables(tournament: Tournament, tround: TournamentRound, now) -> bool:
+    """Start every table of the round whose ready window has closed."""
+    started = False
+    for unit in ready_units(tround):
+        if ready_window_closed(tournament, unit, now):
+            started |= _start_ready_unit(tournament, unit, now)
+    return started
+
+
+def tournament_table_start(*, game_id, version: int = 0) -> bool:
+    """Start the tournament table of ``game_id`` (with the rest of its deal group) if its
+    ready window has closed and the game is still at ``version``; return whether it started.
+
+    The task queued for a live window's end runs this; the tick starts every other closed
+    window too, so an early, late, lost or repeated task changes nothing more.
+    """
+    try:
+        tournament_id = tournament_for_game(game_id)
+    except (ValueError, TypeError, ValidationError):
+        return False
+    if tournament_id is None:
+        return False
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        table = TournamentTable.objects.select_related("round", "game").get(game_id=game_id)
+        game = table.game
+        if (
+            tournament.status != TournamentStatus.RUNNING
+            or game.status != GameStatus.OPEN
+            or game.version != version
+        ):
+            return False
+        unit = next((u for u in ready_units(table.round) if table.pk in {t.pk for t in u}), None)
+        now = clock.now()
+        if unit is None or not ready_window_closed(tournament, unit, now):
+            return False
+        if not _start_ready_unit(tournament, unit, now):
+            return False
+        _changed(tournament)
+        return True
 
 
 def _finished_docs(tournament: Tournament) -> list[tuple[int, dict[str, Any]]]:
@@ -558,8 +741,10 @@ def _finished_docs(tournament: Tournament) -> list[tuple[int, dict[str, Any]]]:
 
 
 def _progress(tournament: Tournament, now: datetime) -> bool:
-    """Take the current round's ended tables; close the round when all have ended."""
+    """Start the current round's tables whose ready window has closed; take its ended
+    tables; close the round when all have ended."""
     tround = tournament.round_set.get(number=tournament.current_round)
+    started = _start_ready_tables(tournament, tround, now)
     tables = list(tround.tables.select_related("game").prefetch_related("seats"))
     entries = _entries(tournament)
     stood_in = stood_in_entries(tournament, tround.number, entries)
@@ -576,7 +761,7 @@ def _progress(tournament: Tournament, now: datetime) -> bool:
             table.save(update_fields=["result", "finished_at"])
             fresh.append(table)
     if not fresh:
-        return False
+        return started
     _reveal_finished_groups(tables)
     tournament.standings = standings_doc(tournament, entries, _finished_docs(tournament))
     if any(t.finished_at is None for t in tables):
@@ -614,8 +799,16 @@ def _reveal_finished_groups(tables: list[TournamentTable]) -> None:
         if all(t.finished_at is not None for t in members)
         for t in members
     ]
-    if done:
-        Game.objects.filter(pk__in=done, seed_hidden=True).update(seed_hidden=False)
+    if not done:
+        return
+    revealed = list(
+        Game.objects.filter(pk__in=done, seed_hidden=True).values_list("pk", "rated", "status")
+    )
+    Game.objects.filter(pk__in=[pk for pk, _, _ in revealed]).update(seed_hidden=False)
+    # Ratings wait for the reveal (ratings.services): apply the group's rated games now.
+    for pk, rated, status in revealed:
+        if rated and status == GameStatus.FINISHED:
+            transaction.on_commit(lambda pk=pk: scheduling.submit(apply_game_ratings, pk))
 
 
 def _next_ranking(

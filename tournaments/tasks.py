@@ -1,6 +1,7 @@
-"""Celery tasks of tournaments: the scheduler's step for one tournament, and the beat tick that
-runs it for every tournament with something due. Both are idempotent (the step records what it
-did under the tournament's row lock), so a task delivered twice or late does nothing more."""
+"""Celery tasks of tournaments: the scheduler's step for one tournament, the beat tick that
+runs it for every tournament with something due, and a table's start at its ready window's
+end. Each is idempotent (what it does is recorded under the tournament's row lock), so a task
+delivered twice or late does nothing more."""
 
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ def tick() -> int:
         except Exception:  # noqa: BLE001 — one broken tournament must not stop the others
             log.exception("advancing tournament %s failed", tournament_id)
     return changed
+
+
+@shared_task(name="tournaments.tasks.start_table", soft_time_limit=60, time_limit=90)
+def start_table(game_id: str, version: int) -> bool:
+    """Start a tournament table (with its deal group) whose ready window has closed, if its
+    game is still at ``version``; early, late or repeated, it starts it at most once."""
+    from tournaments.services import tournament_table_start
+
+    return tournament_table_start(game_id=game_id, version=version)
 
 
 @shared_task(name="tournaments.tasks.recompute_standings", soft_time_limit=120, time_limit=180)

@@ -81,6 +81,10 @@ def _apply(game_id, places, reapply: bool) -> bool:
     game = _locked_game(game_id)
     if game is None or not game.rated or game.status != GameStatus.FINISHED:
         return False
+    if game.seed_hidden:
+        # Another table still plays this duplicate deal: a rating change (with its place) would
+        # tell this table's result before the group's. The tournament applies it at the reveal.
+        return False
     ledger = RatedGame.objects.filter(game=game).first()
     if ledger is not None and not reapply:
         return False

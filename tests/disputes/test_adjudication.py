@@ -1,6 +1,9 @@
 """Staff adjudication is appended, never edited: each decision is one event with the staff member
 and the reason; projections and ratings follow exactly once; the log still verifies; and the
-whole state a restart carries never reaches a player."""
+fresh deal a restart makes reaches each player as their own hand only."""
+
+import copy
+import hashlib
 
 import pytest
 from disputes.models import DisputeMessage, StaffAction
@@ -10,14 +13,14 @@ from notifications.models import Notification
 from core.errors import ApplicationError
 from games import adjudication, selectors, services
 from games.broadcast import viewer_payload
-from games.domain import load
-from games.engine import view
+from games.domain import fold, load
+from games.engine import deal_round
 from games.engine.record import verify_record
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
 from games.models import Game
 from games.services import game_projection_from_log, game_rebuild_projections
-from tests.disputes.conftest import client_for, open_table, play
+from tests.disputes.conftest import client_for, committed, open_table, play
 from tests.games.api.factories import leaked
 
 pytestmark = pytest.mark.django_db
@@ -215,39 +218,81 @@ def round_seqs(game):
     return [e.seq for e in stored if e.seq >= start]
 
 
-def test_restarting_a_round_restores_the_position_and_play_goes_on(ana, bo, mod):
-    game = in_round(ana, bo, positions=5)
-    at = round_seqs(game)[2]
-    expected = load(game.stream).state  # now
-    from games.domain import fold
+def redealt(game, state, restart):
+    """The deal restart ``restart`` of the state's round must have: the round dealt again by
+    ``deal_round`` from SHA-256(seed ‖ "mexican-train/redeal" ‖ u32be(round) ‖ u32be(k))."""
+    seed = bytes.fromhex(game.seed)
+    fresh = hashlib.sha256(
+        seed + b"mexican-train/redeal" + state.round.to_bytes(4, "big") + restart.to_bytes(4, "big")
+    ).digest()
+    rs = state.ruleset
+    return deal_round(fresh, state.round, rs.set_max, state.seats, rs.hand_size)
 
-    position = fold(store.read(game.stream, upto=at))
-    assert position.to_dict() != expected.to_dict()
+
+def test_restarting_a_round_deals_it_again_and_play_goes_on(ana, bo, mod):
+    game = play(open_table(ana, [bo], bots=0, rounds=2), [ana, bo], moves=1)
+    while game.round < 2:  # into the second round: the first one's scores must stand
+        game = play(game, [ana, bo], moves=1)
+    game = play(game, [ana, bo], moves=2)
+    assert game.status == "active" and game.round == 2
+    before = load(game.stream).state
+    at = round_seqs(game)[1]
 
     done = adjudication.adjudicate_restart_round(
         game_id=game.pk, by=mod, reason="misclick by the server", at_seq=at
     )
     game = Game.objects.get(pk=game.pk)
     assert done.event.type == "RoundRestarted"
-    assert done.event.data["at_seq"] == at
-    assert load(game.stream).state.to_dict() == position.to_dict()
-    assert game.to_move == position.to_move
+    assert done.event.data == {
+        "reason": "misclick by the server",
+        "dispute": None,
+        "round": 2,
+        "restart": 1,
+        "at_seq": at,
+    }
+    deal = store.read(game.stream)[-1]
+    assert deal.type == "RoundStarted" and deal.seq == done.event.seq + 1
+    hands, boneyard = redealt(game, before, 1)
+    assert deal.data["hands"] == [[list(t) for t in h] for h in hands]
+    assert deal.data["boneyard"] == [list(t) for t in boneyard]
+    state = load(game.stream).state
+    assert (state.round, state.phase, state.round_history) == (2, "engine", before.round_history)
+    assert state.hands != before.hands
+    assert game.to_move == state.to_move
     assert game.status == "active" and game.deadline is not None
     assert verify_game(game).ok
+    action = StaffAction.objects.get(game=game, action="round_restarted")
+    assert action.data == {"restart": 1, "round": 2, "at_seq": at}
 
-    refused(
-        lambda: adjudication.adjudicate_restart_round(
-            game_id=game.pk, by=mod, reason="x", at_seq=at
-        ),
-        "already_at_position",
+    refused(  # nothing played since: a second click would deal again
+        lambda: adjudication.adjudicate_restart_round(game_id=game.pk, by=mod, reason="x"),
+        "already_restarted",
     )
 
-    game = play(game, [ana, bo])  # on to the end from the restored position
+    game = play(game, [ana, bo], moves=1)
+    again = adjudication.adjudicate_restart_round(game_id=game.pk, by=mod, reason="again")
+    assert again.event.data["restart"] == 2 and again.event.data["at_seq"] is None
+    game = Game.objects.get(pk=game.pk)
+    hands2, _ = redealt(game, before, 2)
+    assert store.read(game.stream)[-1].data["hands"] == [[list(t) for t in h] for h in hands2]
+    assert hands2 != hands
+    assert verify_game(game).ok
+
+    game = play(game, [ana, bo])  # on to the end from the fresh deal
     assert game.status == "finished"
     assert verify_game(game).ok
-    record = selectors.game_record_for(game, ana)  # the superseded moves are left out
+    record = selectors.game_record_for(game, ana)  # the superseded deals and moves left out
+    assert [r.get("restart") for r in record["rounds"]] == [None, 2]
+    assert record["rounds"][1]["deal"]["hands"] == [[list(t) for t in h] for h in hands2]
     verdict = verify_record(record)
     assert verdict.ok and verdict.seed_checked, verdict.problem
+    for wrong in (1, 3, None, True, 0):  # another restart's deal, or the round's own
+        forged = copy.deepcopy(record)
+        forged["rounds"][1]["restart"] = wrong
+        if wrong is None:
+            del forged["rounds"][1]["restart"]
+        problem = verify_record(forged).problem
+        assert problem is not None and (problem.kind, problem.round) == ("deal", 2), wrong
     projected = game_projection_from_log(game)
     assert (projected["status"], projected["version"], projected["result"]) == (
         game.status,
@@ -256,16 +301,21 @@ def test_restarting_a_round_restores_the_position_and_play_goes_on(ana, bo, mod)
     )
 
 
-def test_a_restart_must_name_a_position_of_the_current_round(ana, bo, mod):
+def test_a_restart_names_an_event_of_the_round_as_it_stands_or_none(ana, bo, mod):
     game = in_round(ana, bo, positions=2)
     first = min(round_seqs(game))
-    for at in (1, first - 1 if first > 2 else 1, game.version, game.version + 5, 0):
+    for at in (first - 1, game.version + 1, 0, True, "3"):
         refused(
             lambda at=at: adjudication.adjudicate_restart_round(
                 game_id=game.pk, by=mod, reason="x", at_seq=at
             ),
             "invalid_seq",
         )
+    assert Game.objects.get(pk=game.pk).version == game.version
+    done = adjudication.adjudicate_restart_round(
+        game_id=game.pk, by=mod, reason="x", at_seq=game.version
+    )
+    assert done.event.data["at_seq"] == game.version
 
 
 def test_a_finished_game_does_not_restart(finished_game, mod):
@@ -277,22 +327,26 @@ def test_a_finished_game_does_not_restart(finished_game, mod):
     )
 
 
-def test_the_state_a_restart_carries_never_reaches_a_player(ana, bo, mod):
+def test_a_restart_sends_each_player_their_own_fresh_hand_only(ana, bo, mod):
     game = in_round(ana, bo, positions=4)
-    at = round_seqs(game)[1]
-    done = adjudication.adjudicate_restart_round(game_id=game.pk, by=mod, reason="r", at_seq=at)
+    done = committed(adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r")
     game = Game.objects.get(pk=game.pk)
     state = load(game.stream).state
+    appended = [e for e in store.read(game.stream) if e.seq >= done.event.seq]
+    assert [e.type for e in appended[:2]] == ["RoundRestarted", "RoundStarted"]
 
     for user, seat in ((ana, 0), (bo, 1), (None, None)):
+        hidden = hidden_tiles(state, seat)
         events = client_for(user).get(f"/api/v1/games/{game.pk}/events").json()
         restart = next(e for e in events if e["type"] == "RoundRestarted")
-        assert "state" not in restart["data"]
-        assert restart["data"]["view"] == view(state, seat)
-        assert not leaked(restart, hidden_tiles(state, seat))
-        payload = viewer_payload(game.pk, "active", game.version, [done.event], state, seat)
-        assert not leaked(payload, hidden_tiles(state, seat))
-        assert "state" not in payload["events"][0]["data"]
+        assert "state" not in restart["data"] and not leaked(restart, hidden)
+        dealt = next(e for e in events if e["seq"] == done.event.seq + 1)
+        assert "boneyard" not in dealt["data"] and not leaked(dealt, hidden)
+        if seat is not None:
+            mine = sorted(tuple(t) for t in dealt["data"]["hands"][seat])
+            assert mine == sorted(state.hands[seat])
+        payload = viewer_payload(game.pk, "active", game.version, appended[:2], state, seat)
+        assert not leaked(payload, hidden)
         deal = client_for(user).get(f"/api/v1/games/{game.pk}/record").json()["rounds"][-1]["deal"]
         assert "boneyard" not in deal
         assert [i for i, h in enumerate(deal["hands"]) if h is not None] == (
@@ -404,26 +458,20 @@ def test_listeners_hear_of_an_adjudication_once_it_has_committed(ana, bo, mod, r
 
 
 def test_a_restart_on_a_bots_turn_lets_the_bot_play_on(ana, mod):
-    from games.domain import fold
     from tests.disputes.conftest import committed
 
     game = open_table(ana, bots=1, rounds=2)
-    at = None
-    while at is None:
+    for _ in range(30):  # who moves first after a fresh deal is the deal's doing
         game = play(game, [ana], moves=1)
         assert game.status == "active"
-        start = max(e.seq for e in store.read(game.stream) if e.type == "RoundStarted")
-        for seq in range(start, game.version):
-            pos = fold(store.read(game.stream, upto=seq))
-            if pos.phase in ("engine", "playing") and pos.to_move == 1:
-                at = seq
-                break
-
-    done = committed(
-        adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r", at_seq=at
-    )
+        done = committed(adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r")
+        state = fold(store.read(game.stream, upto=done.event.seq + 1))
+        if state.to_move == 1:
+            break
+    else:
+        raise AssertionError("thirty fresh deals and the bot never moved first")
 
     game = Game.objects.get(pk=game.pk)
-    assert game.version > done.event.seq  # the bot's turn was played once committed
+    assert game.version > done.event.seq + 1  # the bot's turn was played once committed
     assert game.status != "active" or game.to_move == 0
     assert verify_game(game).ok

@@ -127,7 +127,7 @@ def test_staff_audit_a_disputed_game_and_the_player_sees_the_outcome(
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_have_attribute("data-ok", "true")
     expect(page.get_by_test_id("verdict-text")).to_contain_text(f"{last} events")
-    expect(page.locator('[data-testid="verdict-check"][data-outcome="ok"]')).to_have_count(7)
+    expect(page.locator('[data-testid="verdict-check"][data-outcome="ok"]')).to_have_count(8)
 
     # Opened at the disputed event (?seq=4), every hand shown with its tiles.
     slider = page.get_by_test_id("audit-slider")

@@ -1,8 +1,8 @@
 """A new player's tournament, in Chromium against the served platform: they sign up, see an
 upcoming tournament counting down, register, are seated when it starts (the server's own tick),
-play their table in the browser against a bot, watch the standings arrive live on the
-tournament page while they play, see the final places, and find their new rating on their
-profile.
+see their table start once its ready window has passed, play it in the browser against a bot,
+watch the standings arrive live on the tournament page while they play, see the final places,
+and find their new rating on their profile.
 
 The tournament is set up as staff would, in the served platform's database (a rated Swiss of
 one round, tables of 3 or 2, one-round games on the double-6 set, a fast live clock); the other
@@ -27,6 +27,7 @@ pytestmark = pytest.mark.e2e
 START_IN_S = 25  # the player signs up first; this covers finding it and registering
 SEATED_MS = 30_000  # the start is the server's tick (every SWEEP_INTERVAL): a few seconds
 GAME_LIMIT_S = 120
+READY_S = 5  # the player's table: its ready window (contributions), then its start
 
 SETUP = """
 from datetime import timedelta
@@ -46,6 +47,7 @@ t = tournament_create(
     variants={{"set_max": 6, "rounds": 1}},
     time_control={{"kind": "live", "seconds_per_move": 30, "reserve_seconds": 60}},
     rated=True,
+    ready_seconds={ready},
 )
 bots = []
 for _ in range(4):
@@ -57,7 +59,7 @@ print(t.pk)
 
 def schedule_tournament(server_env: dict, staff: str, name: str) -> int:
     """Create the tournament and enter four bots, in the served platform's database."""
-    code = SETUP.format(staff=staff, name=name, start_in=START_IN_S)
+    code = SETUP.format(staff=staff, name=name, start_in=START_IN_S, ready=READY_S)
     proc = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
         cwd=REPO,
@@ -76,6 +78,9 @@ def play_my_table(page: Page, server_url: str, game_id: str) -> int:
     started = time.monotonic()
     while time.monotonic() - started < GAME_LIMIT_S:
         info = game_info(server_url, game_id)
+        if info["status"] == "open":  # its ready window: it starts by itself
+            time.sleep(0.1)
+            continue
         if info["status"] != "active":
             assert info["status"] == "finished", info
             return moves
@@ -152,7 +157,7 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
 
     # The other table is all bots: its result reaches the standings while the player plays.
     expect(page.get_by_test_id("standings-row")).to_have_count(5, timeout=SEATED_MS)
-    assert game_info(server_url, game_id)["status"] == "active"
+    assert game_info(server_url, game_id)["status"] in ("open", "active")  # its window, or play
     expect(page.get_by_test_id("standings-note")).to_contain_text("tables finished")
     page.screenshot(path=artifacts_dir / "tournament-live-1280.png", full_page=True)
 

@@ -156,7 +156,10 @@ def tournament_table(people: list, organizer) -> tuple[int, str]:
         tournament_services.tournament_register(tournament_id=tournament.pk, user=user)
     clock.advance(timedelta(minutes=6))
     tournament_tasks.tick.run()
+    clock.advance(timedelta(hours=1))  # past the table's ready window: the tick starts it
+    tournament_tasks.tick.run()
     game = Game.objects.get(tournament_table__round__tournament=tournament)
+    assert game.status == "active"
     return tournament.pk, str(game.id)
 
 

@@ -325,6 +325,35 @@ def test_recompute_standings_run_concurrently_rebuilds_them_once(frozen_clock):
     assert standings_effects(tournament)[1]["final"]
 
 
+def seated_round(name: str = "ready"):
+    """A tournament's round 1 seated, its tables in their ready window; return a table's game."""
+    tournament = due_tournament(name)
+    assert tournament_tasks.tick.run() == 1
+    table = TournamentTable.objects.filter(round__tournament=tournament).order_by("number")[0]
+    return tournament, Game.objects.get(pk=table.game_id)
+
+
+def test_start_table_twice_starts_the_table_once(submitted, frozen_clock):
+    tournament, game = seated_round()
+    assert ("tournaments.tasks.start_table", (str(game.id), 0)) in submitted
+    assert tournament_tasks.start_table.run(str(game.id), 0) is False  # its window is open
+    clock.advance(timedelta(seconds=tournament.ready_seconds))
+    assert tournament_tasks.start_table.run(str(game.id), 0) is True
+    after = log(game)
+    assert after and after[0][1] == "MatchStarted"
+    assert tournament_tasks.start_table.run(str(game.id), 0) is False
+    assert log(game) == after
+
+
+@pytest.mark.postgres
+def test_start_table_run_concurrently_starts_the_table_once(submitted, frozen_clock):
+    tournament, game = seated_round()
+    clock.advance(timedelta(seconds=tournament.ready_seconds))
+    results = concurrently(tournament_tasks.start_table.run, str(game.id), 0)
+    assert results.count(True) == 1, results
+    assert [t for _, t in log(game)].count("MatchStarted") == 1
+
+
 COVERED = {
     "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
@@ -333,4 +362,5 @@ COVERED = {
     "tournaments.tasks.tick": test_tournament_tick_twice_starts_the_tournament_once,
     "tournaments.tasks.advance": test_tournament_advance_twice_starts_the_tournament_once,
     "tournaments.tasks.recompute_standings": test_recompute_standings_twice_rebuilds_them_once,
+    "tournaments.tasks.start_table": test_start_table_twice_starts_the_table_once,
 }

@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.db.models import Max
 from django.test import TestCase
 
 from accounts.services import bot_account_get_or_create
@@ -64,13 +65,44 @@ def register(tournament: Tournament, users) -> None:
         services.tournament_register(tournament_id=tournament.pk, user=user)
 
 
-def start(tournament: Tournament) -> Tournament:
-    """Move the clock to the start and run the beat tick once (everything it causes included:
-    bots play every game, each end runs the tournament's step, the next round is seated …)."""
+def seat(tournament: Tournament) -> Tournament:
+    """Move the clock to the start and run the beat tick once: round 1 is seated, its tables
+    with people in their ready window, the others (bots only) started and played out
+    (everything that causes included: each end runs the tournament's step …)."""
     clock.advance(tournament.starts_at - clock.now() + timedelta(seconds=1))
     with committed():
         tasks.tick.run()
     tournament.refresh_from_db()
+    return tournament
+
+
+def waiting_games(tournament: Tournament):
+    """The tournament's games still in their ready window (seated, not started)."""
+    return Game.objects.filter(
+        tournament_table__round__tournament=tournament, status=GameStatus.OPEN
+    )
+
+
+def pass_ready_windows(tournament: Tournament, during=None) -> bool:
+    """Move the clock past the latest ready window still open and run the tick (its tables
+    start); return whether there was one. ``during(games)`` runs first, inside the windows
+    (the people contribute, say)."""
+    deadline = waiting_games(tournament).aggregate(last=Max("ready_deadline"))["last"]
+    if deadline is None:
+        return False
+    if during is not None:
+        during(list(waiting_games(tournament).prefetch_related("seats__user")))
+    clock.advance(max(deadline - clock.now(), timedelta(0)) + timedelta(seconds=1))
+    with committed():
+        tasks.tick.run()
+    tournament.refresh_from_db()
+    return True
+
+
+def start(tournament: Tournament) -> Tournament:
+    """Seat round 1 (``seat``) and let its ready windows pass: every table is started."""
+    tournament = seat(tournament)
+    pass_ready_windows(tournament)
     return tournament
 
 
@@ -94,9 +126,10 @@ def move_people(tournament: Tournament) -> bool:
     return moved
 
 
-def play_people(tournament: Tournament, limit: int = 20000) -> Tournament:
+def play_people(tournament: Tournament, limit: int = 20000, during_ready=None) -> Tournament:
     """Play the people's moves until the tournament is over; when nobody can move, run the
-    beat tick (as beat would) and look again."""
+    beat tick (as beat would) and look again, past the next ready window if need be (with
+    ``during_ready`` run inside it, see ``pass_ready_windows``)."""
     for _ in range(limit):
         tournament.refresh_from_db()
         if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
@@ -106,6 +139,6 @@ def play_people(tournament: Tournament, limit: int = 20000) -> Tournament:
                 tasks.tick.run()
             tournament.refresh_from_db()
             if tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-                if not move_people(tournament):
+                if not move_people(tournament) and not pass_ready_windows(tournament, during_ready):
                     raise AssertionError("nobody can move and the tournament is not over")
     raise AssertionError("the tournament did not end")

@@ -16,6 +16,7 @@ from tests.tournaments_app.factories import (
     new_tournament,
     person,
     register,
+    seat,
     start,
 )
 from tournaments.models import Tournament
@@ -73,7 +74,7 @@ def test_lists_group_tournaments_with_their_countdown_and_my_entry(frozen_clock,
     running = new_tournament(org, starts_in=timedelta(minutes=1), table_size=2, rounds=1)
     register(running, [ana, bots(1)[0]])
     register(later, [ana])
-    start(running)
+    seat(running)  # its table in its ready window: the clock stays at its start
 
     upcoming = client_for(ana).get("/api/v1/tournaments?status=upcoming").json()
     assert [t["id"] for t in upcoming] == [soon.pk, later.pk]

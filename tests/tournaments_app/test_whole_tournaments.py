@@ -2,9 +2,12 @@
 starts them at their time, bots play every game (eager tasks), each game's end moves its
 tournament on, the last round closes it with final places.
 
-After each: everyone seated once per round at balanced tables, duplicate tables of a group
-really dealt the same hands, standings recomputed from the games equal the stored ones, final
-places follow the standings, and another tick changes nothing.
+After each: everyone seated once per round at balanced tables, every table dealt under record
+version 2 (the seed derived from its committed server seed and the contributions fixed at its
+start), duplicate tables of a group really dealt the same hands from one commitment and one
+contribution list, standings recomputed from the games equal the stored ones, final places
+follow the standings, and another tick changes nothing. A tournament with people passes every
+round's ready window, their contributions in the deal.
 """
 
 from __future__ import annotations
@@ -15,18 +18,27 @@ import pytest
 from django.db import IntegrityError, transaction
 from eventstore import store
 
+from games.engine import commitment
+from games.engine.deal import derive_seed_v2
 from games.models import GameStatus
+from games.services import game_contribute
 from tests.tournaments_app.factories import (
     bots,
     committed,
     new_tournament,
+    pass_ready_windows,
+    person,
+    play_people,
     register,
+    seat,
     start,
+    waiting_games,
 )
 from tournaments import services, tasks
 from tournaments.models import (
     EntryStatus,
     Tournament,
+    TournamentDealGroup,
     TournamentFormat,
     TournamentSeat,
     TournamentStatus,
@@ -61,6 +73,19 @@ def hands_dealt(game) -> list:
     return [e.data["hands"] for e in store.read(game.stream) if e.type == "RoundStarted"]
 
 
+def check_fair_deal(game) -> None:
+    """The game was dealt under record version 2: its seed is the one its committed server
+    seed and its fixed contributions give, and the log dealt that seed."""
+    assert game.fairness_version == 2
+    server_seed = bytes.fromhex(game.server_seed)
+    assert commitment(server_seed) == game.server_seed_commitment == game.seed_commitment
+    assert game.committed_at is not None and game.committed_at <= game.started_at
+    values = [c["value"] for c in game.contributions]
+    assert derive_seed_v2(server_seed, values).hex() == game.seed
+    logged = [e for e in store.read(game.stream) if e.type == "SeedContributionsFixed"]
+    assert [e.data["contributions"] for e in logged] == [game.contributions]
+
+
 def check_whole_tournament(tournament: Tournament, field: list) -> None:
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
@@ -88,6 +113,9 @@ def check_whole_tournament(tournament: Tournament, field: list) -> None:
                 s.user_id for s in game.seats.all()
             ]
             assert table.finished_at is not None and table.result is not None
+            check_fair_deal(game)
+            if table.deal_group is None:  # a table of its own: its seats, in seat order
+                assert [c["seat"] for c in game.contributions] == [s.index for s in seats]
         if tournament.format == TournamentFormat.DUPLICATE:
             groups: dict[int, list] = {}
             for table in tables:
@@ -99,6 +127,16 @@ def check_whole_tournament(tournament: Tournament, field: list) -> None:
                 assert len({len(g.seats.all()) for g in games}) == 1
                 deals = [hands_dealt(g) for g in games]
                 assert all(d == deals[0] for d in deals)
+                # One commitment and one contribution list: the group's, every seat of it.
+                assert len({g.server_seed_commitment for g in games}) == 1
+                assert all(g.contributions == games[0].contributions for g in games)
+                assert len(games[0].contributions) == sum(len(g.seats.all()) for g in games)
+            for number, games in groups.items():
+                group = TournamentDealGroup.objects.get(round=tround, number=number)
+                assert group.server_seed_commitment == games[0].server_seed_commitment
+                assert [
+                    {k: v for k, v in c.items() if k != "table"} for c in group.contributions
+                ] == (games[0].contributions)
             assert len({games[0].seed for games in groups.values()}) == len(groups)
         if tournament.format == TournamentFormat.ELIMINATION:
             expected = set(tround.advancing or [])
@@ -170,3 +208,47 @@ def test_seat_rows_cannot_seat_an_entry_twice_in_a_round(frozen_clock, org):
         TournamentSeat.objects.create(
             table=other.table, round=seat.round, index=9, entry=seat.entry
         )
+
+
+@pytest.mark.parametrize("fmt", ["swiss", "duplicate"])
+def test_a_whole_tournament_with_people_passes_every_ready_window(frozen_clock, org, fmt):
+    """People sit at some tables: each round's tables wait out their ready window, and what the
+    people contributed meanwhile is in the deal; cy never contributes: "" like the bots."""
+    people = [person(n) for n in ("ana", "bo", "cy")]
+    field = [*people, *bots(3)]
+    tournament = new_tournament(org, format=fmt, table_size=3, rounds=2, ready_seconds=5)
+    register(tournament, field)
+    contributed: dict[tuple[str, int], str] = {}
+
+    def contribute(games) -> None:
+        for game in games:
+            for s in game.seats.all():
+                if s.user in people and s.user.username != "cy":
+                    value = f"{s.user.username}:{game.pk.hex[:8]}"
+                    game_contribute(game_id=game.pk, user=s.user, value=value)
+                    contributed[str(game.pk), s.index] = value
+
+    tournament = seat(tournament)
+    assert waiting_games(tournament).exists()
+    pass_ready_windows(tournament, contribute)
+    tournament = play_people(tournament, during_ready=contribute)
+
+    check_whole_tournament(tournament, field)
+    tables = TournamentTable.objects.filter(round__tournament=tournament).select_related("game")
+    tables = {str(t.game_id): t for t in tables}
+    assert {game_id for game_id, _ in contributed} == {
+        game_id for game_id, t in tables.items() if t.seats.filter(entry__user__in=people[:2])
+    }
+    for table in tables.values():
+        game = table.game
+        users = {s.index: s.user for s in game.seats.all()}
+        if table.deal_group is None:
+            mine = {c["seat"]: c["value"] for c in game.contributions}
+        else:
+            group = TournamentDealGroup.objects.get(round=table.round, number=table.deal_group)
+            mine = {
+                c["seat"]: c["value"] for c in group.contributions if c["table"] == table.number
+            }
+        assert sorted(mine) == sorted(users)
+        for index, user in users.items():
+            assert mine[index] == contributed.get((str(game.pk), index), ""), user

@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.domain import engine_events, load
 from games.engine import FULL, export_record, verify_record, view
+from games.engine.deal import derive_seed_v2
 from games.integrity import verify_game
 from games.models import stream_name
 from tests.games.api.factories import (
@@ -60,7 +61,10 @@ def test_create_opens_a_table_with_its_variants_and_time_control_and_seats_the_c
         "on_timeouts": "bot",
     }
     assert [(s["index"], s["username"]) for s in game["seats"]] == [(0, "ana")]
-    assert game["seq"] == 0 and game["seed"] is None and game["seed_commitment"] == ""
+    assert game["seq"] == 0 and game["seed"] is None
+    # Record version 2: the server seed's commitment is published as the table opens.
+    assert len(game["seed_commitment"]) == 64
+    assert game["fairness"]["server_seed_commitment"] == game["seed_commitment"]
     assert ana.get(url(game["id"])).json() == game
     assert game["id"] in [g["id"] for g in APIClient().get(GAMES, {"status": "open"}).json()]
 
@@ -176,13 +180,18 @@ def test_start_shows_the_seed_commitment_and_never_the_seed(ana, bo, cy):
     game = r.json()
     assert game["status"] == "active" and game["seq"] >= 2 and game["started_at"]
     assert len(game["seed_commitment"]) == 64 and game["seed"] is None
-    seed = game_row(gid).seed
-    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == game["seed_commitment"]
+    row = game_row(gid)
+    seed, server_seed = row.seed, row.server_seed
+    # Record version 2: the commitment is the server seed's; the seed is derived from it and
+    # the contributions fixed at the start.
+    assert hashlib.sha256(bytes.fromhex(server_seed)).hexdigest() == game["seed_commitment"]
+    values = [c["value"] for c in game["fairness"]["contributions"]]
+    assert derive_seed_v2(bytes.fromhex(server_seed), values).hex() == seed
     payloads = [game]
     for client in (ana, bo, cy, APIClient()):
         for path in ("", "state", "events", "record"):
             payloads.append(client.get(url(gid, path)).json())
-    assert all(seed not in json.dumps(p) for p in payloads)
+    assert all(seed not in json.dumps(p) and server_seed not in json.dumps(p) for p in payloads)
     assert state(bo, gid)["view"]["seed_commitment"] == game["seed_commitment"]
     r = ana.post(url(gid, "start"))
     assert r.status_code == 400 and r.json()["code"] == "game_not_open"
@@ -284,12 +293,17 @@ def play_match(gid: str, by_seat: dict, *, seed: int, check_every: int) -> int:
 def assert_finished_match_checks_out(gid: str, clients) -> None:
     game = clients[0].get(url(gid)).json()
     assert game["status"] == "finished" and game["finished_at"] and game["result"]
-    assert hashlib.sha256(bytes.fromhex(game["seed"])).hexdigest() == game["seed_commitment"]
+    fairness = game["fairness"]
+    server_seed = bytes.fromhex(fairness["server_seed"])
+    assert hashlib.sha256(server_seed).hexdigest() == game["seed_commitment"]
+    values = [c["value"] for c in fairness["contributions"]]
+    assert derive_seed_v2(server_seed, values).hex() == game["seed"]
     records = [c.get(url(gid, "record")).json() for c in [*clients, APIClient()]]
     assert all(r == records[0] for r in records)
     record = records[0]
-    assert record["seed"] == game["seed"]
-    assert record["seed_commitment"] == game["seed_commitment"]
+    assert record["version"] == 2 and record["seed"] == game["seed"]
+    assert record["fairness"]["server_seed_commitment"] == game["seed_commitment"]
+    assert record["fairness"]["server_seed"] == fairness["server_seed"]
     assert record["result"] == {k: game["result"][k] for k in ("totals", "zero_rounds", "places")}
     verdict = verify_record(record)
     assert verdict.ok, verdict.problem

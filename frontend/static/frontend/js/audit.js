@@ -200,7 +200,9 @@ function describeStep(step) {
   switch (step.type) {
     case "GameVoided": return fmt(gettext("%(name)s voided the game: %(reason)s"), { name: staff, reason: d.reason });
     case "ResultAwarded": return fmt(gettext("%(name)s awarded places %(places)s: %(reason)s"), { name: staff, places: (d.places || []).join(", "), reason: d.reason });
-    case "RoundRestarted": return fmt(gettext("%(name)s restarted round %(round)s from event %(seq)s: %(reason)s"), { name: staff, round: d.round, seq: d.at_seq, reason: d.reason });
+    case "RoundRestarted": return d.restart
+      ? fmt(gettext("%(name)s dealt round %(round)s again (restart %(k)s): %(reason)s"), { name: staff, round: d.round, k: d.restart, reason: d.reason })
+      : fmt(gettext("%(name)s restarted round %(round)s from event %(seq)s: %(reason)s"), { name: staff, round: d.round, seq: d.at_seq, reason: d.reason });
     case "RatingsReversed": return fmt(gettext("%(name)s reversed the rating changes: %(reason)s"), { name: staff, reason: d.reason });
     case "SeatResigned": return fmt(gettext("%(name)s resigned; a bot plays the seat."), { name: nm[d.seat] || d.seat });
     case "GameAbandoned": return gettext("Every player left: the game is abandoned.");
@@ -410,7 +412,7 @@ $("adj-award").addEventListener("click", () => {
   const places = [...document.querySelectorAll('[data-testid="award-place"]')].map((i) => Number(i.value));
   adjudicate("award", { places });
 });
-$("adj-restart").addEventListener("click", () => adjudicate("restart-round", { at_seq: Number($("adj-at-seq").value) }));
+$("adj-restart").addEventListener("click", () => adjudicate("restart-round", { at_seq: $("adj-at-seq").value ? Number($("adj-at-seq").value) : null }));
 
 // -- start -------------------------------------------------------------------------------------
 

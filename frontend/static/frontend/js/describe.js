@@ -20,6 +20,10 @@ export function describeEvent(e, names) {
   switch (e.type) {
     case "MatchStarted":
       return fmt(gettext("The match started with %(n)s players."), { n: d.seats });
+    case "SeedContributionsFixed":
+      return fmt(gettext("The contributions were fixed (%(n)s); the seed is derived from them and the committed server seed."), { n: (d.contributions || []).length });
+    case "RoundRestarted":  // staff deal the round again: the fresh deal follows
+      return fmt(gettext("Staff restarted round %(round)s with a fresh deal: %(reason)s"), { round: d.round, reason: d.reason || "" });
     case "RoundStarted":
       return fmt(gettext("Round %(round)s dealt; the engine is %(tile)s."), { round: d.round, tile: tileLabel(d.engine, d.engine) });
     case "EnginePlaced":

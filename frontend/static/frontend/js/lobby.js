@@ -2,6 +2,7 @@
 import { api, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { rulesetSummary, timeControlText } from "./tiles.js";
+import { randomContribution } from "./fairness.js";
 
 const me = currentUser();
 const openList = document.getElementById("open-tables");
@@ -59,7 +60,9 @@ function row(game, kind) {
       b.addEventListener("click", async () => {
         b.disabled = true;
         try {
-          await api(`games/${game.id}/join`, { method: "POST" });
+          // A random contribution to the seed (record version 2); the table page shows it
+          // and lets the player change it until the start.
+          await api(`games/${game.id}/join`, { method: "POST", body: { contribution: randomContribution() } });
           window.location.href = `/games/${game.id}`;
         } catch (err) {
           b.disabled = false;
@@ -173,6 +176,7 @@ if (form) {
       variants,
       time_control,
       rated: f.rated.checked,
+      contribution: randomContribution(), // the creator's seat's, changeable on the table page
     };
     const submit = form.querySelector('[data-testid="create-submit"]');
     submit.disabled = true;

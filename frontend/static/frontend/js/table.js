@@ -2,8 +2,10 @@
 import { api, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { GameLive } from "./socket.js";
+import { keepReceipt, mountReceipts } from "./receipts.js";
 import { tileElement, tileLabel, rulesetSummary, timeControlText, statusText, formatDate } from "./tiles.js";
 import { describeEvent, trainName } from "./describe.js";
+import { randomContribution, contributionProblem, contributionItems, committedText } from "./fairness.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -23,6 +25,10 @@ const S = {
   selected: null, // "a-b"
   dragging: null,
   resignArmed: false,
+  // The contribution to the seed (record version 2): generated here, sent with the join.
+  contribution: randomContribution(),
+  contributionDirty: false, // edited in the box and not saved yet
+  contributionAuto: false, // a seat without one got this page's random value (once)
 };
 
 const tkey = (t) => `${Math.max(t[0], t[1])}-${Math.min(t[0], t[1])}`;
@@ -111,6 +117,7 @@ async function move(m) {
   setBusy(true);
   try {
     const res = await api(`games/${gameId}/moves`, { method: "POST", body });
+    keepReceipt(gameId, res.receipt);
     mergeEvents(res.events);
     await loadState();
   } catch (err) {
@@ -143,8 +150,72 @@ async function lobbyAction(path, body) {
 
 $("join").addEventListener("click", () => {
   if (!me) { window.location.href = `/login?next=/games/${gameId}`; return; }
-  lobbyAction("join");
+  const value = $("contribution-input").value;
+  const problem = contributionProblem(value);
+  if (problem) { showError(problem); return; }
+  S.contribution = value;
+  S.contributionDirty = false;
+  lobbyAction("join", { contribution: value });
 });
+
+// -- contribution ------------------------------------------------------------------------------
+
+function mySeatRecord() {
+  return S.game ? S.game.seats.find((s) => s.username === me) : null;
+}
+
+function myFairnessEntry() {
+  const f = S.game && S.game.fairness;
+  const seat = mySeatRecord();
+  if (!f || !seat) return null;
+  return f.contributions.find((c) => c.seat === seat.index) || null;
+}
+
+async function saveContribution(value) {
+  const problem = contributionProblem(value);
+  if (problem) { showError(problem); return; }
+  showError("");
+  try {
+    S.game = await api(`games/${gameId}/contribution`, { method: "POST", body: { value } });
+    S.contribution = value;
+    S.contributionDirty = false;
+  } catch (err) {
+    showError(errorText(err));
+    if (err.code === "contributions_fixed") await loadDetail();
+  }
+  render();
+}
+
+$("contribution-input").addEventListener("input", () => {
+  S.contributionDirty = true;
+  S.contribution = $("contribution-input").value;
+  const problem = contributionProblem(S.contribution);
+  $("contribution-hint").classList.toggle("form-error", !!problem);
+  if (problem) $("contribution-hint").textContent = problem;
+  renderContributionBox();
+});
+$("contribution-random").addEventListener("click", () => {
+  const value = randomContribution();
+  $("contribution-input").value = value;
+  S.contribution = value;
+  if (mySeatRecord()) saveContribution(value);
+  else { S.contributionDirty = false; renderContributionBox(); }
+});
+$("contribution-save").addEventListener("click", () => saveContribution($("contribution-input").value));
+$("contribution-input").addEventListener("keydown", (ev) => {
+  if (ev.key === "Enter" && mySeatRecord()) { ev.preventDefault(); saveContribution($("contribution-input").value); }
+});
+
+// A seat taken elsewhere (the lobby of an older page, an API client, a tournament's seating)
+// may have no contribution yet: give it this page's random one, once, while it can change.
+function maybeAutoContribute() {
+  const f = S.game && S.game.fairness;
+  const mine = myFairnessEntry();
+  if (S.contributionAuto || !f || f.version !== 2 || f.fixed || S.status !== "open" || !mine) return;
+  if (mine.contributed || mine.at) return;
+  S.contributionAuto = true;
+  saveContribution(S.contribution);
+}
 $("add-bot").addEventListener("click", () => lobbyAction("bots", { strategy: $("bot-strategy").value }));
 $("start").addEventListener("click", () => lobbyAction("start"));
 $("leave").addEventListener("click", async () => {
@@ -568,11 +639,55 @@ function renderScores() {
 const th = (t) => { const x = document.createElement("th"); x.textContent = t; return x; };
 const td = (t) => { const x = document.createElement("td"); x.textContent = t; return x; };
 
+function renderContributionBox() {
+  const g = S.game;
+  const f = g.fairness;
+  const box = $("contribution-box");
+  const seated = !!mySeatRecord();
+  const canJoin = !!me && !seated && g.seats.length < g.players;
+  const show = S.status === "open" && f && f.version === 2 && !f.fixed && (seated || canJoin);
+  box.hidden = !show;
+  if (!show) return;
+  const input = $("contribution-input");
+  const mine = myFairnessEntry();
+  if (!S.contributionDirty && document.activeElement !== input) {
+    const value = mine && mine.value !== null && (mine.at || mine.contributed) ? mine.value : S.contribution;
+    if (input.value !== value) input.value = value;
+  }
+  const saved = mine && mine.value === input.value;
+  $("contribution-save").hidden = !seated || saved;
+  const problem = contributionProblem(input.value);
+  const hint = $("contribution-hint");
+  hint.classList.toggle("form-error", !!problem);
+  hint.textContent = problem || (seated
+    ? (saved ? gettext("Saved. You can change it until the game starts: it is mixed with the server's secret seed, so neither the server nor any player can choose the deal.") : gettext("Not saved yet: press Save (or Enter)."))
+    : gettext("Your browser picked this at random. Change it if you like, until the game starts: it is mixed with the server's secret seed, so neither the server nor any player can choose the deal."));
+  box.dataset.saved = saved ? "true" : "false";
+}
+
 function renderFairness() {
   const g = S.game;
-  $("seed-commitment").textContent = g.seed_commitment || "";
+  const f = g.fairness || { version: 1, contributions: [] };
+  const v2 = f.version === 2;
+  $("fairness-v2-intro").hidden = !v2;
+  $("fairness-v1-intro").hidden = v2;
+  root.dataset.fairness = String(f.version);
+  $("seed-commitment").textContent = (v2 ? f.server_seed_commitment : g.seed_commitment) || "";
+  $("committed-at").textContent = v2 ? committedText(f) : "";
+  renderContributionBox();
+  const box = $("contributions-box");
+  box.hidden = !v2 || !f.contributions.length;
+  if (v2) {
+    const seat = mySeatRecord();
+    $("contributions-title").textContent = f.fixed ? gettext("Contributions (fixed at the start)") : gettext("Contributions so far");
+    $("contributions").replaceChildren(...contributionItems(f, names(), seat ? seat.index : null));
+    $("contributions").dataset.fixed = f.fixed ? "true" : "false";
+  }
   $("seed-revealed").hidden = !g.seed;
+  $("server-seed-line").hidden = !f.server_seed;
+  $("server-seed").textContent = f.server_seed || "";
   $("seed").textContent = g.seed || "";
+  maybeAutoContribute();
 }
 
 function renderResult() {
@@ -633,4 +748,5 @@ async function init() {
   setInterval(() => { if (S.status === "open") loadDetail(); }, 2000);
 }
 
+mountReceipts(gameId);
 init();

@@ -183,6 +183,8 @@ function renderRounds(d) {
       link.href = `/games/${t.game}`;
       info.append(link, el("span", { className: "badge", text: statusText(t.status), testid: "table-status" }));
       if (t.deal_group !== null) info.append(el("span", { className: "names", text: fmt(gettext("deal %(g)s"), { g: t.deal_group + 1 }) }));
+      // A duplicate table whose deal another table still plays shows only that it is in play.
+      if (t.seed_hidden) info.append(el("span", { className: "names", text: gettext("progress hidden until every table of this deal has finished"), testid: "table-hidden" }));
       const players = el("span", { className: "names" });
       t.players.forEach((p, i) => {
         if (i) players.append(", ");
