@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import subprocess
-import sys
 
 import pytest
 
-from tests.deploy.conftest import REPO
+from tests.support.commands import manage
 
 HOST = "mexican-train.example.org"
 
@@ -35,17 +33,6 @@ def production_env(**overrides: str | None) -> dict[str, str]:
         else:
             env[name] = value
     return env
-
-
-def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def production_settings(**overrides: str | None) -> dict:

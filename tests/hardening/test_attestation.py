@@ -24,6 +24,7 @@ from eventstore.models import Event
 from games.engine.attestation import check_attestation, private_key, public_key_hex
 from games.engine.record import verify_record
 from games.models import Game
+from tests.support.commands import manage
 from tests.support.games import client_for, make_user, open_table, play
 from trust import keys, receipts
 from trust.keyring import format_time
@@ -445,17 +446,6 @@ def production_env(**overrides: str | None) -> dict[str, str]:
         if value is not None:
             env[name] = value
     return env
-
-
-def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_production_refuses_to_start_without_a_signing_key(tmp_path):
