@@ -73,9 +73,14 @@ function applyUpdate(msg) {
 }
 
 let detailBusy = false;
+let detailAgain = false; // asked for while a fetch was under way: that one may be older news
 async function loadDetail() {
-  if (detailBusy) return;
+  if (detailBusy) {
+    detailAgain = true;
+    return;
+  }
   detailBusy = true;
+  detailAgain = false;
   try {
     const g = await api(`games/${gameId}`);
     const was = S.status;
@@ -91,6 +96,9 @@ async function loadDetail() {
   } finally {
     detailBusy = false;
   }
+  // The game may have moved on (ended, say) while the fetch was under way: its answer can
+  // predate the news that asked for it, and the revealed server seed with it.
+  if (detailAgain) loadDetail();
 }
 
 async function loadState() {
