@@ -47,7 +47,16 @@ class RatingChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(RatedGame)
 class RatedGameAdmin(ReadOnlyAdmin):
-    list_display = ("game", "kind", "state", "applications", "applied_at", "reversed_at")
+    list_display = (
+        "game",
+        "kind",
+        "state",
+        "applications",
+        "applied_at",
+        "reversed_at",
+        "aborted_at",
+        "abort_reason",
+    )
     list_filter = ("kind", "state")
     search_fields = ("game__id",)
     actions = ("reverse_ratings",)

@@ -1,5 +1,5 @@
 """Ratings: one per player and time-control kind, the change each rated game made, and a
-ledger of which games are applied or reversed.
+ledger of which games are applied, reversed, or aborted.
 
 ``Rating`` is a read model of the ``RatingChange`` rows that stand (not reversed); only
 ``ratings.services`` writes any of these.
@@ -105,11 +105,15 @@ class RatingChange(models.Model):
 class RatedGameState(models.TextChoices):
     APPLIED = "applied"
     REVERSED = "reversed"
+    # Not rated at all: a person left (or never played) before a turn of their own, so the
+    # result says nothing about skill (ratings.services.rating_abort_reason). Final, like a
+    # reversal: only an adjudicated result applies the game's ratings after all.
+    ABORTED = "aborted"
 
 
 class RatedGame(models.Model):
-    """The ledger: a rated game's ratings are applied, or reversed (then never applied again
-    unless an adjudicated result re-applies them explicitly)."""
+    """The ledger: a rated game's ratings are applied, reversed, or aborted (the last two are
+    never applied again unless an adjudicated result re-applies them explicitly)."""
 
     game = models.OneToOneField(
         "games.Game", on_delete=models.PROTECT, primary_key=True, related_name="+"
@@ -127,6 +131,8 @@ class RatedGame(models.Model):
         related_name="+",
     )
     reversal_reason = models.TextField(blank=True)
+    aborted_at = models.DateTimeField(null=True, blank=True)
+    abort_reason = models.TextField(blank=True)
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.state}"

@@ -1,5 +1,5 @@
-"""Rating commands: apply a finished rated game once, reverse it for staff. The only writers of
-ratings.
+"""Rating commands: apply a finished rated game once (or abort its rating), reverse it for
+staff. The only writers of ratings.
 
 Both lock the Game row first (``select_for_update``), then the players' Rating rows in user-id
 order: two calls for one game run one after the other, and calls for different games that
@@ -15,9 +15,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from eventstore import store
 
 from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
+from games.engine.events import TilePlayed, TurnPassed, TurnStopped
 from games.models import Game, GameStatus
 from ratings import skill
 from ratings.models import RatedGame, RatedGameState, Rating, RatingChange, RatingKind
@@ -25,6 +27,10 @@ from ratings.models import RatedGame, RatedGameState, Rating, RatingChange, Rati
 log = logging.getLogger(__name__)
 
 REAPPLIED_REASON = "replaced by an adjudicated result"
+# The events that end a turn (RULES R10-R15): a seat has played a turn of its own once one of
+# these is in the log in its player's own name. Placing the engine is not a turn (R13a), nor
+# is a draw while searching for it (R7).
+TURN_EVENTS = frozenset({TilePlayed.type, TurnPassed.type, TurnStopped.type})
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,12 @@ def rating_apply_game(
     stayed, all leavers tied. Bots are opponents at a fixed belief per strategy
     (``skill.BOT_MU``) and get no rating and no change. Not rated, not finished, unknown, or
     without a person to rate: False.
+
+    A game in which a person never played a turn of their own — they resigned, forfeited or
+    timed out to a bot first — is not rated for anyone: its ledger says ``aborted`` with the
+    reason (``rating_abort_reason``), and it returns False. Throw-away accounts that join a
+    rated table and leave at once therefore hand nobody a rating. An adjudicated result
+    (``reapply``) is staff's decision and is applied all the same.
     """
     try:
         with transaction.atomic():
@@ -100,6 +112,18 @@ def _apply(game_id, places, reapply: bool) -> bool:
     people = [s for s in seats if not s.user.is_bot]
     if not people:
         return False
+    if not reapply:
+        reason = rating_abort_reason(game, seats)
+        if reason:
+            RatedGame.objects.create(
+                game=game,
+                kind=kind,
+                state=RatedGameState.ABORTED,
+                aborted_at=now,
+                abort_reason=reason,
+            )
+            log.info("ratings of game %s aborted: %s", game.pk, reason)
+            return False
     ratings = _locked_ratings([s.user.pk for s in people], kind)
     beliefs = []
     for seat in seats:
@@ -141,6 +165,32 @@ def _apply(game_id, places, reapply: bool) -> bool:
     ledger.applied_at = now
     ledger.save()
     return True
+
+
+def rating_abort_reason(game: Game, seats: Sequence[_Seat]) -> str:
+    """Return why ``game`` must not be rated — each person who left, or never played, before
+    a turn of their own — or "" if every person played one.
+
+    A turn of their own is a turn-ending move (``TURN_EVENTS``) the log records in the
+    player's own name (actor kind "player", their user id): moves the timeout action or a bot
+    made for the seat do not count.
+    """
+    people = {s.index: s for s in seats if not s.user.is_bot}
+    played: set[int] = set()
+    for e in store.read(game.stream):
+        if e.type not in TURN_EVENTS or e.actor.get("kind") != "player":
+            continue
+        seat = people.get(e.data.get("seat"))
+        if seat is not None and e.actor.get("user") == seat.user.pk:
+            played.add(seat.index)
+            if len(played) == len(people):
+                return ""
+    missing = [s for i, s in sorted(people.items()) if i not in played]
+    return "; ".join(
+        f"seat {s.index + 1} ({s.user.username}) "
+        f"{'left before playing' if s.left else 'never played'} a turn of their own"
+        for s in missing
+    )
 
 
 def _ranks(game: Game, seats: list[_Seat], places) -> list[int]:
@@ -198,7 +248,8 @@ def rating_reverse_game(*, game_id, by, reason: str) -> bool:
     rating (``skill.without``), keeping what the later games did. The changes stay, marked
     reversed with ``by`` and ``reason``. Once only: a second call returns False. A rated,
     finished game not yet applied is marked reversed too (False), so the task applying it later
-    does nothing. ``by`` is a staff member, or None for the platform itself.
+    does nothing; an aborted game has nothing to reverse and stays aborted (False). ``by`` is a
+    staff member, or None for the platform itself.
     """
     if by is not None and not by.is_staff:
         raise Forbidden("staff_only", "only staff reverse rating changes")
@@ -218,7 +269,7 @@ def rating_reverse_game(*, game_id, by, reason: str) -> bool:
                 reversal_reason=reason,
             )
         return False
-    if ledger.state == RatedGameState.REVERSED:
+    if ledger.state in (RatedGameState.REVERSED, RatedGameState.ABORTED):
         return False
     _reverse(game, ledger, by=by, reason=reason, now=now)
     return True

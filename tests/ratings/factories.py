@@ -2,7 +2,9 @@
 
 A finished game's ``result`` is built by the engine itself: round scores go through
 ``games.engine.scoring.places`` (RULES R23) into a ``MatchEnded`` event, and the result is that
-event's data, exactly what ``games.services`` projects when a match ends.
+event's data, exactly what ``games.services`` projects when a match ends. Its log holds just a
+turn of each person's own (a pass, in their name): what ``ratings.services`` looks for before
+rating a game.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
+from eventstore import store
 
 from accounts.services import bot_account_get_or_create
 from core import clock
 from games.engine import Ruleset, event_to_dict
-from games.engine.events import MatchEnded
+from games.engine.events import MatchEnded, TurnPassed
 from games.engine.scoring import places as engine_places
 from games.models import Game, GameStatus, Seat
 
@@ -41,11 +44,13 @@ def finished_game(
     resigned: Sequence[int] = (),
     forfeited: Sequence[int] = (),
     status: str = GameStatus.FINISHED,
+    turns: Sequence[int] | None = None,
 ) -> Game:
     """Return a finished game with ``users`` in seat order that ended in ``places`` (by seat).
 
     One round is scored so that the engine ranks the seats in ``places``: a seat's penalty
-    score is ten times its place, equal places tying on every R23 tie-break.
+    score is ten times its place, equal places tying on every R23 tie-break. ``turns``: the
+    seats whose players played a turn of their own (default: every person's).
     """
     n = len(users)
     ruleset = Ruleset.for_players(n)
@@ -76,4 +81,15 @@ def finished_game(
         )
         for i, u in enumerate(users)
     )
+    turns = [i for i, u in enumerate(users) if not u.is_bot] if turns is None else turns
+    for n, i in enumerate(turns):
+        u = users[i]
+        store.append(
+            game.stream,
+            expected_version=n,
+            events=[event_to_dict(TurnPassed(i))],
+            actor={"kind": "player", "user": u.pk, "name": u.username},
+        )
+    game.version = len(turns)
+    game.save(update_fields=["version"])
     return game

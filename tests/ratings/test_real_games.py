@@ -8,7 +8,8 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.models import Game, GameStatus
 from ratings import skill
-from ratings.models import Rating, RatingChange
+from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
+from ratings.services import TURN_EVENTS
 from ratings.tasks import apply_game_ratings
 from tests.ratings.factories import person
 
@@ -44,6 +45,21 @@ def play_out(game: Game, users, committed=nullcontext) -> Game:
     raise AssertionError("the match did not end")
 
 
+def play_until_turn_ended(game: Game, users, who, committed=nullcontext) -> None:
+    """Make the first legal move of whoever is to move until ``who`` has ended a turn of
+    their own (a play, pass or stop: placing the engine, or drawing for it, is no turn)."""
+    for _ in range(500):
+        game.refresh_from_db()
+        seat = game.seats.get(index=game.to_move)
+        user = next(u for u in users if u.pk == seat.user_id)
+        moves = game_selectors.game_state_for(game, user)["legal_moves"]
+        with committed():
+            result = game_services.game_move(game_id=game.pk, user=user, move=moves[0])
+        if user == who and any(e.type in TURN_EVENTS for e in result.events):
+            return
+    raise AssertionError(f"{who} never ended a turn")
+
+
 @pytest.mark.django_db
 def test_a_match_played_to_the_end_rates_everyone_by_the_engines_places():
     users = [person(n) for n in ("ana", "bo", "cy")]
@@ -75,6 +91,7 @@ def test_a_player_who_resigns_a_real_match_is_rated_last(
 
     users = [person(n) for n in ("ana", "bo", "cy")]
     game = rated_table(users)
+    play_until_turn_ended(game, users, users[1], committed)  # else the game is not rated at all
     with committed():
         game_services.game_resign(game_id=game.pk, user=users[1])
     game = play_out(game, [users[0], users[2]], committed)
@@ -88,3 +105,28 @@ def test_a_player_who_resigns_a_real_match_is_rated_last(
     assert {changes[users[0].pk].place, changes[users[2].pk].place} <= {1, 2}
     assert Rating.objects.get(user=users[1]).mu < skill.MU
     assert all(r.games == 1 for r in Rating.objects.all())
+
+
+@pytest.mark.django_db
+def test_a_player_who_resigns_before_a_turn_of_their_own_aborts_the_rating_for_everyone(
+    settings, django_capture_on_commit_callbacks
+):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+    def committed():
+        return django_capture_on_commit_callbacks(execute=True)
+
+    users = [person(n) for n in ("ana", "bo", "cy")]
+    game = rated_table(users)
+    with committed():
+        game_services.game_resign(game_id=game.pk, user=users[1])
+    game = play_out(game, [users[0], users[2]], committed)
+    assert game.status == GameStatus.FINISHED
+
+    assert apply_game_ratings.apply(args=[str(game.pk)]).get() is False
+
+    ledger = RatedGame.objects.get(game=game)
+    assert ledger.state == RatedGameState.ABORTED
+    assert ledger.abort_reason == "seat 2 (bo) left before playing a turn of their own"
+    assert not RatingChange.objects.filter(game=game).exists()
+    assert not Rating.objects.filter(games__gt=0).exists()
