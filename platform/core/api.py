@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core import signals
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.log import log_response
 from rest_framework import exceptions
@@ -111,9 +112,21 @@ def error_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
     if is_outage(exc):
         log.warning("service unavailable: %s: %s", type(exc).__name__, str(exc).strip()[:200])
         return 503, unavailable_body()
+    if isinstance(exc, RequestDataTooBig):  # a body past DATA_UPLOAD_MAX_MEMORY_SIZE
+        return 413, request_too_large_body()
     if isinstance(exc, exceptions.APIException):
         return exc.status_code, _api_exception_body(exc)
     return None
+
+
+def request_too_large_body() -> dict[str, Any]:
+    """Return the JSON body of a 413: the request body is over the platform's limit."""
+    from django.conf import settings
+
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return error_body(
+        "request_too_large", f"The request body is larger than {limit} bytes.", limit=limit
+    )
 
 
 def is_outage(exc: BaseException) -> bool:

@@ -6,6 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.fields import IntegerField
 from core.schema import error_responses
 from notifications.models import Notification
 from notifications.services import notifications_mark_read
@@ -45,9 +46,7 @@ class NotificationReadApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     class Input(serializers.Serializer):
-        ids = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, max_length=500
-        )
+        ids = serializers.ListField(child=IntegerField(min_value=1), required=False, max_length=500)
 
     class Output(serializers.Serializer):
         marked = serializers.IntegerField()

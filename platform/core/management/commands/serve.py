@@ -8,7 +8,13 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from core.asgi_limits import BodyLimitMiddleware
 from core.embedded import start_embedded_services
+from core.limits import MAX_FRAME_BYTES
+from core.serving import request_timeout_protocol
+
+# Seconds an idle keep-alive connection stays open after its last response (uvicorn's default).
+KEEP_ALIVE_SECONDS = 5
 
 
 class Command(BaseCommand):
@@ -35,11 +41,19 @@ class Command(BaseCommand):
         # lifespan protocol. The WebSocket implementation is named, not "auto": auto silently
         # serves no sockets when the websockets package is missing.
         uvicorn.run(
-            application,
+            # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before Django reads it.
+            BodyLimitMiddleware(application),
             host=host,
             port=port,
             lifespan="off",
+            # HTTP/1.1 with a deadline for reading each request (HTTP_REQUEST_TIMEOUT): uvicorn
+            # alone never times out a connection that has not finished its first request.
+            http=request_timeout_protocol(settings.HTTP_REQUEST_TIMEOUT),
+            timeout_keep_alive=KEEP_ALIVE_SECONDS,
             ws="websockets-sansio",
+            # A larger frame closes the socket with 1009 before it is buffered (the default,
+            # 16 MiB, let 20 anonymous sockets stall the event loop parsing 15 MiB frames).
+            ws_max_size=MAX_FRAME_BYTES,
             log_level="info",
             # With JSON logs (LOG_FORMAT=json, production), uvicorn's own lines go through the
             # root logger Django configured, as JSON too; else uvicorn's usual text lines.
