@@ -20,7 +20,7 @@ serves its pool's files on METRICS_PORT. Prometheus scrapes every container and 
 the variable (the embedded default, tests) the values live in this process.
 
 ``GET /metrics`` (and the worker's port) require ``Authorization: Bearer <METRICS_TOKEN>``
-when METRICS_TOKEN is set.
+when METRICS_TOKEN is set; under the production profile without one they answer 404.
 """
 
 from __future__ import annotations
@@ -253,6 +253,16 @@ def exposition_registry(*, active_games: bool = True) -> CollectorRegistry:
     return registry
 
 
+def enabled() -> bool:
+    """Whether metrics are served: always with a token; without one only outside production."""
+    return bool(getattr(settings, "METRICS_TOKEN", "")) or not getattr(
+        settings, "METRICS_REQUIRE_TOKEN", False
+    )
+
+
+METRICS_OFF = b"metrics are off: METRICS_TOKEN is not set\n"
+
+
 def authorized(header: str | None) -> bool:
     """Whether an Authorization header may read the metrics (any, when no METRICS_TOKEN)."""
     token = getattr(settings, "METRICS_TOKEN", "")
@@ -266,6 +276,8 @@ def metrics_view(request: HttpRequest):
     """``GET /metrics``: the Prometheus text exposition format."""
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
+    if not enabled():  # production without a token: nothing to authorize against
+        return HttpResponse(METRICS_OFF, status=404, content_type="text/plain")
     if not authorized(request.headers.get("Authorization")):
         response = HttpResponse("metrics token required\n", status=401, content_type="text/plain")
         response["WWW-Authenticate"] = 'Bearer realm="metrics"'
@@ -294,6 +306,9 @@ def serve_metrics(port: int, addr: str = "0.0.0.0") -> WSGIServer:
         if environ.get("PATH_INFO") == "/healthz":  # the liveness probe: no token, no work
             start_response("200 OK", [("Content-Type", "text/plain")])
             return [b"ok\n"]
+        if not enabled():
+            start_response("404 Not Found", [("Content-Type", "text/plain")])
+            return [METRICS_OFF]
         if not authorized(environ.get("HTTP_AUTHORIZATION")):
             start_response(
                 "401 Unauthorized",

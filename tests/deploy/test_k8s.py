@@ -52,11 +52,30 @@ def test_the_schema_validation_rejects_an_unknown_field(k8s):
         validate(web, VERSIONS[-1], strict=True)
 
 
-def test_kustomization_lists_every_manifest_and_sets_the_image():
-    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+# The example Secrets: files that show how to create the real ones, never applied.
+EXAMPLE_SECRETS = {"secret.yaml", "migrate-secret.yaml"}
+
+
+def kustomization() -> dict:
+    return yaml.safe_load((K8S / "kustomization.yaml").read_text())
+
+
+def test_kustomization_lists_every_manifest_but_the_example_secrets_and_sets_the_image():
     files = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
-    assert set(kustomization["resources"]) == files
-    assert [i["name"] for i in kustomization["images"]] == [IMAGE.split(":")[0]]
+    assert set(kustomization()["resources"]) == files - EXAMPLE_SECRETS
+    assert [i["name"] for i in kustomization()["images"]] == [IMAGE.split(":")[0]]
+
+
+def test_kubectl_apply_k_applies_no_secret(k8s):
+    """`kubectl apply -k deploy/k8s` must not put the example keys and passwords in a cluster."""
+    resources = set(kustomization()["resources"])
+    applied = [doc for filename, doc in k8s if filename in resources]
+    assert applied and not [d for d in applied if d["kind"] == "Secret"]
+    assert not kustomization().get("secretGenerator")
+    # the example files still hold exactly the Secrets the workloads reference
+    examples = {d["metadata"]["name"] for f, d in k8s if f in EXAMPLE_SECRETS}
+    assert examples == {"mexican-train-secrets", "mexican-train-migrate"}
+    assert {d["kind"] for f, d in k8s if f in EXAMPLE_SECRETS} == {"Secret"}
 
 
 def test_every_container_runs_the_image_through_its_entry_point(k8s):
@@ -161,7 +180,7 @@ def test_the_ingress_sends_ws_to_the_web_service_with_long_timeouts(k8s):
         for rule in ingress["spec"]["rules"]:
             for path in rule["http"]["paths"]:
                 routes[path["path"]] = (ingress, path["backend"]["service"])
-    assert set(routes) == {"/", "/ws/"}
+    assert set(routes) == {"/", "/ws/", "/metrics"}
     for _, backend in routes.values():
         assert backend == {"name": "mexican-train-web", "port": {"name": "http"}}
     ws, _ = routes["/ws/"]
@@ -244,3 +263,25 @@ def test_everything_lives_in_one_namespace(k8s):
     for _, doc in k8s:
         if doc["kind"] != "Namespace":
             assert doc["metadata"]["namespace"] == namespace["metadata"]["name"]
+
+
+def test_the_ingress_does_not_publish_metrics(k8s):
+    """Every address is denied /metrics at the ingress; the scraper reads it by pod IP."""
+    (metrics,) = [
+        ingress
+        for ingress in of_kind(k8s, "Ingress")
+        for rule in ingress["spec"]["rules"]
+        for path in rule["http"]["paths"]
+        if path["path"].startswith("/metrics")
+    ]
+    (rule,) = metrics["spec"]["rules"]
+    assert [(p["path"], p["pathType"]) for p in rule["http"]["paths"]] == [("/metrics", "Prefix")]
+    denied = metrics["metadata"]["annotations"]["nginx.ingress.kubernetes.io/denylist-source-range"]
+    assert {part.strip() for part in denied.split(",")} == {"0.0.0.0/0", "::/0"}
+    assert (
+        "nginx.ingress.kubernetes.io/whitelist-source-range"
+        not in metrics["metadata"]["annotations"]
+    )
+    # the same host as the site, or the deny would cover another host and /metrics stay open
+    hosts = {r["host"] for i in of_kind(k8s, "Ingress") for r in i["spec"]["rules"]}
+    assert hosts == {rule["host"]}

@@ -58,7 +58,8 @@ def test_check_deploy_fails_without_the_production_profile():
     env = production_env(DJANGO_PROFILE=None)
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode != 0
-    assert "security.W018" in result.stderr  # DEBUG on
+    assert "security.W012" in result.stderr  # session cookie not secure
+    assert "security.W018" not in result.stderr  # DEBUG is off there too
 
 
 def test_production_refuses_to_start_without_a_secret_key():
@@ -116,8 +117,38 @@ def test_turning_the_https_redirect_off_silences_only_its_own_check():
 
 def test_the_default_profile_keeps_the_embedded_settings(settings):
     assert settings.PROFILE == "default"
-    assert "whitenoise.middleware.WhiteNoiseMiddleware" not in settings.MIDDLEWARE
+    # WhiteNoise serves the static files straight from the apps' folders (DEBUG is off)
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings.MIDDLEWARE
+    assert settings.WHITENOISE_USE_FINDERS is True
     assert settings.LOG_FORMAT == "text"
+
+
+def test_the_embedded_default_runs_with_debug_off():
+    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "DJANGO_PROFILE"}}
+    code = "from django.conf import settings as s; print(s.DEBUG, s.ALLOWED_HOSTS)"
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "False ['localhost', '127.0.0.1', '[::1]']"
+    on = manage("shell", "-c", code, env={**env, "DJANGO_DEBUG": "1"})
+    assert on.stdout.strip().splitlines()[-1].startswith("True")
+
+
+METRICS_PROBE = (
+    "from django.test import Client; c = Client();"
+    " r = c.get('/metrics'); a = c.get('/metrics', HTTP_AUTHORIZATION='Bearer t0ken-for-test');"
+    " print(r.status_code, a.status_code, r.content.decode().strip())"
+)
+
+
+# Without a token: tests/hardening/test_headers.py.
+
+
+def test_production_metrics_need_the_token_when_set():
+    env = production_env(METRICS_TOKEN="t0ken-for-test")
+    result = manage("shell", "-c", METRICS_PROBE, env=env)
+    assert result.returncode == 0, result.stderr
+    status, with_header, _ = result.stdout.strip().splitlines()[-1].split(" ", 2)
+    assert (status, with_header) == ("401", "200")
 
 
 @pytest.mark.slow
