@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import NotFound
@@ -13,6 +14,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.services import can_organize
 
 LOGIN_URL = "/login"
+AFTER_LOGIN = "/lobby"
 
 
 @ensure_csrf_cookie
@@ -29,8 +31,23 @@ def signup(request):
 
 @ensure_csrf_cookie
 def login_page(request):
-    """Render the login form (JS posts to the session login API)."""
-    return render(request, "frontend/login.html", {"next": request.GET.get("next", "")})
+    """Render the login form (JS posts to the session login API, then goes to ``next``)."""
+    return render(request, "frontend/login.html", {"next": safe_next(request)})
+
+
+def safe_next(request, default: str = AFTER_LOGIN) -> str:
+    """Return the ``next`` page asked for if it is a path on this site, else ``default``.
+
+    ``/\\evil.example``, ``//evil.example`` and ``https://evil.example`` all lead off-site in a
+    browser (it reads a backslash as a slash and drops tabs and newlines), so only what Django
+    finds same-host and same-scheme, and is a path, is kept.
+    """
+    target = request.GET.get("next", "").strip()
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return default
 
 
 @ensure_csrf_cookie

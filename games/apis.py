@@ -16,8 +16,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import ApplicationError
+from core.fields import IntegerField
+from core.limits import check_idempotency_key
 from core.schema import ApiErrorSerializer
-from core.throttling import MoveRateThrottle
+from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
 from games import selectors, services
 from games.engine.attestation import attest
 from games.models import GameStatus
@@ -205,9 +207,10 @@ def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Respons
 
 class GameListApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ReadRateThrottle, TableCreateRateThrottle]  # GET and POST apart
 
     class Input(serializers.Serializer):
-        players = serializers.IntegerField(min_value=2, max_value=14)
+        players = IntegerField(min_value=2, max_value=14)
         name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
         hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
         variants = serializers.DictField(required=False, default=dict)
@@ -239,7 +242,17 @@ class GameListApi(APIView):
             games = selectors.game_list(status=wanted)
         return Response(GameOutput(games, many=True, context={"request": request}).data)
 
-    @extend_schema(request=Input, responses={201: GameOutput, 400: ERROR, 401: ERROR})
+    @extend_schema(
+        request=Input,
+        responses={
+            201: GameOutput,
+            400: ERROR,
+            401: ERROR,
+            409: OpenApiResponse(
+                ERROR, description="`too_many_open_tables`: start or leave one first"
+            ),
+        },
+    )
     def post(self, request):
         if not request.user.is_authenticated:
             self.permission_denied(request)
@@ -351,14 +364,14 @@ class GameMoveApi(APIView):
     class Input(serializers.Serializer):
         action = serializers.ChoiceField(["engine", "play", "draw", "pass", "stop"])
         tile = serializers.ListField(
-            child=serializers.IntegerField(min_value=0, max_value=18),
+            child=IntegerField(min_value=0, max_value=18),
             min_length=2,
             max_length=2,
             required=False,
         )
         train = serializers.JSONField(required=False, help_text='a seat number, or "mexican"')
-        seat = serializers.IntegerField(required=False)
-        expected_seq = serializers.IntegerField(min_value=0, required=False)
+        seat = IntegerField(required=False)
+        expected_seq = IntegerField(min_value=0, required=False)
 
         def validate(self, data):
             if data["action"] == "play" and ("tile" not in data or "train" not in data):
@@ -380,7 +393,7 @@ class GameMoveApi(APIView):
     def post(self, request, game_id):
         data = dict(_valid(self.Input, request))
         expected = data.pop("expected_seq", None)
-        key = request.headers.get("Idempotency-Key") or None
+        key = check_idempotency_key(request.headers.get("Idempotency-Key"))
         result = services.game_move(
             game_id=game_id,
             user=request.user,
@@ -424,6 +437,7 @@ class GameStateApi(APIView):
 
 class GameEventsApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ReadRateThrottle]
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="events with seq > after")],
@@ -444,6 +458,7 @@ class GameEventsApi(APIView):
 
 class GameRecordApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ReadRateThrottle]
 
     @extend_schema(
         responses={
@@ -526,7 +541,7 @@ class VacationApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class Input(serializers.Serializer):
-        days = serializers.IntegerField(min_value=1, max_value=60)
+        days = IntegerField(min_value=1, max_value=60)
 
     class Output(serializers.Serializer):
         vacation_from = serializers.DateTimeField(allow_null=True)

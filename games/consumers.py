@@ -22,6 +22,11 @@ Protocol (JSON text frames; a client message names its ``command``):
   the move's events then arrive as a live ``events`` message.
 - ``{"command": "ping"}`` answers ``{"type": "pong"}``.
 - anything else answers ``{"type": "error", "status": 400, "code": "bad_message"}``.
+- limits (core.throttling): over ``RATE_LIMIT_SOCKET_COMMANDS`` (20/s) a command answers
+  ``{"type": "error", "status": 429, "code": "throttled", "retry_after"}`` and the socket stays
+  open; over five times that in one window it is closed with 1008. A user's 21st socket
+  (``SOCKETS_PER_USER``) or an address's 51st (``SOCKETS_PER_ADDRESS``) gets that error, then
+  is closed with 4429.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ from redis.exceptions import RedisError
 from core import metrics
 from core.api import error_body, error_for
 from core.errors import ApplicationError, Forbidden, NotAuthenticated
-from core.throttling import check_move
+from core.limits import MAX_FRAME_BYTES, JsonTooDeep, check_idempotency_key, load_json
+from core.throttling import SocketLimits, check_move
 from games import selectors, services
 from games.apis import GameMoveApi
 from games.broadcast import viewer_payload
@@ -54,6 +60,7 @@ log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403  # a spectator at a duplicate deal other tables still play
 CLOSE_TRY_AGAIN = 1013  # a backing service is down: try again later (RFC 6455)
+CLOSE_TOO_BIG = 1009  # a frame over MAX_FRAME_BYTES (RFC 6455)
 BAD_MESSAGE = ApplicationError("bad_message", 'expected a JSON object with a known "command"')
 
 
@@ -114,13 +121,7 @@ def _move(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] |
     serializer.is_valid(raise_exception=True)
     body = dict(serializer.validated_data)
     expected = body.pop("expected_seq", None)
-    key = content.get("idempotency_key")
-    if key is not None and not isinstance(key, str):
-        raise ApplicationError(
-            "invalid",
-            "idempotency_key must be a string",
-            extra={"fields": {"idempotency_key": ["a string"]}},
-        )
+    key = check_idempotency_key(content.get("idempotency_key"), "idempotency_key")
     result = services.game_move(
         game_id=game_id, user=user, move=body, expected_seq=expected, idempotency_key=key or None
     )
@@ -131,7 +132,7 @@ def _whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
     """One viewer's socket on one game: its seat's (or the spectators') live events.
 
     Channels hands a consumer one message at a time, client frames and group messages alike,
@@ -144,6 +145,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group: str | None = None
         self.seat: int | None = None
         self.last_seq: int | None = None  # the last seq sent; None until the first sync
+        if not await self.limits_connect():  # over its user's or address's socket cap: 4429
+            return
         try:
             hello = await database_sync_to_async(_hello, thread_sensitive=False)(
                 self.game_id, self.user
@@ -169,6 +172,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         metrics.socket_closed(self)
         await self._leave()
+        await self.limits_disconnect()
 
     async def _leave(self) -> None:
         """Stop listening to any group of the game."""
@@ -189,13 +193,24 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # -- client messages -----------------------------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        frame = text_data if text_data is not None else bytes_data
+        if frame is not None and len(frame) > MAX_FRAME_BYTES:
+            # uvicorn (manage.py serve) refuses these already; any other server must too.
+            await self.close(code=CLOSE_TOO_BIG)
+            return
         try:
-            content = json.loads(text_data) if text_data is not None else None
+            # Bounded by the frame size, a parse takes well under a millisecond: on the loop.
+            content = load_json(text_data) if text_data is not None else None
+        except JsonTooDeep as exc:
+            await self._send_error(ApplicationError("invalid_json", str(exc)), None)
+            return
         except ValueError:
             content = None
         command = content.get("command") if isinstance(content, dict) else None
         handler = {"sync": self.sync, "move": self.move, "ping": self.ping}.get(command)
         message_id = content.get("id") if isinstance(content, dict) else None
+        if not await self.limits_command(message_id):  # over the socket's command rate
+            return
         if handler is None:
             await self._send_error(BAD_MESSAGE, message_id)
             return

@@ -26,7 +26,7 @@ from eventstore.store import ConcurrencyConflict, StoredEvent
 from notifications.services import notify
 
 from accounts.services import bot_account_get_or_create
-from core import clock, metrics
+from core import clock, metrics, throttling
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import clocks, scheduling
 from games.adjudication import adjudication_projection
@@ -68,6 +68,7 @@ from games.engine.deal import MAX_CONTRIBUTION_BYTES, derive_seed_v2
 from games.engine.state import DEALING, ENGINE, FINISHED, PLAYING, initial_state
 from games.engine.tiles import parse_tile
 from games.models import Game, GameStatus, Seat
+from ratings.selectors import rated_eligibility_check
 
 BOT_STRATEGIES = tuple(STRATEGIES)
 RESIGNED_STRATEGY = "greedy"  # plays the seat of a player who left (R25)
@@ -154,6 +155,8 @@ def game_create(
     """
     if contribution is not None:
         validate_contribution(contribution)
+    if rated and seat_creator:
+        rated_eligibility_check(user)  # no rated table for a throw-away account to farm from
     variants = dict(variants or {})
     unknown = sorted(set(variants) - set(VARIANT_KEYS))
     if unknown:
@@ -166,6 +169,8 @@ def game_create(
         raise ApplicationError(
             "invalid_ruleset", str(exc), extra={"rule": getattr(exc, "rule", "R3")}
         ) from None
+    if seat_creator:
+        _check_open_tables(user)
     now = clock.now()
     server_seed = server_seed if server_seed is not None else secrets.token_bytes(32)
     game = Game.objects.create(
@@ -187,6 +192,23 @@ def game_create(
             game=game, index=0, user=user, joined_at=now, **_contributed(contribution, now)
         )
     return game
+
+
+def _check_open_tables(user) -> None:
+    """Refuse a player's new table while they have ``OPEN_TABLES_PER_USER`` open ones in the
+    lobby (``too_many_open_tables``): the lobby is not theirs to fill. The user's row is locked
+    first, so two concurrent creations count one after the other."""
+    cap = throttling.open_tables_cap()
+    if cap is None:
+        return
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
+    lobby = Game.objects.filter(created_by=user, status=GameStatus.OPEN, ready_deadline=None)
+    if lobby.count() >= cap:  # a tournament's tables (a ready window) are the platform's
+        raise Conflict(
+            "too_many_open_tables",
+            f"you have {cap} open tables; start or leave one first",
+            extra={"limit": cap},
+        )
 
 
 def validate_contribution(value: Any) -> str:
@@ -265,6 +287,8 @@ def game_join(*, game_id, user, contribution: str | None = None) -> Seat:
         raise Forbidden("forbidden", "bots are seated by the table's creator")
     if game.seats.filter(user=user).exists():
         raise ApplicationError("already_seated", "you already have a seat here")
+    if game.rated:
+        rated_eligibility_check(user)  # throw-away accounts join no rated table
     seat = _take_seat(game, user, contribution)
     publish_seats_changed(game)  # a socket of this user that watched now hears the seat
     return seat

@@ -61,6 +61,17 @@ def _rate_limits_off():
     settings.RATE_LIMITS_ENABLED = False
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _rated_play_open_to_all():
+    """Let fresh accounts play rated (RATED_MIN_GAMES, RATED_MIN_ACCOUNT_DAYS = 0): the tests
+    register their players just before seating them. tests/hardening/test_rating_farming.py
+    and tests/ratings/test_eligibility.py turn the requirement on for their own tests."""
+    from django.conf import settings
+
+    settings.RATED_MIN_GAMES = 0
+    settings.RATED_MIN_ACCOUNT_DAYS = 0
+
+
 def _transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
     return bool(

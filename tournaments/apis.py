@@ -14,7 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import ApplicationError
+from core.fields import IntegerField
 from core.schema import error_responses
+from core.throttling import ReadRateThrottle
 from tournaments import selectors, services
 from tournaments.models import (
     READY_SECONDS,
@@ -217,20 +219,20 @@ class TournamentListApi(APIView):
             default=None,
             help_text="ask players to check in from then until the start (default: no check-in)",
         )
-        min_players = serializers.IntegerField(min_value=2, max_value=10000, default=2)
-        max_players = serializers.IntegerField(
+        min_players = IntegerField(min_value=2, max_value=10000, default=2)
+        max_players = IntegerField(
             min_value=2, max_value=10000, required=False, allow_null=True, default=None
         )
-        table_size = serializers.IntegerField(min_value=2, max_value=8)
+        table_size = IntegerField(min_value=2, max_value=8)
         hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
         variants = serializers.DictField(
             required=False, default=dict, help_text="per game: set_max, hand_size, rounds (V6)…"
         )
         time_control = serializers.DictField(required=False, default=dict)
-        rounds = serializers.IntegerField(
+        rounds = IntegerField(
             min_value=1, max_value=services.MAX_ROUNDS, default=3, help_text="tournament rounds"
         )
-        advance = serializers.IntegerField(
+        advance = IntegerField(
             min_value=1,
             max_value=7,
             required=False,
@@ -239,7 +241,7 @@ class TournamentListApi(APIView):
             help_text="elimination: how many of each table go through (default: half)",
         )
         rated = serializers.BooleanField(default=False)
-        ready_seconds = serializers.IntegerField(
+        ready_seconds = IntegerField(
             min_value=services.READY_SECONDS_RANGE[0],
             max_value=services.READY_SECONDS_RANGE[1],
             default=READY_SECONDS,
@@ -303,6 +305,7 @@ class TournamentListApi(APIView):
 
 class TournamentDetailApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ReadRateThrottle]
 
     @extend_schema(
         tags=TAGS,
@@ -366,6 +369,7 @@ NULLABLE_STANDINGS = OpenApiResponse(
 
 class TournamentStandingsApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ReadRateThrottle]
 
     @extend_schema(
         tags=TAGS,

@@ -9,15 +9,17 @@ Protocol (JSON text frames):
   the same message again with the new detail and a higher ``version``.
 - ``{"command": "sync"}`` answers the detail now; ``{"command": "ping"}`` answers
   ``{"type": "pong"}``; anything else ``{"type": "error", "code": "bad_message"}``.
+- the game sockets' limits (games.consumers): commands per socket (429 error, then 1008), and
+  sockets per user and per address together with the game sockets (4429).
 """
 
 from __future__ import annotations
 
-import json
-
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from core.limits import load_json
+from core.throttling import SocketLimits
 from tournaments.broadcast import tournament_group, update_text
 
 CLOSE_NOT_FOUND = 4404
@@ -27,7 +29,7 @@ def _text(tournament_id):
     return database_sync_to_async(update_text, thread_sensitive=False)(tournament_id)
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
+class TournamentConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
     """One watcher of one tournament. It joins the group before reading the detail, so no
     change is missed in between; the page keeps the highest ``version`` it was sent."""
 
@@ -35,6 +37,8 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
+        if not await self.limits_connect():  # over its user's or address's socket cap: 4429
+            return
         await self.accept()  # before closing too: a close before accept loses its code
         self.group = tournament_group(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -48,13 +52,16 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = None
+        await self.limits_disconnect()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         try:
-            content = json.loads(text_data) if text_data is not None else None
+            content = load_json(text_data) if text_data is not None else None
         except ValueError:
             content = None
         command = content.get("command") if isinstance(content, dict) else None
+        if not await self.limits_command(None):  # over the socket's command rate
+            return
         if command == "ping":
             await self.send_json({"type": "pong"})
         elif command == "sync":

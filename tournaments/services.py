@@ -40,6 +40,7 @@ from games.services import VARIANT_KEYS, game_create_seated, game_resign, game_s
 from games.services import validate_time_control as game_time_control
 from ratings import skill
 from ratings.models import Rating
+from ratings.selectors import rated_eligibility_check
 from ratings.tasks import apply_game_ratings
 from tournaments import broadcast, formats
 from tournaments.models import (
@@ -282,6 +283,8 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
     entry = tournament.entries.filter(user=user).first()
     if entry is not None and entry.status in ACTIVE_ENTRY:
         raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    if tournament.rated:
+        rated_eligibility_check(user)  # its games are rated: the same door as a rated table
     taken = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
     if tournament.max_players is not None and taken >= tournament.max_players:
         raise ApplicationError(E.TOURNAMENT_FULL, "every place is taken")

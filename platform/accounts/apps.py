@@ -4,3 +4,16 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_login_failed
+
+        user_login_failed.connect(_count_failed_login, dispatch_uid="accounts.failed_login")
+
+
+def _count_failed_login(sender, credentials, request=None, **kwargs) -> None:
+    """Count a failed password check against its username, whichever door it came through
+    (the API's token and session logins, the admin's login)."""
+    from core.throttling import login_username_failed
+
+    login_username_failed(str(credentials.get("username") or ""))

@@ -1,5 +1,8 @@
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from accounts.skeleton import username_skeleton
 
 
 class User(AbstractUser):
@@ -13,3 +16,24 @@ class User(AbstractUser):
     vacation_until = models.DateTimeField(null=True, blank=True)
     # "Your turn" by email in correspondence games (in the app always).
     email_turns = models.BooleanField(default=True)
+    # The username folded by NFKC, case and Unicode confusables (accounts.skeleton): unique, so
+    # the database itself refuses "stаffer" (Cyrillic а) beside "staffer". Set on every save.
+    username_skeleton = models.TextField(unique=True, editable=False)
+
+    def clean(self):
+        """Refuse a username that folds like another account's."""
+        super().clean()
+        others = User.objects.filter(username_skeleton=username_skeleton(self.username))
+        if others.exclude(pk=self.pk).exists():
+            raise ValidationError(
+                {"username": "This username is taken or looks like one that is."},
+                code="username_taken",
+            )
+
+    def save(self, *args, **kwargs):
+        """Store the username's skeleton with it."""
+        self.username_skeleton = username_skeleton(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)

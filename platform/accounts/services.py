@@ -13,7 +13,9 @@ from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from accounts.skeleton import username_skeleton
 from core.errors import ApplicationError
+from core.throttling import check_login_username
 
 # Bot usernames are "<strategy>-bot-<n>"; people may not take names of that form.
 BOT_USERNAME_RE = re.compile(r"-bot-\d+$", re.IGNORECASE)
@@ -24,7 +26,8 @@ def user_register(*, username: str, password: str, email: str = "") -> User:
     """Create a player account, or raise ``invalid_username``, ``username_taken``,
     ``invalid_email`` or ``invalid_password``.
 
-    Usernames are unique regardless of case, so "Alice" cannot pose as "alice".
+    Usernames are unique by their skeleton (accounts.skeleton): regardless of case, NFKC forms
+    and look-alike letters, so neither "Alice" nor "аlice" (Cyrillic а) can pose as "alice".
     """
     username = User.normalize_username(username.strip())
     email = User.objects.normalize_email(email.strip())
@@ -34,8 +37,8 @@ def user_register(*, username: str, password: str, email: str = "") -> User:
             validate_email(email)
         except ValidationError as error:
             raise ApplicationError("invalid_email", " ".join(error.messages)) from None
-    if User.objects.filter(username__iexact=username).exists():
-        raise ApplicationError("username_taken", f"The username {username!r} is taken.")
+    if User.objects.filter(username_skeleton=username_skeleton(username)).exists():
+        raise _username_taken(username)
     try:
         validate_password(password, user=User(username=username, email=email))
     except ValidationError as error:
@@ -48,7 +51,15 @@ def user_register(*, username: str, password: str, email: str = "") -> User:
         with transaction.atomic():
             return User.objects.create_user(username=username, email=email, password=password)
     except IntegrityError:  # Another request registered the same name meanwhile.
-        raise ApplicationError("username_taken", f"The username {username!r} is taken.") from None
+        raise _username_taken(username) from None
+
+
+def _username_taken(username: str) -> ApplicationError:
+    return ApplicationError(
+        "username_taken",
+        f"The username {username!r} is taken, or looks the same as one that is "
+        "(letters from other scripts, full-width forms and case count as the same).",
+    )
 
 
 def _check_username(username: str) -> None:
@@ -68,8 +79,11 @@ def _check_username(username: str) -> None:
 def user_authenticate(*, username: str, password: str, request=None) -> User:
     """Return the active person with these credentials, or raise ``invalid_credentials``.
 
-    Bot accounts never authenticate: they are driven by the server, not by a client.
+    Bot accounts never authenticate: they are driven by the server, not by a client. A
+    username with too many failed logins lately is refused (``throttled``) before its password
+    is checked; each failure is counted by ``accounts.apps`` (core.throttling).
     """
+    check_login_username(username)
     user = authenticate(request, username=username, password=password)
     if user is None or user.is_bot:
         raise ApplicationError("invalid_credentials", "Wrong username or password.")
@@ -105,7 +119,7 @@ def bot_account_get_or_create(*, strategy: str, exclude_ids: Iterable[int] = ())
     number = User.objects.filter(is_bot=True, bot_strategy=strategy).count() + 1
     while True:
         username = f"{strategy}-bot-{number}"
-        if not User.objects.filter(username__iexact=username).exists():
+        if not User.objects.filter(username_skeleton=username_skeleton(username)).exists():
             try:
                 with transaction.atomic():
                     return User.objects.create_user(

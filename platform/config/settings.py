@@ -1,8 +1,9 @@
 """Settings for every way of running the platform, driven by the environment.
 
-Nothing set gives the embedded default: SQLite in <repo>/var/, DEBUG on, a development secret
-key. Production sets DATABASE_URL (PostgreSQL through psycopg 3), REDIS_URL,
-DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLOWED_HOSTS. See .env.example.
+Nothing set gives the embedded default: SQLite in <repo>/var/, DEBUG off (DJANGO_DEBUG=1 turns
+it on for development), a development secret key. Production sets DATABASE_URL (PostgreSQL
+through psycopg 3), REDIS_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLOWED_HOSTS. See
+.env.example.
 """
 
 import os
@@ -72,7 +73,8 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
 
 ENV = os.environ
 
-DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=True)
+# Off unless asked for: DEBUG's technical pages show settings and the URLconf to anyone.
+DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=False)
 SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or "dev-insecure-embedded-default-change-me"
 ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 
@@ -231,10 +233,34 @@ CACHES = caches_from_env(REDIS_URL)
 RATE_LIMITS_ENABLED = env_flag(ENV, "RATE_LIMITS", default=True)
 RATE_LIMITS = {
     "login": ENV.get("RATE_LIMIT_LOGIN", "").strip() or "10/min",
+    # Failed password checks per username, from every address together (the staff door).
+    "login_username": ENV.get("RATE_LIMIT_LOGIN_USERNAME", "").strip() or "5/15m",
     "register": ENV.get("RATE_LIMIT_REGISTER", "").strip() or "10/min",
     "moves": ENV.get("RATE_LIMIT_MOVES", "").strip() or "20/s",
+    # Each socket's commands (sync, ping, move, anything), counted in its process.
+    "socket_commands": ENV.get("RATE_LIMIT_SOCKET_COMMANDS", "").strip() or "20/s",
+    # Heavy reads (records, events, audit steps, standings, tournament detail, the lobby list):
+    # per client address when anonymous, per user (higher) when signed in.
+    "reads": ENV.get("RATE_LIMIT_READS", "").strip() or "120/min",
+    "reads_user": ENV.get("RATE_LIMIT_READS_USER", "").strip() or "600/min",
+    "table_create": ENV.get("RATE_LIMIT_TABLE_CREATE", "").strip() or "10/hour",
+    "dispute_message": ENV.get("RATE_LIMIT_DISPUTE_MESSAGE", "").strip() or "10/min",
 }
+# Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
+# across processes (core.throttling.SocketLimits); open tables a player created at once.
+SOCKETS_PER_USER = int(ENV.get("SOCKETS_PER_USER", "").strip() or 20)
+SOCKETS_PER_ADDRESS = int(ENV.get("SOCKETS_PER_ADDRESS", "").strip() or 50)
+OPEN_TABLES_PER_USER = int(ENV.get("OPEN_TABLES_PER_USER", "").strip() or 3)
 NUM_PROXIES = int(ENV.get("NUM_PROXIES", "").strip() or 0)
+
+# Request bodies: at most 1 MiB (413 request_too_large; core.asgi_limits refuses a larger one
+# before reading it, nginx's client_max_body_size is the same). Held in memory up to the same
+# size, so a body is never spooled to disk.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+# Seconds a client has to send each whole request, headers and body (manage.py serve): a
+# half-open or trickling connection is closed then.
+HTTP_REQUEST_TIMEOUT = float(ENV.get("HTTP_REQUEST_TIMEOUT", "").strip() or 20)
 
 DATABASES = {"default": database_from_env(ENV)}
 # Two PostgreSQL roles in production (eventstore.roles, deploy/README.md): DATABASE_URL is the
@@ -273,6 +299,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "channels",
     "core",
     "eventstore",
@@ -301,6 +328,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -353,17 +381,60 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 if ENV.get("DJANGO_STATIC_ROOT", "").strip():  # elsewhere than var/static (tests)
     STATIC_ROOT = Path(ENV["DJANGO_STATIC_ROOT"].strip())
+# The web process serves /static/ itself (WhiteNoise), DEBUG or not.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+)
+if not PRODUCTION:
+    # Embedded default and development: straight from frontend/static/ and the apps' static
+    # folders (no collectstatic), edits seen without a restart.
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
 if PRODUCTION:
-    # The web process serves /static/ itself (WhiteNoise) from what collectstatic gathered when
-    # the image was built: hashed names, compressed copies, cached forever.
-    MIDDLEWARE.insert(
-        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-        "whitenoise.middleware.WhiteNoiseMiddleware",
-    )
+    # From what collectstatic gathered when the image was built: hashed names, compressed
+    # copies, cached forever.
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
+
+
+def socket_sources(hosts: list[str], *, secure_only: bool) -> list[str]:
+    """Return the CSP sources of the platform's own sockets: ws(s) to each allowed host.
+
+    CSP 3 lets 'self' cover same-origin ws: and wss:, but not every browser does yet; the
+    hosts are named as well. A wildcard host ("*") adds nothing: 'self' alone then; nor does an
+    IPv6 literal ("[::1]"), which CSP's source grammar cannot express.
+    """
+    schemes = ["wss"] if secure_only else ["ws", "wss"]
+    sources = []
+    for host in hosts:
+        if host == "*" or not host or host.startswith("["):
+            continue
+        name = f"*{host}" if host.startswith(".") else host
+        sources += [f"{scheme}://{name}:*" for scheme in schemes]
+    return sources
+
+
+# Content-Security-Policy (django-csp) on every response: scripts, styles and everything else
+# from the platform's own origin only — no inline code anywhere (the templates, the admin and
+# the API docs load theirs from /static/), no plugins, no framing, forms post only here.
+# img-src data: for the small SVG icons Swagger UI's stylesheet embeds.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", *socket_sources(ALLOWED_HOSTS, secure_only=PRODUCTION)],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
 
 # The JSON API. Token first: its WWW-Authenticate header makes an anonymous request a 401 (with
 # session authentication first DRF answers 403). Session auth serves the browser and enforces
@@ -377,14 +448,15 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser with a nesting limit (too deep: 400 invalid_json, not a 500).
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "core.api.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "core.schema.AutoSchema",
     "NUM_PROXIES": NUM_PROXIES,
 }
 
-# OpenAPI 3 at /api/schema/, Swagger UI at /api/docs/, ReDoc at /api/redoc/. The UI assets come
-# from drf-spectacular-sidecar through staticfiles: the machines have no internet, so no CDN.
+# OpenAPI 3 at /api/schema/, Swagger UI at /api/docs/ (/api/redoc/ redirects there). The UI
+# assets come from drf-spectacular-sidecar through staticfiles: the machines have no internet.
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mexican Train platform API",
     "DESCRIPTION": (
@@ -438,6 +510,11 @@ AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "30"))
 BOT_BUDGET_MS = int(ENV.get("BOT_BUDGET_MS", "150"))
 # Live deadlines closer than this get an ETA task for precision; the sweeper takes the rest.
 ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
+# Rated play (ratings.selectors.rated_eligibility): an account opens or joins rated tables, and
+# registers for rated tournaments, once it has played this many finished games to the end
+# (rated or not) or is this many days old. 0 turns a requirement off; both 0, anyone may.
+RATED_MIN_GAMES = int(ENV.get("RATED_MIN_GAMES", "").strip() or 3)
+RATED_MIN_ACCOUNT_DAYS = int(ENV.get("RATED_MIN_ACCOUNT_DAYS", "").strip() or 7)
 
 # Logs go to stdout: human-readable lines, or JSON lines with LOG_FORMAT=json (the production
 # profile's default) for a log collector. See core.logging.
@@ -451,5 +528,7 @@ if LOG_FORMAT == "json":
     CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # GET /metrics (and a worker's METRICS_PORT) require `Authorization: Bearer <METRICS_TOKEN>`
-# when set. See core.metrics.
+# when set. Under the production profile they answer 404 without a token rather than refuse to
+# start: collectstatic, migrate and beat never serve metrics and need none. See core.metrics.
 METRICS_TOKEN = ENV.get("METRICS_TOKEN", "").strip()
+METRICS_REQUIRE_TOKEN = PRODUCTION

@@ -1,4 +1,5 @@
-"""Rate limits: how many logins an address and how many moves a player may make per period.
+"""Rate limits and caps: how often an address or a player may do what costs, and how many sockets
+and open tables they may hold.
 
 One counter per (scope, caller, window) in Django's cache: Redis when REDIS_URL is set, so every
 web process counts together; local memory otherwise (the embedded default, one process). The
@@ -14,14 +15,29 @@ by user id.
 
 A limit that cannot be checked because the cache is down lets the request through (and logs
 it): the database is the truth, and a Redis outage must not stop play.
+
+Sockets (``SocketLimits``): each socket's commands are counted in its own process (a socket
+lives in one), ``socket_commands`` per window; a socket over it gets a 429 error message and
+stays open, one that sends more than ``ABUSE_FACTOR`` times its rate in one window is closed
+with 1008 (policy violation). Sockets per user (``SOCKETS_PER_USER``) and per client address
+(``SOCKETS_PER_ADDRESS``) are capped across processes: a socket holds one numbered slot of each
+in the cache, added with ``cache.add`` (so two sockets never take the same one) and a TTL its
+process refreshes while the socket lives, deleted on disconnect; a process that dies without
+disconnecting frees its slots when they expire. A socket over a cap is closed with 4429 after a
+429 error message.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import hashlib
 import logging
 import math
 import time
+import unicodedata
 
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
@@ -112,17 +128,25 @@ class Throttled(ApplicationError):
 
 class ScopedRateThrottle(BaseThrottle):
     """A DRF throttle for one scope of ``settings.RATE_LIMITS``: per user when signed in, per
-    address otherwise. DRF then answers 429 ``throttled`` with Retry-After (core.api)."""
+    address otherwise. DRF then answers 429 ``throttled`` with Retry-After (core.api).
+
+    ``methods``, when set, are the only ones counted (a view whose GET and POST cost apart);
+    ``user_scope``, when set, is the scope of signed-in callers (a higher limit)."""
 
     scope = ""
+    user_scope = ""
+    methods: frozenset[str] | None = None
 
     def allow_request(self, request, view) -> bool:
+        self._wait = None
+        if self.methods is not None and request.method not in self.methods:
+            return True
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            ident = f"user:{user.pk}"
+            scope, ident = self.user_scope or self.scope, f"user:{user.pk}"
         else:
-            ident = f"ip:{self.get_ident(request)}"
-        self._wait = hit(self.scope, ident)
+            scope, ident = self.scope, f"ip:{self.get_ident(request)}"
+        self._wait = hit(scope, ident)
         return self._wait is None
 
     def wait(self) -> float | None:
@@ -147,9 +171,288 @@ class MoveRateThrottle(ScopedRateThrottle):
     scope = "moves"
 
 
+class ReadRateThrottle(ScopedRateThrottle):
+    """Heavy reads (records, events, audit steps, standings, the lobby): per address when
+    anonymous (``reads``), per user, higher, when signed in (``reads_user``)."""
+
+    scope = "reads"
+    user_scope = "reads_user"
+    methods = frozenset({"GET", "HEAD"})
+
+
+class TableCreateRateThrottle(ScopedRateThrottle):
+    """New tables (POST /games): per player, against flooding the lobby."""
+
+    scope = "table_create"
+    methods = frozenset({"POST"})
+
+
+class DisputeMessageRateThrottle(ScopedRateThrottle):
+    """Dispute messages and new disputes (whose reason is the first message): per user."""
+
+    scope = "dispute_message"
+    methods = frozenset({"POST"})
+
+
+def open_tables_cap() -> int | None:
+    """Return how many open tables a player may have created at once, or None (no cap)."""
+    if not enabled():
+        return None
+    return getattr(settings, "OPEN_TABLES_PER_USER", None) or None
+
+
 def check_move(user) -> None:
     """Count a move made over the socket against the same limit as REST moves; raise
     ``Throttled`` (the socket's error message, status 429) when over it."""
     wait = hit(MoveRateThrottle.scope, f"user:{user.pk}")
     if wait is not None:
         raise Throttled(wait)
+
+
+# -- the staff door: password checks per address and failures per username ------------------------
+
+LOGIN_USERNAME_SCOPE = "login_username"
+# Failed password checks per username, from every address together. A success does not reset the
+# count: the one who succeeded may not be the one who failed, so an attacker spread over many
+# addresses gets 5 guesses per 15 minutes per account, and the account's owner may have to wait
+# out the window an attacker filled (the price of the limit; staff can still sign in elsewhere).
+DEFAULT_LOGIN_USERNAME_RATE = "5/15m"
+
+
+def _login_username_limit() -> tuple[int, int]:
+    return rate_for(LOGIN_USERNAME_SCOPE) or parse_rate(DEFAULT_LOGIN_USERNAME_RATE)
+
+
+def _login_username_key(username: str) -> tuple[str, int, float]:
+    """Return the cache key of ``username``'s failures in the current window, the window's
+    length and the seconds left in it. The name is folded (NFKC, case) as logins match it, and
+    hashed, so any string a client sends makes a short, safe key."""
+    _, duration = _login_username_limit()
+    folded = unicodedata.normalize("NFKC", username.strip()).casefold()
+    digest = hashlib.sha256(folded.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    now = _now()
+    window = int(now // duration)
+    key = f"{KEY_PREFIX}:{LOGIN_USERNAME_SCOPE}:{digest}:{window}"
+    return key, duration, max((window + 1) * duration - now, 0.001)
+
+
+def check_login_username(username: str) -> None:
+    """Raise ``Throttled`` if ``username`` has used up its failed logins in this window; check
+    before the password, so a refused guess is never tested."""
+    if not enabled():
+        return
+    allowed, _ = _login_username_limit()
+    key, _, left = _login_username_key(username)
+    try:
+        failures = cache.get(key, 0)
+    except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
+        log.warning("rate limit %s not checked: the cache is unavailable", LOGIN_USERNAME_SCOPE)
+        return
+    if failures >= allowed:
+        raise Throttled(left)
+
+
+def login_username_failed(username: str) -> None:
+    """Count one failed password check against ``username``."""
+    if not enabled():
+        return
+    key, duration, _ = _login_username_key(username)
+    try:
+        if not cache.add(key, 1, timeout=duration + 1):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr: a new window
+                cache.add(key, 1, timeout=duration + 1)
+    except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
+        log.warning("rate limit %s not counted: the cache is unavailable", LOGIN_USERNAME_SCOPE)
+
+
+def check_login_address(request) -> None:
+    """Count one password check from ``request``'s client address in the ``login`` scope (the
+    same counter as ``LoginRateThrottle``: the API's token and session logins, the admin's
+    login); raise ``Throttled`` when over it. ``request`` may be Django's or DRF's."""
+    wait = hit(LoginRateThrottle.scope, f"ip:{LoginRateThrottle().get_ident(request)}")
+    if wait is not None:
+        raise Throttled(wait)
+
+
+# -- sockets -------------------------------------------------------------------------------------
+
+ABUSE_FACTOR = 5  # a socket sending this many times its command rate in one window is closed
+SLOT_TTL = 60  # seconds a socket slot outlives its last refresh (a dead process's sockets)
+SLOT_REFRESH = SLOT_TTL / 3
+CLOSE_TOO_MANY_SOCKETS = 4429  # over the per-user or per-address cap (4000 + HTTP 429)
+CLOSE_POLICY_VIOLATION = 1008  # sustained command flooding (RFC 6455)
+
+
+def socket_address(scope) -> str | None:
+    """Return a socket's client address as DRF's ``get_ident`` reads a request's: the entry
+    the ``NUM_PROXIES`` trusted proxies put in X-Forwarded-For, else the peer; None if neither
+    is known (a Unix socket without a proxy)."""
+    proxies = getattr(settings, "NUM_PROXIES", 0) or 0
+    if proxies:
+        for name, value in scope.get("headers") or ():
+            if name == b"x-forwarded-for":
+                hops = [a.strip() for a in value.decode("latin1").split(",") if a.strip()]
+                if hops:
+                    return hops[-min(proxies, len(hops))]
+    client = scope.get("client")
+    return str(client[0]) if client else None
+
+
+class CommandWindow:
+    """One socket's commands in fixed windows of ``socket_commands``, counted in its process."""
+
+    def __init__(self) -> None:
+        self.window = -1
+        self.count = 0
+        self.closed = False  # closed for flooding
+
+    def hit(self) -> tuple[float | None, bool]:
+        """Count one command; return (seconds to wait or None, whether the socket abuses)."""
+        if not enabled():
+            return None, False
+        limit = rate_for("socket_commands")
+        if limit is None:
+            return None, False
+        allowed, duration = limit
+        now = _now()
+        window = int(now // duration)
+        if window != self.window:
+            self.window, self.count = window, 0
+        self.count += 1
+        if self.count <= allowed:
+            return None, False
+        wait = max((window + 1) * duration - now, 0.001)
+        return wait, self.count > ABUSE_FACTOR * allowed
+
+
+class SocketSlots:
+    """The cache slots one socket holds: one of its user's and one of its address's."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+        self.keys: list[str] = []
+
+    def claim(self, kind: str, ident: str, cap: int) -> bool:
+        """Take a free slot among ``cap`` of ``kind:ident``; False if all are held."""
+        keys = [f"{KEY_PREFIX}:sockets:{kind}:{ident}:{i}" for i in range(cap)]
+        held = cache.get_many(keys)
+        for key in keys:
+            if key not in held and cache.add(key, self.owner, timeout=SLOT_TTL):
+                self.keys.append(key)
+                return True
+        return False
+
+    def refresh(self) -> None:
+        """Keep this socket's slots for another ``SLOT_TTL``."""
+        for key in self.keys:
+            if not cache.touch(key, SLOT_TTL):  # expired (a cache restart): take it back
+                cache.add(key, self.owner, timeout=SLOT_TTL)
+
+    def release(self) -> None:
+        """Free the slots this socket still holds (never one another socket took since)."""
+        for key in self.keys:
+            if cache.get(key) == self.owner:
+                cache.delete(key)
+        self.keys = []
+
+
+def _claim_slots(slots: SocketSlots, user, address: str | None) -> bool:
+    """Claim ``slots`` for a new socket of ``user`` from ``address``; False if over a cap."""
+    caps = []
+    if user is not None and user.is_authenticated:
+        caps.append(("user", str(user.pk), getattr(settings, "SOCKETS_PER_USER", 0)))
+    if address:
+        caps.append(("ip", address, getattr(settings, "SOCKETS_PER_ADDRESS", 0)))
+    try:
+        for kind, ident, cap in caps:
+            if cap and not slots.claim(kind, ident, cap):
+                slots.release()
+                return False
+    except Exception:  # noqa: BLE001 — a cache outage must not stop play (see module doc)
+        log.warning("socket caps not checked: the cache is unavailable", exc_info=True)
+    return True
+
+
+def _quietly(func):
+    """Run a slot operation; a cache outage is logged, not raised (see module doc)."""
+    try:
+        func()
+    except Exception:  # noqa: BLE001
+        log.warning("socket slots not updated: the cache is unavailable", exc_info=True)
+
+
+class SocketLimits:
+    """Mixin for a socket consumer: the per-user and per-address socket caps at connect, and
+    the per-socket command rate in its dispatch.
+
+    ``await self.limits_connect()`` first thing in ``connect`` (False: the socket was refused
+    and closed); ``await self.limits_disconnect()`` in ``disconnect``; ``await
+    self.limits_command(message_id)`` before handling a client message (False: it was refused,
+    already answered or the socket closed)."""
+
+    _slots: SocketSlots | None = None
+    _slot_task: asyncio.Task | None = None
+    _commands: CommandWindow | None = None
+
+    async def limits_connect(self) -> bool:
+        self._commands = CommandWindow()
+        if not enabled():
+            return True
+        slots = SocketSlots(self.channel_name)
+        # In the thread pool: the cache is synchronous, and the user may be loaded from the
+        # session (the database) when first asked whether it is signed in.
+        ok = await database_sync_to_async(_claim_slots, thread_sensitive=False)(
+            slots, self.scope.get("user"), socket_address(self.scope)
+        )
+        if not ok:
+            await self.accept()  # before closing: a close before accept loses its code
+            await self.send_json(
+                {
+                    "type": "error",
+                    "status": 429,
+                    **Throttled(SLOT_TTL).as_dict(),
+                    "detail": "Too many open sockets; close one or try again later.",
+                }
+            )
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return False
+        if slots.keys:
+            self._slots = slots
+            self._slot_task = asyncio.ensure_future(self._hold_slots())
+        return True
+
+    async def _hold_slots(self) -> None:
+        """Refresh this socket's slots while it lives (its process dying lets them expire)."""
+        while self._slots is not None:
+            await asyncio.sleep(SLOT_REFRESH)
+            if self._slots is not None:
+                await database_sync_to_async(_quietly, thread_sensitive=False)(self._slots.refresh)
+
+    async def limits_disconnect(self) -> None:
+        task, self._slot_task = self._slot_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        slots, self._slots = self._slots, None
+        if slots is not None:
+            await database_sync_to_async(_quietly, thread_sensitive=False)(slots.release)
+
+    async def limits_command(self, message_id=None) -> bool:
+        if self._commands is None:
+            self._commands = CommandWindow()
+        wait, abusive = self._commands.hit()
+        if wait is None:
+            return True
+        if abusive or self._commands.closed:
+            if not self._commands.closed:  # frames already on their way get no answer
+                self._commands.closed = True
+                await self.close(code=CLOSE_POLICY_VIOLATION)
+            return False
+        out = {"type": "error", "status": 429, **Throttled(wait).as_dict()}
+        if message_id is not None:
+            out["id"] = message_id
+        await self.send_json(out)
+        return False

@@ -5,6 +5,8 @@ login, 403 ``staff_only`` for anyone else); they refuse a staff member any game 
 (403 ``own_game``) and, while its deal is hidden, any game they have a stake in (403
 ``staff_has_stake``: a seat at a table dealt the same tiles, an active entry in its tournament;
 games.stakes). Every audit read is appended to the staff trail, with the seq it showed.
+Staff reach every endpoint here by the browser session only: with an API token they get 403
+``session_required`` (accounts.permissions).
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.permissions import StaffBySessionOnly
 from core.errors import ApplicationError, Forbidden
+from core.fields import IntegerField
 from core.schema import error_responses
+from core.throttling import DisputeMessageRateThrottle, ReadRateThrottle
 from disputes import selectors, services
 from disputes.models import DisputeCategory, DisputeStatus, StaffActionKind
 from games import adjudication, audit, stakes
@@ -120,17 +125,18 @@ def _detail(dispute_id, user):
 class DisputeListApi(APIView):
     """A player's disputes, or for staff every dispute (the queue: longest waiting first)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, StaffBySessionOnly]
+    throttle_classes = [DisputeMessageRateThrottle]  # POST: opening one is its first message
 
     class Input(serializers.Serializer):
         game = serializers.UUIDField()
         category = serializers.ChoiceField(DisputeCategory.values)
         reason = serializers.CharField(max_length=services.MAX_TEXT)
-        seq = serializers.IntegerField(
+        seq = IntegerField(
             required=False, allow_null=True, min_value=1, help_text="the move it is about"
         )
         against = serializers.ListField(
-            child=serializers.IntegerField(min_value=0),
+            child=IntegerField(min_value=0),
             required=False,
             default=list,
             help_text="seats of the players it concerns: they join the thread",
@@ -144,7 +150,10 @@ class DisputeListApi(APIView):
             OpenApiParameter("status", str, enum=DisputeStatus.values),
             OpenApiParameter("game", OpenApiTypes.UUID),
         ],
-        responses={200: DisputeOutput(many=True), **error_responses(400, 401)},
+        responses={
+            200: DisputeOutput(many=True),
+            **error_responses(400, 401, 403, e403="`session_required`"),
+        },
     )
     def get(self, request):
         wanted = request.query_params.get("status") or None
@@ -169,7 +178,7 @@ class DisputeListApi(APIView):
                 404,
                 409,
                 e400="`game_not_started`, `invalid_seq`, `invalid_seat`, `reason_required`",
-                e403="`not_a_player`",
+                e403="`not_a_player`, `session_required`",
                 e409="`dispute_already_open`",
             ),
         },
@@ -192,12 +201,15 @@ class DisputeDetailApi(APIView):
     """One dispute with its thread (404 unless you are staff or a player in it; 403
     ``own_game`` to staff about a game they played, unless they are in it)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, StaffBySessionOnly]
 
     @extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_detail",
-        responses={200: DisputeDetailOutput, **error_responses(401, 403, 404, e403="`own_game`")},
+        responses={
+            200: DisputeDetailOutput,
+            **error_responses(401, 403, 404, e403="`own_game`, `session_required`"),
+        },
     )
     def get(self, request, dispute_id):
         return Response(_detail(dispute_id, request.user))
@@ -206,7 +218,8 @@ class DisputeDetailApi(APIView):
 class DisputeMessageApi(APIView):
     """Write in a dispute's thread."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, StaffBySessionOnly]
+    throttle_classes = [DisputeMessageRateThrottle]
 
     class Input(serializers.Serializer):
         body = serializers.CharField(max_length=services.MAX_TEXT)
@@ -218,7 +231,15 @@ class DisputeMessageApi(APIView):
         request=Input,
         responses={
             201: DisputeDetailOutput,
-            **error_responses(400, 401, 403, 404, 409, e403="`own_game`", e409="`dispute_closed`"),
+            **error_responses(
+                400,
+                401,
+                403,
+                404,
+                409,
+                e403="`own_game`, `session_required`",
+                e409="`dispute_closed`",
+            ),
         },
     )
     def post(self, request, dispute_id):
@@ -238,7 +259,8 @@ TRANSITION_ERRORS = error_responses(
     403,
     404,
     409,
-    e403="`staff_only`; `own_game`: a dispute about a game you played; `staff_has_stake`",
+    e403="`staff_only`; `own_game`: a dispute about a game you played; `staff_has_stake`; "
+    "`session_required`: staff with an API token",
     e409="`invalid_transition` (with `status`)",
 )
 
@@ -246,7 +268,7 @@ TRANSITION_ERRORS = error_responses(
 class DisputeClaimApi(APIView):
     """Staff: take an open dispute from the queue (open → under_review)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, StaffBySessionOnly]
 
     @extend_schema(
         tags=DISPUTE_TAGS,
@@ -266,7 +288,7 @@ class ResolutionInput(serializers.Serializer):
 class DisputeResolveApi(APIView):
     """Staff: close a dispute under review as resolved."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, StaffBySessionOnly]
 
     @extend_schema(
         tags=DISPUTE_TAGS,
@@ -285,7 +307,7 @@ class DisputeResolveApi(APIView):
 class DisputeRejectApi(APIView):
     """Staff: close a dispute under review as rejected."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, StaffBySessionOnly]
 
     @extend_schema(
         tags=DISPUTE_TAGS,
@@ -304,7 +326,7 @@ class DisputeRejectApi(APIView):
 # -- the audit ---------------------------------------------------------------------------------
 
 AUDIT_READ_ERRORS = error_responses(
-    401, 403, 404, e403="`staff_only`, `own_game`, `staff_has_stake`"
+    401, 403, 404, e403="`staff_only`, `own_game`, `staff_has_stake`, `session_required`"
 )
 AUDIT_WRITE_ERRORS = error_responses(
     400,
@@ -313,7 +335,7 @@ AUDIT_WRITE_ERRORS = error_responses(
     404,
     409,
     e400="`reason_required`, `invalid_dispute`",
-    e403="`staff_only`, `own_game`, `staff_has_stake`",
+    e403="`staff_only`, `own_game`, `staff_has_stake`, `session_required`",
     e409="`game_not_started` and the operation's own codes",
 )
 
@@ -333,7 +355,7 @@ class AuditGameApi(APIView):
     """Staff: a game's audit — table, seats and clocks, the integrity verdict (each check, the
     first failing event named), the adjudications and the staff actions on it."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     @extend_schema(
         tags=AUDIT_TAGS, operation_id="audit_game", responses={200: ANY_JSON, **AUDIT_READ_ERRORS}
@@ -366,7 +388,8 @@ class AuditStepsApi(APIView):
     """Staff: the game step by step — each event in full with its actor and time, and the
     position after it (`seat`: every hand, or exactly what one seat or a spectator saw)."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
+    throttle_classes = [ReadRateThrottle]
 
     @extend_schema(
         tags=AUDIT_TAGS,
@@ -409,7 +432,7 @@ def _whole(raw: str, name: str) -> int:
 class AuditPositionApi(APIView):
     """Staff: the position at one seq: exactly `view(state, seat)`, or everything (`all`)."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     @extend_schema(
         tags=AUDIT_TAGS,
@@ -434,7 +457,7 @@ class AuditPositionApi(APIView):
 class AuditRecordApi(APIView):
     """Staff: the full record of any game (spec/game-record.md), every hand included."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     @extend_schema(
         tags=AUDIT_TAGS,
@@ -478,7 +501,7 @@ class StaffActionOutput(serializers.Serializer):
 class AuditActionsApi(APIView):
     """Staff: the staff actions on a game, newest first."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     @extend_schema(
         tags=AUDIT_TAGS,
@@ -499,9 +522,7 @@ class AdjudicationOutput(serializers.Serializer):
 
 class AdjudicationInput(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
-    dispute = serializers.IntegerField(
-        required=False, allow_null=True, help_text="the dispute this answers"
-    )
+    dispute = IntegerField(required=False, allow_null=True, help_text="the dispute this answers")
 
 
 def _adjudicate(request, game_id, serializer_class, service):
@@ -515,7 +536,7 @@ def _adjudicate(request, game_id, serializer_class, service):
 class AuditVoidApi(APIView):
     """Staff: void the game (status `void`, no result; its rating changes reversed)."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     @extend_schema(
         tags=AUDIT_TAGS,
@@ -531,10 +552,10 @@ class AuditVoidApi(APIView):
 class AuditAwardApi(APIView):
     """Staff: award the game a result (`places[s]` is seat s's place; ties share a place)."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     class Input(AdjudicationInput):
-        places = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2)
+        places = serializers.ListField(child=IntegerField(min_value=1), min_length=2)
 
     @extend_schema(
         tags=AUDIT_TAGS,
@@ -552,10 +573,10 @@ class AuditRestartRoundApi(APIView):
     round r is dealt from `SHA-256(seed ‖ "mexican-train/redeal" ‖ u32be(r) ‖ u32be(k))`); its
     moves so far no longer count, earlier rounds' scores stand."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     class Input(AdjudicationInput):
-        at_seq = serializers.IntegerField(
+        at_seq = IntegerField(
             min_value=1,
             required=False,
             allow_null=True,
@@ -579,7 +600,7 @@ class AuditRestartRoundApi(APIView):
 class AuditReverseRatingsApi(APIView):
     """Staff: undo the rating changes of a rated game; its result stands."""
 
-    permission_classes = [IsStaff]
+    permission_classes = [IsStaff, StaffBySessionOnly]
 
     @extend_schema(
         tags=AUDIT_TAGS,

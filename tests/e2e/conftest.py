@@ -220,6 +220,9 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     # per player) would refuse them. They stay on, raised; tests/hardening checks each limit.
     env["RATE_LIMIT_REGISTER"] = env["RATE_LIMIT_LOGIN"] = "1000/min"
     env["RATE_LIMIT_MOVES"] = "1000/s"
+    # Its players sign up and play rated at once: no finished games or account age asked
+    # (tests/hardening/test_rating_farming.py checks that gate).
+    env["RATED_MIN_GAMES"] = env["RATED_MIN_ACCOUNT_DAYS"] = "0"
     env["PYTHONUNBUFFERED"] = "1"
     redis_url = os.environ.get("REDIS_URL", "").strip()
     if redis_url:

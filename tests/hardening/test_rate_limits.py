@@ -17,7 +17,12 @@ from tests.realtime import helpers as rt
 TOKEN = "/api/v1/auth/token"
 LOGIN = "/api/v1/auth/login"
 REGISTER = "/api/v1/auth/register"
-BAD = {"username": "nobody", "password": "wrong-password-1"}
+
+
+def bad() -> dict:
+    """A wrong password for a name of its own: these tests count per address, and each name's
+    failures have a limit of their own (the staff door, ``login_username``)."""
+    return {"username": f"nobody-{uuid.uuid4().hex[:12]}", "password": "wrong-password-1"}
 
 
 def assert_throttled(response, window: int) -> None:
@@ -37,20 +42,20 @@ def test_password_checks_are_limited_per_address_across_token_and_login(rate_lim
     guesser = from_address("203.0.113.7")
     for i in range(10):
         url = TOKEN if i % 2 else LOGIN
-        assert guesser.post(url, BAD, format="json").status_code == 400
-    assert_throttled(guesser.post(TOKEN, BAD, format="json"), 60)
-    assert_throttled(guesser.post(LOGIN, BAD, format="json"), 60)
+        assert guesser.post(url, bad(), format="json").status_code == 400
+    assert_throttled(guesser.post(TOKEN, bad(), format="json"), 60)
+    assert_throttled(guesser.post(LOGIN, bad(), format="json"), 60)
     # Another address is not affected.
-    assert from_address("203.0.113.8").post(TOKEN, BAD, format="json").status_code == 400
+    assert from_address("203.0.113.8").post(TOKEN, bad(), format="json").status_code == 400
 
 
 @pytest.mark.django_db
 def test_a_forged_forwarded_for_header_does_not_reset_the_count(rate_limits):
     for i in range(10):
         client = from_address("203.0.113.9", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
-        assert client.post(TOKEN, BAD, format="json").status_code == 400
+        assert client.post(TOKEN, bad(), format="json").status_code == 400
     client = from_address("203.0.113.9", HTTP_X_FORWARDED_FOR="198.51.100.99")
-    assert_throttled(client.post(TOKEN, BAD, format="json"), 60)
+    assert_throttled(client.post(TOKEN, bad(), format="json"), 60)
 
 
 @pytest.mark.django_db
@@ -59,12 +64,12 @@ def test_behind_one_trusted_proxy_the_forwarded_address_is_counted(rate_limits):
     proxy = "10.0.0.2"
     for _ in range(10):
         client = from_address(proxy, HTTP_X_FORWARDED_FOR="198.51.100.1")
-        assert client.post(TOKEN, BAD, format="json").status_code == 400
+        assert client.post(TOKEN, bad(), format="json").status_code == 400
     client = from_address(proxy, HTTP_X_FORWARDED_FOR="198.51.100.1")
-    assert_throttled(client.post(TOKEN, BAD, format="json"), 60)
+    assert_throttled(client.post(TOKEN, bad(), format="json"), 60)
     # Another client behind the same proxy still may log in.
     client = from_address(proxy, HTTP_X_FORWARDED_FOR="198.51.100.2")
-    assert client.post(TOKEN, BAD, format="json").status_code == 400
+    assert client.post(TOKEN, bad(), format="json").status_code == 400
 
 
 @pytest.mark.django_db
@@ -119,7 +124,7 @@ def test_rate_limits_off_lets_everything_through(rate_limits):
     rate_limits.RATE_LIMITS_ENABLED = False
     client = from_address("203.0.113.30")
     for _ in range(25):
-        assert client.post(TOKEN, BAD, format="json").status_code == 400
+        assert client.post(TOKEN, bad(), format="json").status_code == 400
 
 
 @pytest.mark.django_db
@@ -141,12 +146,12 @@ def test_limits_count_in_redis_when_redis_is_the_cache(rate_limits, redis_url):
     }
     client = from_address("203.0.113.40")
     for _ in range(10):
-        assert client.post(TOKEN, BAD, format="json").status_code == 400
+        assert client.post(TOKEN, bad(), format="json").status_code == 400
     window = int(throttling._now() // 60)
     key = f"{throttling.KEY_PREFIX}:login:ip:203.0.113.40:{window}"
     try:
         assert caches["other"].get(key) == 10
-        assert_throttled(client.post(TOKEN, BAD, format="json"), 60)
+        assert_throttled(client.post(TOKEN, bad(), format="json"), 60)
     finally:
         caches["default"].delete(key)
 
@@ -163,7 +168,7 @@ def test_an_unreachable_cache_lets_requests_through(rate_limits, caplog):
     }
     client = from_address("203.0.113.50")
     for _ in range(12):
-        assert client.post(TOKEN, BAD, format="json").status_code == 400
+        assert client.post(TOKEN, bad(), format="json").status_code == 400
     assert "rate limit login not checked" in caplog.text
 
 

@@ -22,9 +22,12 @@ def make_user(name: str, *, staff: bool = False):
 
 
 def client_for(user=None) -> APIClient:
-    """An API client authenticated as ``user`` (anonymous if None)."""
+    """An API client authenticated as ``user`` (anonymous if None); staff by the session, as
+    the staff endpoints demand (accounts.permissions)."""
     client = APIClient()
-    if user is not None:
+    if user is not None and user.is_staff:
+        client.force_login(user)
+    elif user is not None:
         client.force_authenticate(user)
     return client
 

@@ -10,8 +10,11 @@ function showError(text) {
   error.hidden = false;
 }
 
+// The server already kept only a same-site path (frontend.views.safe_next); check again here:
+// a browser reads "/\host" as "//host" and drops tabs and newlines, both lead off-site.
 function safeNext(next) {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/lobby";
+  const onSite = next && /^\/(?![\/\\])/.test(next) && !/[\\\u0000-\u001f]/.test(next);
+  return onSite ? next : "/lobby";
 }
 
 form.addEventListener("submit", async (ev) => {

@@ -1,0 +1,68 @@
+"""The admin's login behind the same limits as the API's: password checks per client address
+(the ``login`` scope, counted with auth/token and auth/login) and failures per username.
+
+Over a limit the admin's own login page answers 429 with the message and a Retry-After header,
+without checking the password. ``config.urls`` routes ``/admin/login/`` here, ahead of the
+admin site's own URLs; CSRF is checked before (CsrfViewMiddleware), so another site cannot spend
+a visitor's address count.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.contrib.auth.views import LoginView
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+
+from core import throttling
+
+
+@sensitive_post_parameters()
+@never_cache
+def admin_login(request, extra_context=None):
+    """Log staff in to the admin, unless their address or username is over its login limit."""
+    if request.method == "POST":
+        try:
+            throttling.check_login_address(request)
+            throttling.check_login_username(request.POST.get("username", ""))
+        except throttling.Throttled as refused:
+            return _refused(request, refused)
+    return admin.site.login(request, extra_context)
+
+
+class _RefusingForm(AdminAuthenticationForm):
+    """The admin's login form that refuses without checking the password."""
+
+    refusal = ""
+
+    def clean(self):
+        raise ValidationError(self.refusal, code="throttled")
+
+
+def _refused(request, refused: throttling.Throttled):
+    """Render the admin's login page with the refusal, as AdminSite.login would, status 429."""
+    site = admin.site
+    context = {
+        **site.each_context(request),
+        "title": _("Log in"),
+        "subtitle": None,
+        "app_path": request.get_full_path(),
+        "username": request.user.get_username(),
+    }
+    if REDIRECT_FIELD_NAME not in request.GET and REDIRECT_FIELD_NAME not in request.POST:
+        context[REDIRECT_FIELD_NAME] = reverse("admin:index", current_app=site.name)
+    form = type("RefusingForm", (_RefusingForm,), {"refusal": refused.detail})
+    view = LoginView.as_view(
+        extra_context=context,
+        authentication_form=form,
+        template_name=site.login_template or "admin/login.html",
+    )
+    response = view(request)
+    response.status_code = 429
+    response["Retry-After"] = str(refused.wait)
+    return response
