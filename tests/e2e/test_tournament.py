@@ -146,7 +146,7 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
         "data-status", "running", timeout=SEATED_MS
     )
     my_table = page.get_by_test_id("my-table")
-    expect(my_table).to_be_visible()
+    expect(my_table).to_be_visible(timeout=SEATED_MS)
     game_id = my_table.get_attribute("href").rsplit("/", 1)[-1]
     tables = page.get_by_test_id("tournament-table")
     expect(tables).to_have_count(2)

@@ -56,6 +56,7 @@ print(json.dumps(out, sort_keys=True, default=str))
 def manage(url: str, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(DATABASE_URL=url, CELERY_EAGER="1", DJANGO_DEBUG="0", REDIS_URL="")
+    env.update(RATED_MIN_GAMES="0", RATED_MIN_ACCOUNT_DAYS="0")  # the world rates fresh accounts
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=REPO,
