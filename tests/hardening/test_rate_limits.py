@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from core import throttling
 from tests.games.api.factories import log_seqs, player, post_move, state, table
 from tests.realtime import helpers as rt
+from tests.support.throttling import assert_throttled
 
 TOKEN = "/api/v1/auth/token"
 LOGIN = "/api/v1/auth/login"
@@ -23,14 +24,6 @@ def bad() -> dict:
     """A wrong password for a name of its own: these tests count per address, and each name's
     failures have a limit of their own (the staff door, ``login_username``)."""
     return {"username": f"nobody-{uuid.uuid4().hex[:12]}", "password": "wrong-password-1"}
-
-
-def assert_throttled(response, window: int) -> None:
-    assert response.status_code == 429, response.content
-    body = response.json()
-    assert body["code"] == "throttled" and body["detail"]
-    assert isinstance(body["retry_after"], int) and 1 <= body["retry_after"] <= window
-    assert response["Retry-After"] == str(body["retry_after"])
 
 
 def from_address(address: str, **extra) -> APIClient:

@@ -17,19 +17,12 @@ from core import throttling
 from games.models import Game
 from tests.hardening.conftest import PINNED_NOW
 from tests.support.games import PASSWORD, make_user, open_table, play
+from tests.support.throttling import assert_throttled
 
 ADMIN_LOGIN = "/admin/login/"
 TOKEN = "/api/v1/auth/token"
 LOGIN = "/api/v1/auth/login"
 WRONG = "not-the-password-1"
-
-
-def assert_throttled(response, window: int) -> None:
-    assert response.status_code == 429, response.content
-    body = response.json()
-    assert body["code"] == "throttled" and body["detail"]
-    assert isinstance(body["retry_after"], int) and 1 <= body["retry_after"] <= window
-    assert response["Retry-After"] == str(body["retry_after"])
 
 
 def admin_post(client: Client, username: str, password: str):

@@ -18,6 +18,7 @@ from tests.hardening.conftest import PINNED_NOW
 from tests.realtime import helpers as rt
 from tests.realtime.helpers import WebsocketCommunicator
 from tests.support.games import client_for, make_user, open_table, play
+from tests.support.throttling import assert_throttled
 
 GAMES = "/api/v1/games"
 DISPUTES = "/api/v1/disputes"
@@ -38,14 +39,6 @@ def throttles(rate_limits):
     rate_limits.SOCKETS_PER_ADDRESS = 4
     rate_limits.OPEN_TABLES_PER_USER = 2
     return rate_limits
-
-
-def assert_throttled(response, window: int) -> None:
-    assert response.status_code == 429, response.content
-    body = response.json()
-    assert body["code"] == "throttled" and body["detail"]
-    assert isinstance(body["retry_after"], int) and 1 <= body["retry_after"] <= window
-    assert response["Retry-After"] == str(body["retry_after"])
 
 
 def from_address(address: str) -> APIClient:
