@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.permissions import acting_user
 from core.errors import ApplicationError
 from core.fields import IntegerField
 from core.limits import check_idempotency_key
@@ -432,7 +433,7 @@ class GameStateApi(APIView):
         game = selectors.game_get(game_id)
         if game.status == GameStatus.OPEN:  # a tournament table waits for its players
             services.game_seat_opened(game_id=game.pk, user=request.user)
-        return Response(selectors.game_state_for(game, request.user))
+        return Response(selectors.game_state_for(game, acting_user(request)))
 
 
 class GameEventsApi(APIView):
@@ -453,7 +454,7 @@ class GameEventsApi(APIView):
             )
         after = int(raw)
         game = selectors.game_get(game_id)
-        return Response(selectors.game_events_for(game, request.user, after=after))
+        return Response(selectors.game_events_for(game, acting_user(request), after=after))
 
 
 class GameRecordApi(APIView):
@@ -471,7 +472,7 @@ class GameRecordApi(APIView):
     )
     def get(self, request, game_id):
         game = selectors.game_get(game_id)
-        record = selectors.game_record_for(game, request.user)
+        record = selectors.game_record_for(game, acting_user(request))
         # Only a final record is signed: a signed record of a game in play would be a partial
         # (and, for a player, redacted) history that could be passed off as the whole game.
         if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID):

@@ -27,6 +27,10 @@ Protocol (JSON text frames; a client message names its ``command``):
   open; over five times that in one window it is closed with 1008. A user's 21st socket
   (``SOCKETS_PER_USER``) or an address's 51st (``SOCKETS_PER_ADDRESS``) gets that error, then
   is closed with 4429.
+- authentication (realtime.auth): the session cookie, or ``?ticket=`` from
+  ``POST /api/v1/auth/socket-ticket`` (single use); a bad or used ticket, or a token in the URL,
+  makes the socket a spectator's. Once that session or token ends (logout, revocation, expiry,
+  password change) the socket is closed with 4401.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from eventstore import store
+from realtime.auth import CredentialWatch
 from realtime.groups import game_seat_group
 from redis.exceptions import RedisError
 
@@ -132,7 +137,7 @@ def _whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-class GameConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
+class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
     """One viewer's socket on one game: its seat's (or the spectators') live events.
 
     Channels hands a consumer one message at a time, client frames and group messages alike,
@@ -166,12 +171,15 @@ class GameConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
         if hello["type"] == "forbidden":  # a duplicate deal still played elsewhere
             await self.close(code=CLOSE_FORBIDDEN)
             return
+        if not await self.watch_credential():  # signed out in the meantime: 4401
+            return
         await self._join(hello["seat"])
         await self.send_json(hello)
 
     async def disconnect(self, code):
         metrics.socket_closed(self)
         await self._leave()
+        await self.unwatch_credential()
         await self.limits_disconnect()
 
     async def _leave(self) -> None:
@@ -210,6 +218,8 @@ class GameConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
         handler = {"sync": self.sync, "move": self.move, "ping": self.ping}.get(command)
         message_id = content.get("id") if isinstance(content, dict) else None
         if not await self.limits_command(message_id):  # over the socket's command rate
+            return
+        if not await self.credential_still_valid():  # its session or token ended: 4401
             return
         if handler is None:
             await self._send_error(BAD_MESSAGE, message_id)

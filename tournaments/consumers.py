@@ -10,13 +10,15 @@ Protocol (JSON text frames):
 - ``{"command": "sync"}`` answers the detail now; ``{"command": "ping"}`` answers
   ``{"type": "pong"}``; anything else ``{"type": "error", "code": "bad_message"}``.
 - the game sockets' limits (games.consumers): commands per socket (429 error, then 1008), and
-  sockets per user and per address together with the game sockets (4429).
+  sockets per user and per address together with the game sockets (4429); authentication as
+  theirs, closed with 4401 once its session or token ends (realtime.auth).
 """
 
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from realtime.auth import CredentialWatch
 
 from core.limits import load_json
 from core.throttling import SocketLimits
@@ -29,7 +31,7 @@ def _text(tournament_id):
     return database_sync_to_async(update_text, thread_sensitive=False)(tournament_id)
 
 
-class TournamentConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
+class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
     """One watcher of one tournament. It joins the group before reading the detail, so no
     change is missed in between; the page keeps the highest ``version`` it was sent."""
 
@@ -40,6 +42,8 @@ class TournamentConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
         if not await self.limits_connect():  # over its user's or address's socket cap: 4429
             return
         await self.accept()  # before closing too: a close before accept loses its code
+        if not await self.watch_credential():  # signed out in the meantime: 4401
+            return
         self.group = tournament_group(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         text = await _text(self.tournament_id)
@@ -52,6 +56,7 @@ class TournamentConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = None
+        await self.unwatch_credential()
         await self.limits_disconnect()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
@@ -61,6 +66,8 @@ class TournamentConsumer(SocketLimits, AsyncJsonWebsocketConsumer):
             content = None
         command = content.get("command") if isinstance(content, dict) else None
         if not await self.limits_command(None):  # over the socket's command rate
+            return
+        if not await self.credential_still_valid():  # its session or token ended: 4401
             return
         if command == "ping":
             await self.send_json({"type": "pong"})

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import User
+from accounts.models import ApiToken, User
 
 
 @admin.register(User)
@@ -12,3 +12,22 @@ class PlatformUserAdmin(UserAdmin):
     list_filter = (*UserAdmin.list_filter, "is_bot", "bot_strategy")
     fieldsets = (*UserAdmin.fieldsets, ("Bot", {"fields": ("is_bot", "bot_strategy")}))
     add_fieldsets = (*UserAdmin.add_fieldsets, ("Bot", {"fields": ("is_bot", "bot_strategy")}))
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """API tokens, for revoking (delete): no key is ever shown (only digests are stored) and
+    staff cannot make a token for someone else, which would let them act as that player."""
+
+    list_display = ("user", "name", "created", "expiry", "last_used_at")
+    list_filter = ("created", "expiry")
+    search_fields = ("user__username", "name")
+    fields = ("user", "name", "public_id", "created", "expiry", "last_used_at")
+    readonly_fields = fields
+    ordering = ("-created",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

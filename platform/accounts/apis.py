@@ -1,23 +1,31 @@
-"""Account endpoints under /api/v1/: register, API token, browser session, the current user."""
+"""Account endpoints under /api/v1/: register, API tokens, socket tickets, browser session, the
+current user."""
 
+from django.conf import settings
 from django.contrib.auth import login, logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from realtime.auth import session_credential, token_credential
+from realtime.tickets import ticket_issue
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import ApiToken
 from accounts.services import (
-    auth_token_get_or_create,
-    auth_token_revoke,
+    DEFAULT_TOKEN_NAME,
+    SIGNUP_TOKEN_NAME,
+    TOKEN_NAME_MAX,
+    api_token_create,
+    api_token_revoke,
+    api_token_revoke_all,
     user_authenticate,
     user_register,
 )
 from core.schema import error_responses
-from core.throttling import LoginRateThrottle, RegisterRateThrottle
+from core.throttling import LoginRateThrottle, RegisterRateThrottle, SocketTicketRateThrottle
 
 TAGS = ["accounts"]
 
@@ -28,7 +36,7 @@ class CredentialsInput(serializers.Serializer):
 
 
 class UserRegisterApi(APIView):
-    """Create a player account and return its API token."""
+    """Create a player account and return an API token for it (named "sign-up")."""
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -63,40 +71,175 @@ class UserRegisterApi(APIView):
         serializer = self.Input(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = user_register(**serializer.validated_data)
-        token = auth_token_get_or_create(user=user)
+        _, token = api_token_create(user=user, name=SIGNUP_TOKEN_NAME)
         output = self.Output({"id": user.pk, "username": user.username, "token": token})
         return Response(output.data, status=status.HTTP_201_CREATED)
 
 
+class TokenOutput(serializers.Serializer):
+    """An API token as its owner sees it: never the key, except once when it is made."""
+
+    id = serializers.UUIDField(source="public_id")
+    name = serializers.CharField()
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField(allow_null=True)
+    last_used_at = serializers.DateTimeField(allow_null=True, help_text="to 5 minutes")
+
+
+class NewTokenOutput(TokenOutput):
+    token = serializers.CharField(help_text="the key: shown this once, only its digest is kept")
+
+
 class AuthTokenObtainApi(APIView):
-    """Exchange a username and password for the account's API token (`Authorization: Token`)."""
+    """Exchange a username and password for a new API token (`Authorization: Token <key>`).
+
+    Each client names its token (`name`, default "api"); asking again under the same name
+    replaces that token. Tokens expire (`expiry`); list and revoke them at /auth/tokens.
+    """
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
     throttle_classes = (LoginRateThrottle,)
 
     class Input(CredentialsInput):
-        pass
-
-    class Output(serializers.Serializer):
-        token = serializers.CharField()
+        name = serializers.CharField(
+            max_length=TOKEN_NAME_MAX, required=False, default=DEFAULT_TOKEN_NAME
+        )
 
     @extend_schema(
         tags=TAGS,
         operation_id="auth_token",
         request=Input,
         responses={
-            200: Output,
-            **error_responses(400, 415, e400="`invalid_credentials` (bots always get it)"),
+            200: NewTokenOutput,
+            **error_responses(
+                400,
+                409,
+                415,
+                e400="`invalid_credentials` (bots always get it)",
+                e409="`too_many_tokens`",
+            ),
         },
         auth=[],
     )
     def post(self, request):
         serializer = self.Input(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = user_authenticate(request=request, **serializer.validated_data)
-        token = auth_token_get_or_create(user=user)
-        return Response(self.Output({"token": token}).data)
+        data = serializer.validated_data
+        user = user_authenticate(
+            request=request, username=data["username"], password=data["password"]
+        )
+        token, key = api_token_create(user=user, name=data["name"])
+        return Response(NewTokenOutput({**_token_fields(token), "token": key}).data)
+
+
+def _token_fields(token: ApiToken) -> dict:
+    return {
+        "public_id": token.public_id,
+        "name": token.name,
+        "created": token.created,
+        "expiry": token.expiry,
+        "last_used_at": token.last_used_at,
+    }
+
+
+class TokenListApi(APIView):
+    """Your API tokens: list them, make one (signed in), or revoke them all.
+
+    Revoking closes the sockets opened with them within a moment."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class Input(serializers.Serializer):
+        name = serializers.CharField(max_length=TOKEN_NAME_MAX)
+
+    class ListOutput(TokenOutput):
+        current = serializers.BooleanField(help_text="the token this request came with")
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_tokens_list",
+        responses={200: ListOutput(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        tokens = ApiToken.objects.filter(user=request.user).order_by("-created")
+        current = getattr(request.auth, "digest", None)
+        rows = [{**_token_fields(t), "current": t.digest == current} for t in tokens]
+        return Response(self.ListOutput(rows, many=True).data)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_tokens_create",
+        request=Input,
+        responses={
+            201: NewTokenOutput,
+            **error_responses(400, 401, 403, 409, 415, e409="`too_many_tokens`"),
+        },
+    )
+    def post(self, request):
+        serializer = self.Input(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token, key = api_token_create(user=request.user, name=serializer.validated_data["name"])
+        body = NewTokenOutput({**_token_fields(token), "token": key}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_tokens_revoke_all",
+        responses={
+            204: OpenApiResponse(description="Every token revoked."),
+            **error_responses(401, 403),
+        },
+    )
+    def delete(self, request):
+        api_token_revoke_all(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenDetailApi(APIView):
+    """Revoke one of your API tokens (by its `id`, not its key)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_tokens_revoke",
+        responses={204: OpenApiResponse(description="Revoked."), **error_responses(401, 403, 404)},
+    )
+    def delete(self, request, token_id):
+        api_token_revoke(user=request.user, public_id=token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SocketTicketApi(APIView):
+    """A single-use ticket to open a socket as yourself: `wss://…/ws/games/<id>/?ticket=<t>`.
+
+    For clients without the session cookie (a browser's socket sends the cookie and needs
+    none). Good once, for `expires_in` seconds; the socket then stays bound to the token or
+    session that asked for the ticket and is closed (4401) when that ends. Never put the API
+    token itself in a URL."""
+
+    permission_classes = (IsAuthenticated,)
+    throttle_classes = (SocketTicketRateThrottle,)
+
+    class Output(serializers.Serializer):
+        ticket = serializers.CharField()
+        expires_in = serializers.IntegerField(help_text="seconds")
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_socket_ticket",
+        request=None,
+        responses={201: Output, **error_responses(401, 403, 503)},
+    )
+    def post(self, request):
+        if isinstance(request.auth, ApiToken):
+            credential = token_credential(request.auth.digest)
+        else:
+            credential = session_credential(request.session.session_key)
+        ticket = ticket_issue(user_id=request.user.pk, credential=credential)
+        body = {"ticket": ticket, "expires_in": settings.SOCKET_TICKET_SECONDS}
+        return Response(self.Output(body).data, status=status.HTTP_201_CREATED)
 
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
@@ -156,8 +299,8 @@ class SessionLogoutApi(APIView):
         responses={204: OpenApiResponse(description="Logged out."), **error_responses(401, 403)},
     )
     def post(self, request):
-        if isinstance(request.auth, Token):
-            auth_token_revoke(user=request.user)
+        if isinstance(request.auth, ApiToken):
+            api_token_revoke(user=request.user, public_id=request.auth.public_id)
         else:
             logout(request)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,6 +1,9 @@
+import uuid
+
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
+from knox.models import AbstractAuthToken
 
 from accounts.skeleton import username_skeleton
 
@@ -37,3 +40,26 @@ class User(AbstractUser):
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
+
+
+class ApiToken(AbstractAuthToken):
+    """An API token (django-rest-knox's model plus a name): the database keeps the key's
+    SHA-512 digest and its first characters (``token_key``, to find the row), never the key.
+
+    ``public_id`` names the token in the API (``/api/v1/auth/tokens/<id>``) without revealing
+    any of the key; ``name`` says which client holds it (a user's names are unique: asking for
+    a token under a name already used replaces that token).
+    """
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(max_length=64)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "name"], name="api_token_name_per_user"),
+        ]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.name}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 
@@ -25,3 +27,27 @@ class StaffBySessionOnly(BasePermission):
         if not (user and user.is_authenticated and user.is_staff):
             return True
         return isinstance(request.successful_authenticator, SessionAuthentication)
+
+
+def acting_user(request):
+    """The user whose powers a request may use: staff powers (reading hidden tiles of games
+    they have no stake in) come with the browser session only, as ``StaffBySessionOnly``
+    says; a staff account on an API token reads what any player would."""
+    user = getattr(request, "user", None)
+    if user is None or not getattr(user, "is_staff", False):
+        return user
+    if isinstance(getattr(request, "successful_authenticator", None), SessionAuthentication):
+        return user
+    return without_staff_powers(user)
+
+
+def without_staff_powers(user):
+    """A copy of ``user`` that is no staff member, for reading only (never saved)."""
+    plain = copy.copy(user)
+    plain.is_staff = plain.is_superuser = False
+
+    def refuse_save(*args, **kwargs):
+        raise RuntimeError("a user without staff powers is a read-only view")
+
+    plain.save = refuse_save
+    return plain

@@ -10,11 +10,14 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
+from django.db.models import Q
+from knox.models import get_digest_token
+from knox.settings import CONSTANTS, knox_settings
 
-from accounts.models import User
+from accounts.models import ApiToken, User
 from accounts.skeleton import username_skeleton
-from core.errors import ApplicationError
+from core import clock
+from core.errors import ApplicationError, Conflict, NotFound
 from core.throttling import check_login_username
 
 # Bot usernames are "<strategy>-bot-<n>"; people may not take names of that form.
@@ -90,17 +93,64 @@ def user_authenticate(*, username: str, password: str, request=None) -> User:
     return user
 
 
-def auth_token_get_or_create(*, user: User) -> str:
-    """Return the user's API token key, creating the token on first use."""
+# The name a token gets when its client gives none (register and POST /auth/token).
+DEFAULT_TOKEN_NAME = "api"
+SIGNUP_TOKEN_NAME = "sign-up"
+TOKEN_NAME_MAX = 64
+
+
+def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[ApiToken, str]:
+    """Make an API token named ``name`` for ``user``; return it and its key, which is shown
+    this once (only its digest is kept). A token of the same name is replaced (a client that
+    signs in again gets a fresh key, and the old one stops working); expired tokens are
+    dropped. Raises ``invalid`` for a bad name and ``too_many_tokens`` (409) at the limit.
+    """
     if user.is_bot:
         raise ApplicationError("invalid_credentials", "Bot accounts cannot hold API tokens.")
-    token, _ = Token.objects.get_or_create(user=user)
-    return token.key
+    name = (name or "").strip()
+    if not name or len(name) > TOKEN_NAME_MAX or not name.isprintable():
+        raise ApplicationError(
+            "invalid",
+            f"A token's name is 1 to {TOKEN_NAME_MAX} printable characters.",
+            extra={"fields": {"name": ["1 to 64 printable characters"]}},
+        )
+    now = clock.now()
+    with transaction.atomic():
+        # One writer of a user's tokens at a time: the limit and the names hold under races.
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        mine = ApiToken.objects.filter(user=user)
+        mine.filter(Q(name=name) | Q(expiry__lte=now)).delete()
+        limit = knox_settings.TOKEN_LIMIT_PER_USER
+        if limit is not None and mine.count() >= limit:
+            raise Conflict(
+                "too_many_tokens",
+                f"An account holds at most {limit} API tokens: revoke one first "
+                "(DELETE /api/v1/auth/tokens/<id>).",
+            )
+        digest, key = get_digest_token()
+        token = ApiToken(
+            user=user,
+            name=name,
+            digest=digest,
+            token_key=key[: CONSTANTS.TOKEN_KEY_LENGTH],
+            expiry=now + knox_settings.TOKEN_TTL,
+        )
+        token.save(force_insert=True)
+        return token, key
 
 
-def auth_token_revoke(*, user: User) -> None:
-    """Delete the user's API token; the next token request makes a new one."""
-    Token.objects.filter(user=user).delete()
+def api_token_revoke(*, user: User, public_id) -> None:
+    """Revoke one of ``user``'s tokens (``not_found`` if it is not theirs). Sockets opened
+    with it are closed (realtime.auth)."""
+    deleted, _ = ApiToken.objects.filter(user=user, public_id=public_id).delete()
+    if not deleted:
+        raise NotFound("not_found", "No such token.")
+
+
+def api_token_revoke_all(*, user: User) -> int:
+    """Revoke every token of ``user``; return how many there were."""
+    deleted, _ = ApiToken.objects.filter(user=user).delete()
+    return deleted
 
 
 def bot_account_get_or_create(*, strategy: str, exclude_ids: Iterable[int] = ()) -> User:

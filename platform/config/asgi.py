@@ -1,8 +1,9 @@
 """ASGI entry point: `uvicorn config.asgi:application` (platform/ must be importable).
 
-HTTP goes to Django; WebSockets pass the Origin check (against ALLOWED_HOSTS: a page of another
-site cannot open a socket with the visitor's cookies), then session and token authentication,
-then the URL router.
+HTTP goes to Django; WebSockets pass the Origin check (realtime.origin: the Origin must be the
+socket's own scheme, host and port, or a CSRF_TRUSTED_ORIGINS entry, so a page of another site
+or another port cannot open a socket with the visitor's cookies), then authentication by
+session cookie or single-use ticket (realtime.auth), then the URL router.
 """
 
 import os
@@ -24,8 +25,8 @@ django_application = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from realtime.auth import TokenAuthMiddleware  # noqa: E402
+from realtime.auth import TicketAuthMiddleware  # noqa: E402
+from realtime.origin import SameOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
@@ -35,8 +36,8 @@ websocket_routes = websocket_urlpatterns + tournament_routes
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_routes)))
+        "websocket": SameOriginValidator(
+            AuthMiddlewareStack(TicketAuthMiddleware(URLRouter(websocket_routes)))
         ),
     }
 )

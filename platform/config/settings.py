@@ -8,6 +8,7 @@ through psycopg 3), REDIS_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLO
 
 import os
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -245,6 +246,8 @@ RATE_LIMITS = {
     "reads_user": ENV.get("RATE_LIMIT_READS_USER", "").strip() or "600/min",
     "table_create": ENV.get("RATE_LIMIT_TABLE_CREATE", "").strip() or "10/hour",
     "dispute_message": ENV.get("RATE_LIMIT_DISPUTE_MESSAGE", "").strip() or "10/min",
+    # Socket tickets (POST /api/v1/auth/socket-ticket) per user.
+    "socket_ticket": ENV.get("RATE_LIMIT_SOCKET_TICKET", "").strip() or "30/min",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.
@@ -252,6 +255,31 @@ SOCKETS_PER_USER = int(ENV.get("SOCKETS_PER_USER", "").strip() or 20)
 SOCKETS_PER_ADDRESS = int(ENV.get("SOCKETS_PER_ADDRESS", "").strip() or 50)
 OPEN_TABLES_PER_USER = int(ENV.get("OPEN_TABLES_PER_USER", "").strip() or 3)
 NUM_PROXIES = int(ENV.get("NUM_PROXIES", "").strip() or 0)
+# FORWARDED_ALLOW_IPS: the proxies (addresses or networks) whose X-Forwarded-For and
+# X-Forwarded-Proto uvicorn believes (manage.py serve rewrites the client address and scheme from
+# them). Empty, the default: no proxy is trusted, whoever connects is the client.
+FORWARDED_ALLOW_IPS = env_list(ENV, "FORWARDED_ALLOW_IPS", default=[])
+
+# API tokens (accounts.tokens, django-rest-knox): `Authorization: Token <key>`; the database
+# holds a SHA-512 digest of each key, never the key. Each token names its client, expires
+# API_TOKEN_TTL_DAYS after it was made and is revocable alone or with all the others.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+# knox's own migrations create its AuthToken table even when the model is swapped: skip them.
+MIGRATION_MODULES = {"knox": None}
+API_TOKEN_TTL_DAYS = int(ENV.get("API_TOKEN_TTL_DAYS", "").strip() or 90)
+API_TOKENS_PER_USER = int(ENV.get("API_TOKENS_PER_USER", "").strip() or 20)
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=API_TOKEN_TTL_DAYS),
+    "AUTH_HEADER_PREFIX": "Token",
+    "TOKEN_LIMIT_PER_USER": API_TOKENS_PER_USER,
+}
+# Sockets authenticate by the session cookie, or by a single-use ticket from
+# POST /api/v1/auth/socket-ticket (`?ticket=`), good for SOCKET_TICKET_SECONDS. A socket is
+# closed (4401) once its session or token ends: at once when that happens through the
+# platform (logout, revocation, a password change), else when it next sends a command more
+# than SOCKET_AUTH_RECHECK_SECONDS after its last check, or at the credential's expiry.
+SOCKET_TICKET_SECONDS = int(ENV.get("SOCKET_TICKET_SECONDS", "").strip() or 30)
+SOCKET_AUTH_RECHECK_SECONDS = float(ENV.get("SOCKET_AUTH_RECHECK_SECONDS", "").strip() or 5)
 
 # Request bodies: at most 1 MiB (413 request_too_large; core.asgi_limits refuses a larger one
 # before reading it, nginx's client_max_body_size is the same). Held in memory up to the same
@@ -296,7 +324,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    # API tokens (accounts.ApiToken, a knox token): only digests are stored.
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
@@ -443,7 +472,7 @@ CONTENT_SECURITY_POLICY = {
 # makes the CSRF-free login endpoint safe (see accounts.apis.SessionLoginApi).
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
@@ -461,9 +490,12 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Mexican Train platform API",
     "DESCRIPTION": (
         'Errors are always JSON `{"code", "detail"}`; `code` is stable. '
-        "Authenticate with `Authorization: Token <key>` (POST /api/v1/auth/token) or with the "
+        "Authenticate with `Authorization: Token <key>` (POST /api/v1/auth/token: one token "
+        "per client name, expiring; list and revoke them at /api/v1/auth/tokens) or with the "
         "session cookie (POST /api/v1/auth/login) plus the `X-CSRFToken` header on unsafe "
-        "requests."
+        "requests. Staff endpoints (audit, adjudication, disputes queue) take the session "
+        "only. Sockets take the session cookie or a single-use `?ticket=` from "
+        "POST /api/v1/auth/socket-ticket, never a token."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

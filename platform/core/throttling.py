@@ -194,6 +194,12 @@ class DisputeMessageRateThrottle(ScopedRateThrottle):
     methods = frozenset({"POST"})
 
 
+class SocketTicketRateThrottle(ScopedRateThrottle):
+    """Socket tickets (POST /auth/socket-ticket): per user."""
+
+    scope = "socket_ticket"
+
+
 def open_tables_cap() -> int | None:
     """Return how many open tables a player may have created at once, or None (no cap)."""
     if not enabled():

@@ -1,45 +1,269 @@
-"""Socket authentication by API token: ``ws://.../?token=<key>`` for clients without a session."""
+"""Who a socket is, and for how long: session cookie or single-use ticket, bound to its credential.
+
+A socket authenticates by the session cookie (Channels' ``AuthMiddlewareStack``) or by a ticket
+(``?ticket=``, realtime.tickets) that carries the session or API token it was issued with. A
+long-lived token in the URL (``?token=``, accepted before) is no longer read: such a socket is
+anonymous, as one with a bad or used ticket is (never the session's user: a client learns of
+its mistake instead of silently acting as someone else).
+
+Each authenticated socket is bound to that credential (``scope["credential"]``) and closed with
+``CLOSE_SIGNED_OUT`` (4401) once it ends:
+
+- at once when it ends through the platform: a logout, a revoked token (one or all), a password
+  change or a deactivated account publish ``auth.recheck`` to the user's group (``user_group``)
+  after commit; the message names the session or token that ended, so its sockets close without
+  a query, and the user's other sockets check theirs again;
+- at its expiry (the token's, the session's), by a timer;
+- and, should a message be lost, before any command more than ``SOCKET_AUTH_RECHECK_SECONDS``
+  after the last check.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
+import time
+from datetime import datetime
+from importlib import import_module
+from types import SimpleNamespace
+from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
+from core import clock
+from realtime.broadcast import send_on_commit
+from realtime.groups import user_group
 
-def token_from_query(query_string: bytes) -> str | None:
-    """Return the ``token`` query parameter, or None when there is none."""
-    values = parse_qs(query_string.decode("latin1")).get("token")
+log = logging.getLogger(__name__)
+
+CLOSE_SIGNED_OUT = 4401  # the socket's session ended or its token was revoked or expired
+
+
+def query_param(query_string: bytes, name: str) -> str | None:
+    """Return the last ``name`` query parameter, or None when there is none."""
+    values = parse_qs(query_string.decode("latin1")).get(name)
     return values[-1] if values else None
 
 
-def _user_for_token(key: str):
-    """Return the active user holding API token ``key``, else an anonymous user."""
-    from rest_framework.authtoken.models import Token
-
-    token = Token.objects.select_related("user").filter(key=key).first()
-    if token is None or not token.user.is_active:
-        return AnonymousUser()
-    return token.user
+def fingerprint(secret: str) -> str:
+    """A SHA-256 of a session key, to name it in messages without revealing it."""
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
-# A read: run it in the thread pool rather than the single thread-sensitive one, so many
-# sockets can authenticate at once.
-user_for_token = database_sync_to_async(_user_for_token, thread_sensitive=False)
+def session_credential(session_key: str) -> dict[str, Any]:
+    return {"kind": "session", "key": session_key}
 
 
-class TokenAuthMiddleware(BaseMiddleware):
-    """Set ``scope["user"]`` from a ``token`` query parameter when there is one.
+def token_credential(digest: str) -> dict[str, Any]:
+    return {"kind": "token", "digest": digest}
 
-    A token given wins over the session cookie; a bad one makes the socket anonymous (never the
-    session's user), so a client learns of a wrong token instead of silently acting as someone
-    else. Without the parameter the scope is left to the session middleware outside this one.
-    """
+
+def credential_id(credential: dict[str, Any]) -> str:
+    """What ``auth.recheck`` messages call this credential (no secret in it)."""
+    if credential["kind"] == "session":
+        return "session:" + fingerprint(credential["key"])
+    return "token:" + credential["digest"]
+
+
+# -- checking a credential (synchronous: the database) ------------------------------------------
+
+
+def _session_user(session_key: str):
+    """Return the user of session ``session_key`` as Django would for a request (expired,
+    flushed, or from before a password change: anonymous) and the session's expiry, if known."""
+    from django.contrib.auth import get_user
+
+    engine = import_module(settings.SESSION_ENGINE)
+    store = engine.SessionStore(session_key=session_key)
+    user = get_user(SimpleNamespace(session=store))
+    expiry = None
+    model = getattr(engine.SessionStore, "get_model_class", None)
+    if model is not None and user.is_authenticated:  # db and cached_db sessions
+        expiry = (
+            model()
+            .objects.filter(session_key=session_key)
+            .values_list("expire_date", flat=True)
+            .first()
+        )
+    return user, expiry
+
+
+def _token_user(digest: str):
+    from accounts.models import ApiToken
+
+    token = ApiToken.objects.select_related("user").filter(digest=digest).first()
+    if token is None or (token.expiry is not None and token.expiry <= clock.now()):
+        return AnonymousUser(), None
+    return token.user, token.expiry
+
+
+def credential_check(credential: dict[str, Any] | None, user_id: int | None):
+    """Return ``(user, expiry)`` if ``credential`` still authenticates the active user
+    ``user_id`` (``expiry``: when it will stop, None if unknown), else ``(None, None)``."""
+    if not credential:
+        return None, None
+    if credential.get("kind") == "session":
+        user, expiry = _session_user(credential["key"])
+    elif credential.get("kind") == "token":
+        user, expiry = _token_user(credential["digest"])
+    else:
+        return None, None
+    if not user.is_authenticated or not user.is_active or user.pk != user_id:
+        return None, None
+    return user, expiry
+
+
+_check = database_sync_to_async(credential_check, thread_sensitive=False)
+
+
+def _consume_ticket(ticket: str):
+    """Return ``(user, credential)`` for a good ticket, else ``(AnonymousUser, None)``."""
+    from realtime.tickets import ticket_consume
+
+    issued = ticket_consume(ticket)
+    if issued is None:
+        return AnonymousUser(), None
+    from accounts.permissions import without_staff_powers
+
+    credential = issued["credential"]
+    user, _ = credential_check(credential, issued["user"])
+    if user is None:
+        return AnonymousUser(), None
+    if user.is_staff and credential["kind"] == "token":  # staff powers: by the session only
+        user = without_staff_powers(user)
+    return user, credential
+
+
+consume_ticket = database_sync_to_async(_consume_ticket, thread_sensitive=False)
+
+
+class TicketAuthMiddleware(BaseMiddleware):
+    """Set ``scope["user"]`` and ``scope["credential"]``: from ``?ticket=`` when there is one,
+    else from the session (inside ``AuthMiddlewareStack``). ``?token=`` makes it anonymous."""
 
     async def __call__(self, scope, receive, send):
-        key = token_from_query(scope.get("query_string", b""))
-        if key is not None:
-            scope = dict(scope, user=await user_for_token(key))
+        query = scope.get("query_string", b"")
+        ticket = query_param(query, "ticket")
+        if ticket is not None:
+            user, credential = await consume_ticket(ticket)
+            scope = dict(scope, user=user, credential=credential)
+        elif query_param(query, "token") is not None:
+            scope = dict(scope, user=AnonymousUser(), credential=None)
+        else:
+            user = scope.get("user")
+            session = scope.get("session")
+            key = getattr(session, "session_key", None)
+            signed_in = user is not None and user.is_authenticated and key
+            scope = dict(scope, credential=session_credential(key) if signed_in else None)
         return await super().__call__(scope, receive, send)
+
+
+# -- consumers ---------------------------------------------------------------------------------
+
+
+class CredentialWatch:
+    """A consumer mixin closing the socket once its credential ends (see the module).
+
+    Call ``watch_credential()`` after accepting, ``unwatch_credential()`` on disconnect, and
+    ``credential_still_valid()`` before acting on a client's command."""
+
+    _credential_group: str | None = None
+    _credential_timer: asyncio.Task | None = None
+    _credential_checked: float = 0.0
+    _signed_out = False
+
+    def _credential(self) -> dict[str, Any] | None:
+        return self.scope.get("credential")
+
+    def _user_id(self) -> int | None:
+        user = self.scope.get("user")
+        return user.pk if user is not None and user.is_authenticated else None
+
+    async def watch_credential(self) -> bool:
+        """Start watching; False (and the socket closed) if the credential already ended."""
+        credential = self._credential()
+        if credential is None:
+            return True
+        self._credential_group = user_group(self._user_id())
+        await self.channel_layer.group_add(self._credential_group, self.channel_name)
+        try:
+            return await self._recheck()
+        except Exception:  # the database is down: the socket's next command checks again
+            log.warning("socket credential check failed", exc_info=True)
+            return True
+
+    async def unwatch_credential(self) -> None:
+        if self._credential_timer is not None:
+            self._credential_timer.cancel()
+            self._credential_timer = None
+        if self._credential_group is not None:
+            await self.channel_layer.group_discard(self._credential_group, self.channel_name)
+            self._credential_group = None
+
+    async def credential_still_valid(self) -> bool:
+        """Check again if the last check is older than ``SOCKET_AUTH_RECHECK_SECONDS``."""
+        if self._signed_out:
+            return False
+        if self._credential() is None:
+            return True
+        if time.monotonic() - self._credential_checked < settings.SOCKET_AUTH_RECHECK_SECONDS:
+            return True
+        return await self._recheck()
+
+    async def auth_recheck(self, message) -> None:
+        """The group message: a credential of this user ended (``ended``), or may have."""
+        credential = self._credential()
+        if credential is None or self._signed_out:
+            return
+        if message.get("ended") == credential_id(credential):
+            await self._sign_out()
+        else:
+            await self._recheck()
+
+    async def _recheck(self) -> bool:
+        user, expiry = await _check(self._credential(), self._user_id())
+        self._credential_checked = time.monotonic()
+        if user is None:
+            await self._sign_out()
+            return False
+        self._schedule(expiry)
+        return True
+
+    def _schedule(self, expiry: datetime | None) -> None:
+        """Check again when the credential expires (if it is known to)."""
+        if self._credential_timer is not None:
+            self._credential_timer.cancel()
+            self._credential_timer = None
+        if expiry is None:
+            return
+        delay = max(0.0, (expiry - clock.now()).total_seconds()) + 0.05
+        self._credential_timer = asyncio.get_running_loop().create_task(self._at_expiry(delay))
+
+    async def _at_expiry(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._credential_timer = None
+        try:
+            await self._recheck()
+        except Exception:  # a database outage: the next command checks again
+            log.warning("socket credential check failed", exc_info=True)
+
+    async def _sign_out(self) -> None:
+        if self._signed_out:
+            return
+        self._signed_out = True
+        await self.close(code=CLOSE_SIGNED_OUT)
+
+
+# -- telling sockets ---------------------------------------------------------------------------
+
+
+def recheck_sockets(user_id: int, ended: dict[str, Any] | None = None) -> None:
+    """After commit, tell ``user_id``'s sockets that ``ended`` (a credential) ended, or that
+    theirs may have (None: each checks again)."""
+    message = {"type": "auth.recheck", "ended": credential_id(ended) if ended else None}
+    send_on_commit(lambda: {user_group(user_id): message})

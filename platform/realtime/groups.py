@@ -11,3 +11,8 @@ def game_seat_group(game_id, seat: int | None) -> str:
 
 def lobby_group() -> str:
     return "lobby"
+
+
+def user_group(user_id: int) -> str:
+    """Every socket of one signed-in user (realtime.auth closes them when it signs out)."""
+    return f"user-{user_id}"

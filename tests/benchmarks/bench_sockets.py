@@ -28,6 +28,7 @@ import psycopg
 import websockets
 
 from tests.support.server import ServerError, served
+from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_ws"
@@ -87,7 +88,11 @@ async def _client(
     url: str, latencies: list[float], ready: asyncio.Event, stop: asyncio.Event, counts: dict
 ) -> None:
     async with websockets.connect(
-        url, origin="http://127.0.0.1", max_queue=None, ping_interval=None, open_timeout=60
+        url,
+        origin=url.split("/ws/")[0].replace("ws://", "http://", 1),  # the page's own origin
+        max_queue=None,
+        ping_interval=None,
+        open_timeout=60,
     ) as ws:
         hello = json.loads(await ws.recv())
         await ws.send(json.dumps({"command": "sync", "after": hello.get("seq", 0)}))
@@ -147,8 +152,10 @@ async def _run(port: int, n: int, tables, moves: int) -> dict:
         gid, toks = tables[i % len(tables)]
         k = len(per_table[i % len(tables)])
         per_table[i % len(tables)].append(i)
-        query = f"?token={toks[k]}" if k < 2 else ""  # the two players, then spectators
-        url = f"ws://127.0.0.1:{port}/ws/games/{gid}/{query}"
+        token = toks[k] if k < 2 else None  # the two players, then spectators
+        url = await asyncio.to_thread(
+            socket_url, f"http://127.0.0.1:{port}", f"/ws/games/{gid}/", token
+        )
         tasks.append(asyncio.create_task(_client(url, latencies, ready, stop, counts)))
         if i % 50 == 49:  # connect in waves: each synced before the next starts
             deadline = time.monotonic() + 60

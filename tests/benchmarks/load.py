@@ -37,6 +37,7 @@ import websockets
 from tests.benchmarks.bench_api import RAW_TABLE, raw_batch
 from tests.support.celery import Celery, purge
 from tests.support.server import free_port, log_tail, start, stop, wait_ready
+from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "load-password-12345"
@@ -109,7 +110,9 @@ async def person(
     stop_at: list[float],
     rng: random.Random,
 ) -> None:
-    uri = f"ws://127.0.0.1:{port}/ws/games/{table.gid}/?token={token}"
+    uri = await asyncio.to_thread(
+        socket_url, f"http://127.0.0.1:{port}", f"/ws/games/{table.gid}/", token
+    )
     async with websockets.connect(
         uri,
         origin=f"http://127.0.0.1:{port}",

@@ -32,6 +32,7 @@ from websockets.sync.client import connect
 
 from tests.hardening.private import Unavailable, private_services
 from tests.support.server import REPO, log_tail, served
+from tests.support.tickets import socket_url
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -250,7 +251,7 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
             tokens.append(players)
         ws = sockets.enter_context(
             connect(
-                f"ws://127.0.0.1:{port}/ws/games/{gids[0]}/?token={tokens[0][0]}",
+                socket_url(f"http://127.0.0.1:{port}", f"/ws/games/{gids[0]}/", tokens[0][0]),
                 origin=f"http://127.0.0.1:{port}",
                 open_timeout=20,
             )
@@ -366,7 +367,7 @@ def reconnect_and_sync(port: int, gid: str, token: str, log: Log) -> dict | None
     while time.monotonic() - started < SOCKET_RECOVERY_SECONDS:
         try:
             with connect(
-                f"ws://127.0.0.1:{port}/ws/games/{gid}/?token={token}",
+                socket_url(f"http://127.0.0.1:{port}", f"/ws/games/{gid}/", token),
                 origin=f"http://127.0.0.1:{port}",
                 open_timeout=15,
             ) as ws:

@@ -433,9 +433,9 @@ async def test_the_tournament_socket_shows_no_finished_siblings_progress(frozen_
 
 
 def player_token(user) -> str:
-    from accounts.services import auth_token_get_or_create
+    from tests.realtime.helpers import token_for
 
-    return auth_token_get_or_create(user=user)
+    return token_for(user)
 
 
 @pytest.fixture

@@ -360,8 +360,12 @@ def test_across_two_web_processes_an_old_socket_hears_nothing_of_the_seat_it_lef
     gid = game["id"]
     assert api(b, "POST", f"/api/v1/games/{gid}/join", token=tb)[0] == 200
     host = urlsplit(a).netloc
+    status, issued = api(a, "POST", "/api/v1/auth/socket-ticket", token=tb)
+    assert status == 201, issued
     ws = connect(
-        f"ws://{host}/ws/games/{gid}/?token={tb}", origin=f"http://{host}", open_timeout=10
+        f"ws://{host}/ws/games/{gid}/?ticket={issued['ticket']}",
+        origin=f"http://{host}",
+        open_timeout=10,
     )
     frames = [json.loads(ws.recv(timeout=10))]
     assert frames[0]["type"] == "hello" and frames[0]["seat"] == 1

@@ -222,6 +222,28 @@ def test_the_same_staff_with_a_session_audits_and_adjudicates(boss, audited):
 
 
 @pytest.mark.django_db
+def test_a_staff_token_reads_a_game_in_play_as_any_player_would(boss):
+    """The game endpoints outside the audit (record, state, events) gave staff every hand of a
+    game in play whatever the authentication: on a token they now see what a spectator sees."""
+    ana, bo = make_user("ana"), make_user("bo")
+    game = open_table(ana, [bo])
+    leaked = staff_token_client("boss")
+
+    anonymous = APIClient()
+    for path in ("/record", "", "/events"):
+        url = f"/api/v1/games/{game.pk}{path}"
+        as_staff, as_anyone = leaked.get(url), anonymous.get(url)
+        assert as_staff.status_code == 200, (path, as_staff.json())
+        assert as_staff.json() == as_anyone.json(), path  # a spectator's view, no more
+    assert not StaffAction.objects.filter(staff=boss).exists()
+    # The same staff member in the browser session reads every hand, in the trail.
+    browser = staff_session_client("boss")
+    full = browser.get(f"/api/v1/games/{game.pk}/record").json()
+    assert full != anonymous.get(f"/api/v1/games/{game.pk}/record").json()
+    assert StaffAction.objects.filter(staff=boss).exists()
+
+
+@pytest.mark.django_db
 def test_players_still_use_their_tokens_on_disputes():
     make_user("ana")
     assert staff_token_client("ana").get("/api/v1/disputes").status_code == 200

@@ -52,12 +52,13 @@ class Socket(WebsocketCommunicator):
     """A socket from a given client address (the ASGI scope's ``client``)."""
 
     def __init__(self, path: str, *, address: str, token: str | None = None) -> None:
-        query = f"token={token}" if token else ""
+        query = f"ticket={rt.ticket_for(token)}" if token else ""
         scope = {
             "type": "websocket",
+            "scheme": "ws",
             "path": path,
             "query_string": query.encode(),
-            "headers": [(b"origin", rt.ORIGIN.encode())],
+            "headers": [(b"origin", rt.ORIGIN.encode()), (b"host", b"localhost:8000")],
             "subprotocols": [],
             "client": (address, 50000),
         }

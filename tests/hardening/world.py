@@ -9,7 +9,6 @@ from datetime import timedelta
 from disputes import services as dispute_services
 
 from accounts.models import User
-from accounts.services import auth_token_get_or_create
 from core import clock
 from games import services
 from games.models import Game
@@ -18,7 +17,9 @@ from tests.support.games import open_table as start_table
 
 
 def token(user) -> str:
-    return auth_token_get_or_create(user=user)
+    from tests.realtime.helpers import token_for
+
+    return token_for(user)
 
 
 @dataclass

@@ -1,6 +1,7 @@
 import pytest
-from rest_framework.authtoken.models import Token
 
+from accounts.models import ApiToken
+from accounts.services import api_token_create
 from tests.platform.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,9 @@ def test_register_then_token_then_me_round_trip(api_client):
 
     obtained = post_json(api_client, TOKEN, {"username": "bob", "password": PASSWORD})
     assert obtained.status_code == 200
-    assert obtained.json() == {"token": body["token"]}
+    assert set(obtained.json()) == {"id", "name", "created", "expiry", "last_used_at", "token"}
+    assert obtained.json()["name"] == "api"
+    assert obtained.json()["token"] != body["token"]  # a token per client: sign-up's stays
 
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
     me = api_client.get(ME)
@@ -143,8 +146,8 @@ def test_a_bad_token_is_401_not_authenticated(api_client):
 
 
 def test_token_authentication_works_for_me(api_client, alice):
-    token = Token.objects.create(user=alice)
-    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = api_token_create(user=alice)
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
 
     response = api_client.get(ME)
 
@@ -196,8 +199,8 @@ def test_staff_flag_is_reported_by_me(api_client, django_user_model):
 
 
 def test_logout_with_a_token_revokes_it(api_client, alice):
-    token = Token.objects.create(user=alice)
-    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = api_token_create(user=alice)
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
 
     assert api_client.post(LOGOUT).status_code == 204
     assert api_client.get(ME).status_code == 401
@@ -214,4 +217,4 @@ def test_a_bot_account_cannot_obtain_a_token_or_log_in(api_client, greedy_bot):
 
         assert response.status_code == 400
         assert response.json()["code"] == "invalid_credentials"
-    assert not Token.objects.filter(user=greedy_bot).exists()
+    assert not ApiToken.objects.filter(user=greedy_bot).exists()

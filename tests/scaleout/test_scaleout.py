@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 from tests.e2e.conftest import _is_postgres, _recreate_database, _with_database, api
 from tests.support.celery import Celery, broker_url, purge
 from tests.support.server import free_port, log_tail, start, stop, wait_ready
+from tests.support.tickets import socket_url
 
 pytestmark = [
     pytest.mark.slow,
@@ -134,7 +135,7 @@ class Listener:
     def connect(self, base: str) -> None:
         host = urlsplit(base).netloc
         self.ws = connect(
-            f"ws://{host}/ws/games/{self.game}/?token={self.token}",
+            socket_url(base, f"/ws/games/{self.game}/", self.token),
             origin=f"http://{host}",
             open_timeout=10,
         )

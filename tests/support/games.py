@@ -32,6 +32,13 @@ def client_for(user=None) -> APIClient:
     return client
 
 
+def token_client(key: str) -> APIClient:
+    """An API client sending ``Authorization: Token <key>``."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
 def committed(service, **kwargs):
     """Call a service, then run what it scheduled on commit (the bots' turns, the ratings) as
     a commit would: the test's own transaction never commits."""

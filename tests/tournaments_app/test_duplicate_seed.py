@@ -4,8 +4,8 @@ another table of its deal group still plays that deal; the round's secret likewi
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
+from tests.support.games import client_for
 from tests.tournaments_app.factories import (
     bots,
     new_tournament,
@@ -17,13 +17,6 @@ from tests.tournaments_app.factories import (
 from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def test_a_deal_stays_secret_until_every_table_dealt_it_has_finished(frozen_clock, org):

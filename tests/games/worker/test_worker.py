@@ -16,14 +16,14 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from eventstore import store
 
-from accounts.services import auth_token_get_or_create, bot_account_get_or_create
+from accounts.services import bot_account_get_or_create
 from config.settings import channel_layers_from_env
 from games import services
 from games.integrity import verify_game
 from games.models import Game
 from games.tasks import apply_timeout, play_automatic
 from tests.games.worker.conftest import wait_for
-from tests.realtime.helpers import connected
+from tests.realtime.helpers import connected, token_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -89,7 +89,7 @@ async def test_a_live_move_times_out_and_the_timeout_is_pushed_to_the_sockets(
 ):
     game, users = await database_sync_to_async(two_people)(django_user_model)
     seat = game.to_move
-    token = await database_sync_to_async(auth_token_get_or_create)(user=users[seat])
+    token = await database_sync_to_async(token_for)(users[seat])
     comm, hello = await connected(str(game.id), token=token)
     try:
         await comm.send_json_to({"command": "sync", "after": game.version})

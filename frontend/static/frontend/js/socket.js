@@ -49,7 +49,10 @@ export class GameLive {
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       this.handle(msg);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (ev) => {
+      // 4401: this browser's session ended (a logout in another tab, a password change):
+      // reload, to show the table as the signed-out visitor now sees it.
+      if (ev.code === 4401) { window.location.reload(); return; }
       clearInterval(this.pingTimer);
       if (this.ws === ws) this.ws = null;
       for (const [, p] of this.pending) p.reject(new Error("socket closed"));

@@ -296,8 +296,9 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "tournament") show(msg.tournament);
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (ev) => {
     clearInterval(ping);
+    if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
     root.dataset.live = "0";
     startPolling();
     const delay = backoff + Math.random() * 500;
