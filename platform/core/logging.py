@@ -39,6 +39,25 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+class QueryStringFilter(logging.Filter):
+    """Cut the query string off the request path in uvicorn's request lines: the access log's
+    ``%s - "%s %s HTTP/%s" %d`` and the WebSocket handshake's ``%s - "WebSocket %s" ...``
+    (logged on ``uvicorn.error`` whatever the access log setting). A socket ticket travels as
+    ``?ticket=``; a log line must not carry it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if (
+            isinstance(record.msg, str)
+            and '%s - "' in record.msg
+            and isinstance(record.args, tuple)
+        ):
+            record.args = tuple(
+                arg.split("?", 1)[0] if isinstance(arg, str) and arg.startswith("/") else arg
+                for arg in record.args
+            )
+        return True
+
+
 class JsonFormatter(logging.Formatter):
     """Format a record as one JSON object on one line.
 
@@ -75,7 +94,10 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"request_id": {"()": "core.logging.RequestIdFilter"}},
+        "filters": {
+            "request_id": {"()": "core.logging.RequestIdFilter"},
+            "query_string": {"()": "core.logging.QueryStringFilter"},
+        },
         "formatters": {
             "text": {"format": TEXT_FORMAT},
             "json": {"()": "core.logging.JsonFormatter"},
@@ -92,6 +114,10 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
         "loggers": {
             "django": {"handlers": [], "level": level, "propagate": True},
             "django.server": {"handlers": [], "level": level, "propagate": True},
+            # On the loggers, not a handler: uvicorn's text configuration (manage.py serve)
+            # replaces their handlers and keeps their filters.
+            "uvicorn.access": {"filters": ["query_string"]},
+            "uvicorn.error": {"filters": ["query_string"]},
         },
     }
 

@@ -17,6 +17,19 @@ from core.serving import request_timeout_protocol
 KEEP_ALIVE_SECONDS = 5
 
 
+def proxy_options(forwarded_allow_ips: list[str]) -> dict:
+    """Return uvicorn's proxy options: believe X-Forwarded-For and X-Forwarded-Proto from
+    exactly ``forwarded_allow_ips`` (settings.FORWARDED_ALLOW_IPS), or from nobody if empty.
+
+    Both are passed explicitly: left out, uvicorn reads env FORWARDED_ALLOW_IPS and otherwise
+    trusts 127.0.0.1, so any local client could name its own address (and rate-limit identity).
+    """
+    return {
+        "proxy_headers": bool(forwarded_allow_ips),
+        "forwarded_allow_ips": ",".join(forwarded_allow_ips),
+    }
+
+
 class Command(BaseCommand):
     help = "Apply migrations, then serve the platform over ASGI (uvicorn)."
 
@@ -56,9 +69,14 @@ class Command(BaseCommand):
             ws_max_size=MAX_FRAME_BYTES,
             log_level="info",
             # With JSON logs (LOG_FORMAT=json, production), uvicorn's own lines go through the
-            # root logger Django configured, as JSON too; else uvicorn's usual text lines.
+            # root logger Django configured, as JSON too; else uvicorn's usual text lines. Either
+            # way its request and WebSocket lines drop the query string (a socket ticket
+            # travels as ?ticket=): core.logging.QueryStringFilter, on uvicorn's loggers
+            # from settings LOGGING, which uvicorn's own configuration leaves in place.
             **({"log_config": None} if settings.LOG_FORMAT == "json" else {}),
             # One line per request costs a measurable share of a move under load; log requests
             # when debugging only.
             access_log=settings.DEBUG,
+            # Which peers may name the client's address and scheme (default: none).
+            **proxy_options(settings.FORWARDED_ALLOW_IPS),
         )
