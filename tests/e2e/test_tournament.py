@@ -126,8 +126,8 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
     expect(row).to_have_count(1)
     expect(row.get_by_test_id("countdown")).to_have_text(re.compile(r"in 00:\d\d"))
     first = row.get_by_test_id("countdown").inner_text()
-    page.wait_for_timeout(1500)
-    assert row.get_by_test_id("countdown").inner_text() != first, "the countdown does not run"
+    # It ticks each second; a busy machine's timers may slip, so allow three.
+    expect(row.get_by_test_id("countdown")).not_to_have_text(first, timeout=3_000)
     page.screenshot(path=artifacts_dir / "tournaments-1280.png", full_page=True)
     row.get_by_test_id("tournament-link").click()
     page.wait_for_url(f"**/tournaments/{tournament_id}")
