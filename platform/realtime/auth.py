@@ -191,11 +191,7 @@ class CredentialWatch:
             return True
         self._credential_group = user_group(self._user_id())
         await self.channel_layer.group_add(self._credential_group, self.channel_name)
-        try:
-            return await self._recheck()
-        except Exception:  # the database is down: the socket's next command checks again
-            log.warning("socket credential check failed", exc_info=True)
-            return True
+        return await self._recheck_or_trust()
 
     async def unwatch_credential(self) -> None:
         if self._credential_timer is not None:
@@ -213,7 +209,7 @@ class CredentialWatch:
             return True
         if time.monotonic() - self._credential_checked < settings.SOCKET_AUTH_RECHECK_SECONDS:
             return True
-        return await self._recheck()
+        return await self._recheck_or_trust()
 
     async def auth_recheck(self, message) -> None:
         """The group message: a credential of this user ended (``ended``), or may have."""
@@ -223,7 +219,17 @@ class CredentialWatch:
         if message.get("ended") == credential_id(credential):
             await self._sign_out()
         else:
-            await self._recheck()
+            await self._recheck_or_trust()
+
+    async def _recheck_or_trust(self) -> bool:
+        """``_recheck``, except that a database (or cache) outage keeps the socket: it cannot
+        tell, the command then meets the outage itself (and answers 503), and the next command
+        checks again."""
+        try:
+            return await self._recheck()
+        except Exception:
+            log.warning("socket credential check failed", exc_info=True)
+            return True
 
     async def _recheck(self) -> bool:
         user, expiry = await _check(self._credential(), self._user_id())
@@ -247,10 +253,7 @@ class CredentialWatch:
     async def _at_expiry(self, delay: float) -> None:
         await asyncio.sleep(delay)
         self._credential_timer = None
-        try:
-            await self._recheck()
-        except Exception:  # a database outage: the next command checks again
-            log.warning("socket credential check failed", exc_info=True)
+        await self._recheck_or_trust()
 
     async def _sign_out(self) -> None:
         if self._signed_out:

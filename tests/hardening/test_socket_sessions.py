@@ -303,3 +303,26 @@ async def test_a_browser_session_gets_a_ticket_bound_to_that_session():
     assert await db(log_out, client) == 204
 
     assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
+
+
+async def test_a_database_outage_during_the_check_keeps_the_socket(settings, monkeypatch):
+    """The check cannot tell while PostgreSQL is down: the socket stays, its command meets the
+    outage itself (a 503 error message over the socket, as the fault tests expect)."""
+    import realtime.auth
+    from django.db import OperationalError
+
+    settings.SOCKET_AUTH_RECHECK_SECONDS = 0
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    gid = await db(table, ana, [bo], bots=0)
+    comm = ticket_socket(gid, await db(ticket, ana.token))
+    assert (await hello_of(comm))["seat"] == 0
+
+    def down(*args, **kwargs):
+        raise OperationalError("the database is down")
+
+    monkeypatch.setattr(realtime.auth, "_check", lambda *a: asyncio.to_thread(down))
+    try:
+        await comm.send_json_to({"command": "ping"})
+        assert await receive(comm) == {"type": "pong"}
+    finally:
+        await comm.disconnect()
