@@ -37,76 +37,88 @@ async def test_reconnect_with_after_receives_exactly_the_missed_events_in_order(
     users = [ana, bo]
     gid = await db(table, ana, [bo])
     comm, first = await synced(gid, token=ana.token)
-    received = [first]
-    assert seqs(received) == await db(log_seqs, gid)
+    try:
+        received = [first]
+        assert seqs(received) == await db(log_seqs, gid)
 
-    for _ in range(3):  # live moves, some followed by the bot's
-        seq = await db(play_turn, gid, users)
-        received += await receive_until_seq(comm, seq)
-    assert await comm.receive_nothing(timeout=0.3)
+        for _ in range(3):  # live moves, some followed by the bot's
+            seq = await db(play_turn, gid, users)
+            received += await receive_until_seq(comm, seq)
+        assert await comm.receive_nothing(timeout=0.3)
 
-    # A copy of an update already sent is dropped.
-    group = game_seat_group(gid, 0)
-    await layer.group_send(group, update_message(received[-1], seat=0, holder=ana.id))
-    assert await comm.receive_nothing(timeout=0.3)
-    await comm.disconnect()
+        # A copy of an update already sent is dropped.
+        group = game_seat_group(gid, 0)
+        await layer.group_send(group, update_message(received[-1], seat=0, holder=ana.id))
+        assert await comm.receive_nothing(timeout=0.3)
+    finally:
+        await comm.disconnect()
 
     last_seen = received[-1]["seq"]
     for _ in range(3):
         await db(play_turn, gid, users)
     comm, caught_up = await synced(gid, after=last_seen, token=ana.token)
-    assert [e["seq"] for e in caught_up["events"]] == [
-        s for s in await db(log_seqs, gid) if s > last_seen
-    ]
-    received.append(caught_up)
-
-    # An update lost on its way: the next one reveals the gap, filled from the database.
-    real_send = realtime.broadcast.send_now
-    realtime.broadcast.send_now = lambda messages: None
     try:
-        await db(play_turn, gid, users)
+        assert [e["seq"] for e in caught_up["events"]] == [
+            s for s in await db(log_seqs, gid) if s > last_seen
+        ]
+        received.append(caught_up)
+
+        # An update lost on its way: the next one reveals the gap, filled from the database.
+        real_send = realtime.broadcast.send_now
+        realtime.broadcast.send_now = lambda messages: None
+        try:
+            await db(play_turn, gid, users)
+        finally:
+            realtime.broadcast.send_now = real_send
+        assert await comm.receive_nothing(timeout=0.3)
+        seq = await db(play_turn, gid, users)
+        filled = await receive_until_seq(comm, seq)
+        received += filled
+        assert seqs(received) == await db(log_seqs, gid)  # nothing lost, nothing doubled
+        assert received[-1]["view"] == (await db(state_for, gid, ana))["view"]
     finally:
-        realtime.broadcast.send_now = real_send
-    assert await comm.receive_nothing(timeout=0.3)
-    seq = await db(play_turn, gid, users)
-    filled = await receive_until_seq(comm, seq)
-    received += filled
-    assert seqs(received) == await db(log_seqs, gid)  # nothing lost, nothing doubled
-    assert received[-1]["view"] == (await db(state_for, gid, ana))["view"]
-    await comm.disconnect()
+        await comm.disconnect()
 
 
 async def test_nothing_is_pushed_before_the_first_sync_and_sync_sets_the_starting_point():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])
     comm, _ = await synced(gid, token=bo.token)
-    quiet, hello = await connected(gid, token=ana.token)
-    await db(play_turn, gid, [ana, bo])
-    assert await quiet.receive_nothing(timeout=0.3)
-    await quiet.send_json_to({"command": "sync", "after": hello["seq"]})
-    payload = await quiet.receive_json_from(timeout=5)
-    assert [e["seq"] for e in payload["events"]] == list(
-        range(hello["seq"] + 1, payload["seq"] + 1)
-    )
-    await quiet.disconnect()
-    await comm.disconnect()
+    try:
+        quiet, hello = await connected(gid, token=ana.token)
+        try:
+            await db(play_turn, gid, [ana, bo])
+            assert await quiet.receive_nothing(timeout=0.3)
+            await quiet.send_json_to({"command": "sync", "after": hello["seq"]})
+            payload = await quiet.receive_json_from(timeout=5)
+            assert [e["seq"] for e in payload["events"]] == list(
+                range(hello["seq"] + 1, payload["seq"] + 1)
+            )
+        finally:
+            await quiet.disconnect()
+    finally:
+        await comm.disconnect()
 
 
 async def test_a_move_made_through_rest_reaches_the_other_players_socket():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     users = [ana, bo]
     gid = await db(table, ana, [bo], bots=0)
-    comms = {u.id: (await synced(gid, token=u.token))[0] for u in users}
-    who = await db(mover, gid, users)
-    other = next(u for u in users if u is not who)
-    st = await db(state_for, gid, who)
-    r = await db(rest_move, who, gid, {**st["legal_moves"][0], "expected_seq": st["seq"]})
-    assert r.status_code == 201, r.json()
-    pushed = await receive_until_seq(comms[other.id], r.json()["seq"])
-    assert seqs(pushed) == [e["seq"] for e in r.json()["events"]]
-    assert pushed[-1]["view"]["viewer"] == st["seat"] ^ 1
-    for comm in comms.values():
-        await comm.disconnect()
+    comms = {}
+    try:
+        for u in users:
+            comms[u.id] = (await synced(gid, token=u.token))[0]
+        who = await db(mover, gid, users)
+        other = next(u for u in users if u is not who)
+        st = await db(state_for, gid, who)
+        r = await db(rest_move, who, gid, {**st["legal_moves"][0], "expected_seq": st["seq"]})
+        assert r.status_code == 201, r.json()
+        pushed = await receive_until_seq(comms[other.id], r.json()["seq"])
+        assert seqs(pushed) == [e["seq"] for e in r.json()["events"]]
+        assert pushed[-1]["view"]["viewer"] == st["seat"] ^ 1
+    finally:
+        for comm in comms.values():
+            await comm.disconnect()
 
 
 @pytest.mark.slow
@@ -119,8 +131,10 @@ async def test_a_socket_idle_longer_than_the_layers_blocking_wait_still_gets_the
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])
     comm, _ = await synced(gid, token=ana.token)
-    await asyncio.sleep(7)  # longer than the 5 s blocking pop, idle
-    seq = await db(play_turn, gid, [ana, bo])
-    got = await receive_until_seq(comm, seq)
-    assert got and got[-1]["seq"] == seq
-    await comm.disconnect()
+    try:
+        await asyncio.sleep(7)  # longer than the 5 s blocking pop, idle
+        seq = await db(play_turn, gid, [ana, bo])
+        got = await receive_until_seq(comm, seq)
+        assert got and got[-1]["seq"] == seq
+    finally:
+        await comm.disconnect()

@@ -167,7 +167,19 @@ def test_a_timeout_for_an_old_seq_or_applied_twice_appends_nothing(frozen_clock,
 
 def test_a_timeout_before_its_deadline_appends_nothing(frozen_clock, ana, bo):
     game = new_game(ana, [bo], LIVE)
-    assert services.game_apply_timeout(game_id=game.id, seq=game.version) is None
+    seq = game.version
+    log = [e.hash for e in store.read(game.stream)]
+    clocks = clock_fields(game)
+    assert log and clocks["deadline"] is not None
+    # at the start of the turn, and a millisecond before its deadline
+    for wait in (timedelta(0), clocks["deadline"] - frozen_clock.now() - timedelta(milliseconds=1)):
+        frozen_clock.advance(wait)
+        assert services.game_apply_timeout(game_id=game.id, seq=seq) is None
+        assert [e.hash for e in store.read(game.stream)] == log
+        assert events_after(game, seq) == []
+        game.refresh_from_db()
+        assert game.version == seq
+        assert clock_fields(game) == clocks
 
 
 def test_a_move_after_the_deadline_is_refused_and_the_timeout_is_applied_instead(

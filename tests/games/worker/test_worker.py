@@ -7,7 +7,6 @@ plays the web server's part: its services commit and hand tasks to the broker.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 
 import pytest
@@ -50,6 +49,20 @@ def timeout_batches(game: Game) -> list[int]:
             out.append(e.seq)
         previous = e.actor.get("kind")
     return out
+
+
+def stored_by_seq(game: Game) -> dict[int, store.StoredEvent]:
+    return {e.seq: e for e in store.read(game.stream)}
+
+
+def assert_own_view(pushed: list[dict], stored: dict[int, store.StoredEvent]) -> None:
+    """Assert that events pushed to a seat about its own moves are the stored events unredacted
+    (type, schema version and all their data, a drawn tile included), in seq order."""
+    seqs = [e["seq"] for e in pushed]
+    assert seqs == sorted(set(seqs)), seqs
+    for e in pushed:
+        body = {k: e[k] for k in ("type", "schema_version", "data")}
+        assert body == stored[e["seq"]].payload, e["seq"]
 
 
 def test_a_four_bot_game_finishes_by_itself(celery_processes, django_user_model):
@@ -108,9 +121,12 @@ async def test_a_live_move_times_out_and_the_timeout_is_pushed_to_the_sockets(
         await comm.disconnect()
     assert pushed, f"no timeout reached the socket\n{celery_processes.log_tail()}"
     assert all(e["data"]["by"] == "timeout" and e["data"]["seat"] == seat for e in pushed)
-    assert json.dumps(pushed)  # the player's own view of their own timed-out turn
-    stored = await database_sync_to_async(timeout_batches)(game)
-    assert len(stored) >= 1
+    # The player's own view of their own timed-out turn: each event exactly as stored, nothing
+    # of it hidden from them (a tile the timeout drew shows), in the order appended.
+    stored = await database_sync_to_async(stored_by_seq)(game)
+    assert_own_view(pushed, stored)
+    batches = await database_sync_to_async(timeout_batches)(game)
+    assert len(batches) >= 1
 
 
 def test_a_worker_killed_while_holding_the_timeout_loses_nothing(
