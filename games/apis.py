@@ -24,6 +24,7 @@ from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateT
 from games import selectors, services
 from games.engine.attestation import attest
 from games.models import GameStatus
+from games.moves import MoveInput
 from games.siblings import progress_hidden, redact_game_doc
 from trust import receipts as trust_receipts
 from trust.keys import signing_key
@@ -362,22 +363,7 @@ class GameMoveApi(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [MoveRateThrottle]
 
-    class Input(serializers.Serializer):
-        action = serializers.ChoiceField(["engine", "play", "draw", "pass", "stop"])
-        tile = serializers.ListField(
-            child=IntegerField(min_value=0, max_value=18),
-            min_length=2,
-            max_length=2,
-            required=False,
-        )
-        train = serializers.JSONField(required=False, help_text='a seat number, or "mexican"')
-        seat = IntegerField(required=False)
-        expected_seq = IntegerField(min_value=0, required=False)
-
-        def validate(self, data):
-            if data["action"] == "play" and ("tile" not in data or "train" not in data):
-                raise serializers.ValidationError("a play needs a tile and a train")
-            return data
+    Input = MoveInput  # the socket's move command takes the same body (games.moves)
 
     @extend_schema(
         request=Input,

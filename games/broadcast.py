@@ -18,36 +18,14 @@ from eventstore.store import StoredEvent
 from realtime.broadcast import send_on_commit
 from realtime.groups import game_seat_group
 
-from games.engine import GameState, view
+from games.engine import GameState
 from games.models import Seat
-from games.selectors import event_for, moves_for
+from games.selectors import viewer_payload
 
 log = logging.getLogger(__name__)
 
 MESSAGE_TYPE = "game.update"  # handled by GameConsumer.game_update
 SEATS_MESSAGE_TYPE = "game.seats"  # handled by GameConsumer.game_seats
-
-
-def viewer_payload(
-    game_id,
-    status: str,
-    seq: int,
-    events: list[StoredEvent],
-    state: GameState | None,
-    seat: int | None,
-) -> dict[str, Any]:
-    """Return what one viewer is sent about new events: the events as it may see them and its
-    fresh view of the game, with its legal moves."""
-    return {
-        "type": "events",
-        "game": str(game_id),
-        "status": status,
-        "seq": seq,
-        "seat": seat,
-        "events": [event_for(e, seat) for e in events],
-        "view": view(state, seat) if state is not None else None,
-        "legal_moves": moves_for(state, seat, status == "active"),
-    }
 
 
 def update_message(
@@ -95,18 +73,37 @@ def seats_message(holders: list[int | None]) -> dict[str, Any]:
     return {"type": SEATS_MESSAGE_TYPE, "holders": holders}
 
 
-def publish_game_events(game, events: list[StoredEvent], state: GameState | None) -> None:
+def holders_of(seats: list[Seat], players: int) -> list[int | None]:
+    """``seat_holders`` from seat rows already read (under the game row's lock)."""
+    holders: list[int | None] = [None] * players
+    for seat in seats:
+        if seat.index < players and seat.resigned_at is None and seat.forfeited_at is None:
+            holders[seat.index] = seat.user_id
+    return holders
+
+
+def publish_game_events(
+    game,
+    events: list[StoredEvent],
+    state: GameState | None,
+    holders: list[int | None] | None = None,
+) -> None:
     """Send every viewer of ``game`` its payload for ``events`` once the transaction commits.
 
+    ``holders`` (``holders_of`` the seats read under the game row's lock, which every writer of
+    seats takes too) are the seats' holders as these events commit; without them they are read
+    after the commit. Either way a seat's payload goes only to the user who held the seat when
+    the events were appended or later: a later change of hands publishes its own message.
     A seat nobody holds (resigned, forfeited) is sent who holds the seats instead of its
     payload: its hand goes to no socket, and any socket still listening there looks again.
     """
     if not events:
         return
     game_id, status, seq, seats = game.id, game.status, events[-1].seq, game.players
+    known = list(holders) if holders is not None else None
 
     def build() -> dict[str, dict[str, Any]]:
-        holders = _holders(game_id, seats)
+        holders = known if known is not None else _holders(game_id, seats)
         messages = {}
         for seat in [*range(seats), None]:
             group = game_seat_group(game_id, seat)

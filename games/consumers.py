@@ -43,7 +43,6 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
-from eventstore import store
 from realtime.auth import CredentialWatch
 from realtime.groups import game_seat_group
 from redis.exceptions import RedisError
@@ -54,10 +53,8 @@ from core.errors import ApplicationError, Forbidden, NotAuthenticated
 from core.limits import MAX_FRAME_BYTES, JsonTooDeep, check_idempotency_key, load_json
 from core.throttling import SocketLimits, check_move
 from games import selectors, services
-from games.apis import GameMoveApi
-from games.broadcast import viewer_payload
-from games.domain import load
-from games.models import Game, stream_name
+from games.models import Game
+from games.moves import move_body
 from trust.receipts import receipt_for
 
 log = logging.getLogger(__name__)
@@ -94,27 +91,6 @@ def _hello(game_id, user) -> dict[str, Any] | None:
     }
 
 
-def _catch_up(
-    game_id, user, after: int, known_seat: int | None
-) -> tuple[int | None, dict[str, Any]]:
-    """Return the viewer's seat and its ``events`` payload for every event after ``after``.
-
-    The state is loaded first and the events read up to its version, so both describe the same
-    seq; the game row and the seat are read last, so neither is older than that seq (a seat
-    read before the events could be one given up since). A viewer who is no longer at
-    ``known_seat`` is asked again whether they may watch (Forbidden if not).
-    """
-    stream = stream_name(game_id)
-    loaded = load(stream)
-    events = store.read(stream, after=after, upto=loaded.version)
-    game = Game.objects.get(pk=game_id)
-    seat = selectors.game_viewer_seat(game, user)
-    if seat != known_seat:
-        selectors.check_may_watch(game, user, seat)
-    payload = viewer_payload(game_id, game.status, loaded.version, events, loaded.state, seat)
-    return seat, payload
-
-
 def _move(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
     """Make the move a socket message asks for, checked as the REST move is; return the seq
     and the move's signed receipt (trust.receipts)."""
@@ -122,10 +98,7 @@ def _move(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] |
     data = content.get("move")
     if isinstance(data, dict) and "expected_seq" in content:
         data = {**data, "expected_seq": content["expected_seq"]}
-    serializer = GameMoveApi.Input(data=data)
-    serializer.is_valid(raise_exception=True)
-    body = dict(serializer.validated_data)
-    expected = body.pop("expected_seq", None)
+    body, expected = move_body(data)
     key = check_idempotency_key(content.get("idempotency_key"), "idempotency_key")
     result = services.game_move(
         game_id=game_id, user=user, move=body, expected_seq=expected, idempotency_key=key or None
@@ -262,9 +235,9 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         (or, a spectator where spectators are refused, closed with 4403).
         """
         try:
-            seat, payload = await database_sync_to_async(_catch_up, thread_sensitive=False)(
-                self.game_id, self.user, after, self.seat
-            )
+            seat, payload = await database_sync_to_async(
+                selectors.game_catch_up, thread_sensitive=False
+            )(self.game_id, self.user, after, self.seat)
         except Forbidden:
             await self._leave()
             await self.close(code=CLOSE_FORBIDDEN)

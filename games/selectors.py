@@ -19,11 +19,18 @@ from games.domain import (
     redact_platform_event,
     restart_numbers,
 )
-from games.engine import SPECTATOR, command_to_dict, event_from_dict, legal_moves, view
+from games.engine import (
+    SPECTATOR,
+    GameState,
+    command_to_dict,
+    event_from_dict,
+    legal_moves,
+    view,
+)
 from games.engine.events import EVENT_TYPES
 from games.engine.record import FULL, export_record
 from games.engine.views import redact_event
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Seat, stream_name
 from games.stakes import RECORD_READ, WATCHED, deal_hidden, staff_hidden_read
 
 
@@ -261,3 +268,46 @@ def record_fairness(game: Game, logged: list[StoredEvent], *, reveal: bool) -> d
     if reveal and game.server_seed:
         out["server_seed"] = game.server_seed
     return out
+
+
+def viewer_payload(
+    game_id,
+    status: str,
+    seq: int,
+    events: list[StoredEvent],
+    state: GameState | None,
+    seat: int | None,
+) -> dict[str, Any]:
+    """Return what one viewer is sent about new events: the events as it may see them and its
+    fresh view of the game, with its legal moves."""
+    return {
+        "type": "events",
+        "game": str(game_id),
+        "status": status,
+        "seq": seq,
+        "seat": seat,
+        "events": [event_for(e, seat) for e in events],
+        "view": view(state, seat) if state is not None else None,
+        "legal_moves": moves_for(state, seat, status == "active"),
+    }
+
+
+def game_catch_up(
+    game_id, user, after: int, known_seat: int | None
+) -> tuple[int | None, dict[str, Any]]:
+    """Return the viewer's seat and its ``events`` payload for every event after ``after``.
+
+    The state is loaded first and the events read up to its version, so both describe the same
+    seq; the game row and the seat are read last, so neither is older than that seq (a seat
+    read before the events could be one given up since). A viewer who is no longer at
+    ``known_seat`` is asked again whether they may watch (Forbidden if not).
+    """
+    stream = stream_name(game_id)
+    loaded = load(stream)
+    events = store.read(stream, after=after, upto=loaded.version)
+    game = Game.objects.get(pk=game_id)
+    seat = game_viewer_seat(game, user)
+    if seat != known_seat:
+        check_may_watch(game, user, seat)
+    payload = viewer_payload(game_id, game.status, loaded.version, events, loaded.state, seat)
+    return seat, payload

@@ -33,7 +33,7 @@ from games.adjudication import adjudication_projection
 from games.bots.knowledge import seat_knowledge
 from games.bots.simple import POLICIES
 from games.bots.strategies import STRATEGIES, make_strategy
-from games.broadcast import publish_game_events, publish_seats_changed
+from games.broadcast import holders_of, publish_game_events, publish_seats_changed
 from games.domain import (
     GAME_ABANDONED,
     SEAT_FORFEITED,
@@ -47,17 +47,16 @@ from games.domain import (
     remember_on_commit,
 )
 from games.engine import (
-    MEXICAN,
     Command,
     DrawTile,
     MatchStarted,
     Pass,
     PlaceEngine,
-    PlayTile,
     Ruleset,
     RulesetError,
     StartRound,
     Stop,
+    command_from_dict,
     commitment,
     deal_round,
     event_to_dict,
@@ -66,7 +65,6 @@ from games.engine import (
 )
 from games.engine.deal import MAX_CONTRIBUTION_BYTES, derive_seed_v2
 from games.engine.state import DEALING, ENGINE, FINISHED, PLAYING, initial_state
-from games.engine.tiles import parse_tile
 from games.models import Game, GameStatus, Seat
 from ratings.selectors import rated_eligibility_check
 
@@ -240,7 +238,10 @@ def _contributed(contribution: str | None, now) -> dict[str, Any]:
 
 
 def _get_game(game_id, *, for_update: bool = False) -> Game:
-    games = Game.objects.select_for_update() if for_update else Game.objects
+    # Its creator comes along (a table's default name, in turn notices); only the game row is
+    # locked.
+    games = Game.objects.select_related("created_by")
+    games = games.select_for_update(of=("self",)) if for_update else games
     try:
         return games.get(pk=game_id)
     except (Game.DoesNotExist, ValueError):
@@ -664,7 +665,7 @@ def _project(
         setattr(game, key, value)
     maybe_snapshot(game.stream, before, loaded)
     remember_on_commit(game.stream, loaded)
-    publish_game_events(game, appended, state)
+    publish_game_events(game, appended, state, holders_of(seats, game.players))
     if status == GameStatus.ACTIVE and to_move is not None:
         seat = seats[to_move]
         if new_turn and not seat.automatic and game.time_control.get("kind") == "correspondence":
@@ -681,28 +682,10 @@ def _project(
 
 def parse_move(move: dict[str, Any], seat: int, ruleset: dict[str, Any]) -> Command:
     """Return the engine command a move body asks for; ApplicationError if it is malformed."""
-    action = move.get("action")
-    by = None
-    if action == "engine":
-        return PlaceEngine(seat, by)
-    if action == "draw":
-        return DrawTile(seat, by)
-    if action == "pass":
-        return Pass(seat, by)
-    if action == "stop":
-        return Stop(seat, by)
-    if action != "play":
-        raise ApplicationError(
-            "invalid_move", "action must be one of engine, play, draw, pass, stop"
-        )
     try:
-        t = parse_tile(move.get("tile"), ruleset["set_max"])
+        return command_from_dict(move, seat, ruleset["set_max"])
     except ValueError as exc:
         raise ApplicationError("invalid_move", str(exc)) from None
-    train = move.get("train")
-    if not (train == MEXICAN or (isinstance(train, int) and not isinstance(train, bool))):
-        raise ApplicationError("invalid_move", 'train must be a seat number or "mexican"')
-    return PlayTile(seat, t, train, by)
 
 
 def _check_active(game: Game) -> None:
@@ -788,8 +771,12 @@ def game_move(
             actor=_actor(user),
             command_id=command_id,
             prev_hash=loaded.head_hash,
+            # The game row is locked: no other writer appends meanwhile (see above).
+            savepoint=command_id is not None,
         )
     except ConcurrencyConflict as exc:
+        if command_id is None:
+            raise _stale(exc.actual) from None
         repeated = _repeated(game, command_id)
         if repeated is not None:
             return repeated

@@ -14,6 +14,7 @@ from .commands import (
     SeatCommand,
     StartRound,
     Stop,
+    command_from_dict,
     command_to_dict,
 )
 from .deal import commitment, deal_round
@@ -74,6 +75,7 @@ __all__ = [
     "TurnPassed",
     "TurnStopped",
     "apply_event",
+    "command_from_dict",
     "command_to_dict",
     "commitment",
     "deal_round",

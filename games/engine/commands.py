@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .tiles import Tile
+from .tiles import Tile, parse_tile
 from .values import value_type
 
 MEXICAN = "mexican"
@@ -73,6 +73,22 @@ Command = SeatCommand | StartRound
 _BY_ACTION = {c.action: c for c in (PlaceEngine, PlayTile, DrawTile, Pass, Stop)}
 ACTIONS = tuple(_BY_ACTION)
 BY_VALUES = ("player", "bot", "timeout", "admin")
+
+
+def command_from_dict(move: dict[str, Any], seat: int, set_max: int) -> SeatCommand:
+    """Return the command a move body (``command_to_dict``'s shape, without ``by``) asks of
+    ``seat``: the inverse of ``command_to_dict``. ValueError says what is malformed."""
+    action = move.get("action")
+    kind = _BY_ACTION.get(action) if isinstance(action, str) else None
+    if kind is None:
+        raise ValueError("action must be one of " + ", ".join(ACTIONS))
+    if kind is not PlayTile:
+        return kind(seat)
+    t = parse_tile(move.get("tile"), set_max)
+    train = move.get("train")
+    if not (train == MEXICAN or (isinstance(train, int) and not isinstance(train, bool))):
+        raise ValueError('train must be a seat number or "mexican"')
+    return PlayTile(seat, t, train)
 
 
 def command_to_dict(command: SeatCommand) -> dict[str, Any]:

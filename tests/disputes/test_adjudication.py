@@ -12,13 +12,13 @@ from notifications.models import Notification
 
 from core.errors import ApplicationError
 from games import adjudication, selectors, services
-from games.broadcast import viewer_payload
 from games.domain import fold, load
 from games.engine import deal_round
 from games.engine.record import verify_record
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
 from games.models import Game
+from games.selectors import viewer_payload
 from games.services import game_projection_from_log, game_rebuild_projections
 from tests.disputes.conftest import client_for, committed, open_table, play
 from tests.games.api.factories import leaked

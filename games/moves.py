@@ -1,0 +1,38 @@
+"""A move request's body, as the REST move and the socket's ``move`` command both take it.
+
+One serializer for both doors, so a move is checked alike whichever way it comes; the engine's
+``command_from_dict`` (through ``services.parse_move``) then turns it into a command.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from core.fields import IntegerField
+
+
+class MoveInput(serializers.Serializer):
+    action = serializers.ChoiceField(["engine", "play", "draw", "pass", "stop"])
+    tile = serializers.ListField(
+        child=IntegerField(min_value=0, max_value=18),
+        min_length=2,
+        max_length=2,
+        required=False,
+    )
+    train = serializers.JSONField(required=False, help_text='a seat number, or "mexican"')
+    seat = IntegerField(required=False)
+    expected_seq = IntegerField(min_value=0, required=False)
+
+    def validate(self, data):
+        if data["action"] == "play" and ("tile" not in data or "train" not in data):
+            raise serializers.ValidationError("a play needs a tile and a train")
+        return data
+
+
+def move_body(data) -> tuple[dict, int | None]:
+    """Validate a move body; return the move and its ``expected_seq`` (None if not given).
+    Raises DRF's ValidationError (400 ``invalid``, with the fields)."""
+    serializer = MoveInput(data=data)
+    serializer.is_valid(raise_exception=True)
+    body = dict(serializer.validated_data)
+    return body, body.pop("expected_seq", None)
