@@ -47,6 +47,7 @@ bench: venv
 # Needs PostgreSQL (127.0.0.1:5432, user postgres): drops and recreates mexican_train_bench.
 bench-api: venv
 	$(PY) -m tests.benchmarks.bench_api
+	$(PY) -m tests.benchmarks.bench_move
 
 # Needs PostgreSQL and Redis: drops and recreates mexican_train_bench_ws.
 bench-sockets: venv

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -31,8 +33,14 @@ class _SenderLoop:
     """One event loop in a daemon thread of this process, for sending to a Redis channel layer
     from synchronous code. ``async_to_sync`` outside a server (a Celery worker, the embedded
     task runner, a command) makes a new loop — and so a new Redis connection — per call, which
-    cost a bot's move more than the move itself; this loop keeps its connections. Waiting for
-    each send keeps one game's messages in order."""
+    cost a bot's move more than the move itself; this loop keeps its connections.
+
+    A request does not wait for its send: ``post`` queues the messages and one coroutine on the
+    loop sends them in the order they were posted, so one game's messages stay in order (each
+    batch is sent wholly before the next). A batch that fails or takes over ``SEND_TIMEOUT``
+    is logged and dropped (clients resync a lost update); past ``MAX_QUEUED`` waiting batches
+    (Redis gone for long) new ones are dropped too. At exit the queue is given
+    ``DRAIN_SECONDS`` to empty."""
 
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -40,6 +48,8 @@ class _SenderLoop:
         self._lock = threading.Lock()
         self._layer = None
         self._for = None
+        self._queue: asyncio.Queue | None = None
+        self._pending = 0  # batches posted and not yet sent (read from any thread)
 
     def layer_for(self, default):
         """A layer instance of this loop's own, configured as ``default``: its connections
@@ -54,22 +64,61 @@ class _SenderLoop:
             if self._loop is None or self._pid != os.getpid():  # a forked child starts afresh
                 self._loop = asyncio.new_event_loop()
                 self._pid = os.getpid()
+                self._queue = None
+                self._pending = 0
                 threading.Thread(
                     target=self._loop.run_forever, name="broadcast-loop", daemon=True
                 ).start()
+                atexit.register(self.drain, DRAIN_SECONDS)
             return self._loop
 
     def run(self, coro, timeout: float) -> None:
         asyncio.run_coroutine_threadsafe(coro, self.loop()).result(timeout)
 
+    def post(self, default, messages: Mapping[str, dict[str, Any]]) -> None:
+        """Queue ``messages`` for sending on the loop, after every batch posted before."""
+        loop = self.loop()
+        with self._lock:
+            if self._pending >= MAX_QUEUED:
+                log.error("broadcast queue full (%s batches): update dropped", self._pending)
+                return
+            self._pending += 1
+        loop.call_soon_threadsafe(self._enqueue, default, dict(messages))
+
+    def _enqueue(self, default, messages) -> None:  # on the loop
+        if self._queue is None:
+            self._queue = asyncio.Queue()
+            asyncio.get_running_loop().create_task(self._sender(self._queue))
+        self._queue.put_nowait((default, messages))
+
+    async def _sender(self, queue: asyncio.Queue) -> None:
+        while True:
+            default, messages = await queue.get()
+            try:
+                await asyncio.wait_for(_send_all(self.layer_for(default), messages), SEND_TIMEOUT)
+            except Exception:  # clients resync a lost update
+                log.exception("broadcast failed")
+            finally:
+                with self._lock:
+                    self._pending -= 1
+
+    def drain(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for every posted batch to be sent; True if they were."""
+        deadline = time.monotonic() + seconds
+        while self._pending > 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self._pending <= 0
+
 
 _SENDER = _SenderLoop()
 SEND_TIMEOUT = 5.0
+MAX_QUEUED = 10_000
+DRAIN_SECONDS = 2.0
 
 
 def send_now(messages: Mapping[str, dict[str, Any]]) -> None:
-    """Send each message to its group now (from synchronous code), all in one hop to an event
-    loop. With channels-redis, the process's sender loop (see ``_SenderLoop``); with the
+    """Send each message to its group now (from synchronous code). With channels-redis, queued
+    on the process's sender loop (see ``_SenderLoop``: the caller does not wait); with the
     in-memory layer (one process, tests), ``async_to_sync``, which runs on the loop its
     consumers run on. A failed send is logged: clients resync a lost update."""
     layer = get_channel_layer()
@@ -79,9 +128,14 @@ def send_now(messages: Mapping[str, dict[str, Any]]) -> None:
         if isinstance(layer, InMemoryChannelLayer):
             async_to_sync(_send_all)(layer, messages)
         else:
-            _SENDER.run(_send_all(_SENDER.layer_for(layer), messages), SEND_TIMEOUT)
+            _SENDER.post(layer, messages)
     except Exception:
         log.exception("broadcast failed")
+
+
+def sent(timeout: float = SEND_TIMEOUT) -> bool:
+    """Wait until every message this process posted has been sent (tests, commands)."""
+    return _SENDER.drain(timeout)
 
 
 def send_on_commit(build: Callable[[], Mapping[str, dict[str, Any]]]) -> None:
