@@ -49,6 +49,7 @@ class _SenderLoop:
         self._layer = None
         self._for = None
         self._queue: asyncio.Queue | None = None
+        self._task: asyncio.Task | None = None
         self._pending = 0  # batches posted and not yet sent (read from any thread)
 
     def layer_for(self, default):
@@ -65,11 +66,12 @@ class _SenderLoop:
                 self._loop = asyncio.new_event_loop()
                 self._pid = os.getpid()
                 self._queue = None
+                self._task = None
                 self._pending = 0
                 threading.Thread(
                     target=self._loop.run_forever, name="broadcast-loop", daemon=True
                 ).start()
-                atexit.register(self.drain, DRAIN_SECONDS)
+                atexit.register(self.shutdown, DRAIN_SECONDS)
             return self._loop
 
     def run(self, coro, timeout: float) -> None:
@@ -88,7 +90,7 @@ class _SenderLoop:
     def _enqueue(self, default, messages) -> None:  # on the loop
         if self._queue is None:
             self._queue = asyncio.Queue()
-            asyncio.get_running_loop().create_task(self._sender(self._queue))
+            self._task = asyncio.get_running_loop().create_task(self._sender(self._queue))
         self._queue.put_nowait((default, messages))
 
     async def _sender(self, queue: asyncio.Queue) -> None:
@@ -101,6 +103,24 @@ class _SenderLoop:
             finally:
                 with self._lock:
                     self._pending -= 1
+
+    def shutdown(self, seconds: float) -> None:
+        """At exit: send what is queued (up to ``seconds``), then end the sender coroutine and
+        stop the loop, so no pending task is left to be reported at interpreter shutdown."""
+        loop = self._loop
+        if loop is None or self._pid != os.getpid() or not loop.is_running():
+            return
+        self.drain(seconds)
+        stopped = threading.Event()
+
+        def stop() -> None:  # on the loop: the cancellation runs before the stop
+            if self._task is not None:
+                self._task.cancel()
+            loop.call_soon(loop.stop)
+            loop.call_soon(stopped.set)
+
+        loop.call_soon_threadsafe(stop)
+        stopped.wait(1.0)
 
     def drain(self, seconds: float) -> bool:
         """Wait up to ``seconds`` for every posted batch to be sent; True if they were."""
