@@ -4,17 +4,16 @@ from django.conf import settings
 
 
 def start_embedded_services() -> None:
-    """Start the in-process task runner and deadline sweeper when tasks run eagerly.
+    """Start the in-process task runner when tasks run eagerly.
 
     It runs in the `serve` process after migrations and before the ASGI server starts: a
-    thread runs the tasks the game services schedule (bot turns, live timeouts, ratings) and
-    sweeps due deadlines every SWEEP_INTERVAL seconds, as a Celery worker and beat would. With
-    a broker (REDIS_URL or CELERY_BROKER_URL, CELERY_EAGER not set) a separate worker and beat
-    do this work, so nothing is started here.
+    thread runs the tasks the services submit (bot turns, live timeouts, ratings, tournament
+    steps) and Celery beat's schedule (the deadline sweeper, the tournaments tick), as a Celery
+    worker and beat would. With a broker (REDIS_URL or CELERY_BROKER_URL, CELERY_EAGER not
+    set) a separate worker and beat do this work, so nothing is started here.
     """
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         return
-    from games.scheduling import start_embedded_runner
-    from tournaments.scheduling import start_embedded_ticks
+    from core.tasks import start_embedded_runner
 
-    start_embedded_ticks(start_embedded_runner())  # beat's tournaments-tick, on the runner
+    start_embedded_runner()

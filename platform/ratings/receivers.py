@@ -7,7 +7,7 @@ def on_game_ended(sender, *, game_id, status, rated, **kwargs) -> None:
     """Submit the ratings task once a rated game has finished (after that game's commit)."""
     if status != "finished" or not rated:
         return
-    from games import scheduling
+    from core import tasks as runner
     from ratings import tasks
 
-    scheduling.submit(tasks.apply_game_ratings, game_id)
+    runner.submit(tasks.apply_game_ratings, game_id)

@@ -1,0 +1,169 @@
+"""How a task runs: on a Celery worker, on the embedded runner, or inline.
+
+Services submit tasks after their transaction commits (``submit``); where a task runs is
+configuration, not the caller's business:
+- a Celery worker on Redis (production, and the tests that start one): ``apply_async``;
+- the embedded runner (``manage.py serve`` without REDIS_URL): a thread of the server process
+  runs them in order, ETA ones at their time, and runs Celery beat's schedule
+  (``CELERY_BEAT_SCHEDULE``: the deadline sweeper, the tournaments tick) itself;
+- eagerly (no broker and no runner: tests, the shell): right after the commit, in the caller's
+  thread — iteratively, so a table of bots plays to the end without deepening the stack.
+
+Periodic jobs are named in ``CELERY_BEAT_SCHEDULE`` and looked up in Celery's task registry:
+this module imports no app.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from collections import deque
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from core import clock
+
+log = logging.getLogger(__name__)
+
+_local = threading.local()
+_runner: EmbeddedRunner | None = None
+
+
+def submit(task, *args: Any, eta: datetime | None = None) -> None:
+    """Run ``task(*args)`` the configured way; never raise into the caller (it has committed:
+    a task that cannot be queued is caught by the sweeper)."""
+    args = tuple(str(a) if not isinstance(a, int | str) else a for a in args)
+    try:
+        if _runner is not None:
+            _runner.put(task, args, eta)
+        elif settings.CELERY_TASK_ALWAYS_EAGER:
+            if eta is None:  # ETA tasks are left to the sweeper when nothing runs them later
+                _run_inline(task, args)
+        else:
+            task.apply_async(args=args, eta=eta)
+    except Exception:  # noqa: BLE001 — logged; the sweeper retries what was lost
+        log.exception("could not run %s%r", task.name, args)
+
+
+def _run_inline(task, args) -> None:
+    queue = getattr(_local, "queue", None)
+    if queue is not None:  # inside a task run by the loop below: queue it behind
+        queue.append((task, args))
+        return
+    _local.queue = queue = deque([(task, args)])
+    try:
+        while queue:
+            t, a = queue.popleft()
+            try:
+                t.run(*a)
+            except Exception:  # noqa: BLE001
+                log.exception("task %s%r failed", t.name, a)
+    finally:
+        _local.queue = None
+
+
+def periodic_jobs() -> list[tuple[Any, float]]:
+    """Return (task, seconds) for every entry of Celery beat's schedule, from the task
+    registry (the apps' tasks are registered once Django and Celery are set up)."""
+    from celery import current_app
+
+    current_app.loader.import_default_modules()  # the apps' tasks modules
+    jobs = []
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        task = current_app.tasks.get(entry["task"])
+        if task is None:
+            log.error("periodic task %s is not registered", entry["task"])
+            continue
+        jobs.append((task, float(entry["schedule"])))
+    return jobs
+
+
+class EmbeddedRunner:
+    """One thread of the server process running tasks in order, ETA ones at their time, and
+    the periodic jobs at their intervals — Celery's worker and beat, without Redis."""
+
+    def __init__(self, periodic: list[tuple[Any, float]]) -> None:
+        self._heap: list[tuple[float, int, Any, tuple]] = []
+        self._count = itertools.count()
+        self._cv = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._loop, name="embedded-tasks", daemon=True)
+        now = time.monotonic()
+        for task, interval in periodic:
+            self._push(now, _Periodic(self, task, interval), ())
+
+    def start(self) -> EmbeddedRunner:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        with self._cv:
+            self._stopped = True
+            self._cv.notify()
+        self._thread.join(timeout=10)
+
+    def put(self, task, args: tuple, eta: datetime | None = None) -> None:
+        delay = 0.0 if eta is None else max((eta - clock.now()).total_seconds(), 0.0)
+        self.put_after(delay, task, args)
+
+    def put_after(self, delay: float, task, args: tuple) -> None:
+        with self._cv:
+            self._push(time.monotonic() + delay, task, args)
+            self._cv.notify()
+
+    def _push(self, at: float, task, args: tuple) -> None:
+        heapq.heappush(self._heap, (at, next(self._count), task, args))
+
+    def _loop(self) -> None:
+        while True:
+            with self._cv:
+                while not self._stopped:
+                    now = time.monotonic()
+                    if self._heap and self._heap[0][0] <= now:
+                        break
+                    wake = self._heap[0][0] - now if self._heap else None
+                    self._cv.wait(timeout=wake)
+                if self._stopped:
+                    return
+                _, _, task, args = heapq.heappop(self._heap)
+            close_old_connections()
+            try:
+                task.run(*args)
+            except Exception:  # noqa: BLE001
+                log.exception("embedded task %s failed", task.name)
+            finally:
+                close_old_connections()
+
+
+class _Periodic:
+    """A periodic job on the runner: run the task, then queue itself again."""
+
+    def __init__(self, runner: EmbeddedRunner, task, interval: float) -> None:
+        self.runner, self.task, self.interval = runner, task, interval
+        self.name = f"{task.name} (every {interval:g} s)"
+
+    def run(self) -> None:
+        try:
+            self.task.run()
+        finally:
+            self.runner.put_after(self.interval, self, ())
+
+
+def start_embedded_runner() -> EmbeddedRunner:
+    global _runner
+    if _runner is None:
+        _runner = EmbeddedRunner(periodic_jobs()).start()
+    return _runner
+
+
+def stop_embedded_runner() -> None:
+    global _runner
+    runner, _runner = _runner, None
+    if runner is not None:
+        runner.stop()
