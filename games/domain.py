@@ -6,18 +6,34 @@ abandoned) that the engine does not fold.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import transaction
-from eventstore import store
-from eventstore.store import StoredEvent
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
 
-from games.engine import ENGINE_VERSION, GameState, event_from_dict, view
+from core import sql
+from core.errors import Conflict, NotFound
+from eventstore import store, upcasters
+from eventstore.store import ConcurrencyConflict, StoredEvent
+from games.engine import (
+    ENGINE_VERSION,
+    GameState,
+    StartRound,
+    deal_round,
+    event_from_dict,
+    event_to_dict,
+    step,
+)
 from games.engine.events import EVENT_TYPES, Event
-from games.engine.state import evolve, initial_state
+from games.engine.state import DEALING, evolve, initial_state
+from games.errors import GameError
+from games.models import Game, Seat
 
 SNAPSHOT_EVERY = 25
 """Snapshot whenever an append crosses a multiple of this many events: loading a game then
@@ -37,45 +53,80 @@ PLATFORM_TYPES = frozenset(
 # Staff adjudication (games.adjudication): decisions appended to the stream, never edits of it.
 GAME_VOIDED = "GameVoided"
 RESULT_AWARDED = "ResultAwarded"
-# A round dealt again by staff; the engine's RoundStarted follows it (older logs: it carries the
-# whole engine state it restored, never sent as is).
+# A round dealt again by staff. Schema version 2 is a fact, no tile in it: {reason, dispute,
+# round, restart, at_seq}, restart ``restart`` of round ``round`` dealt from ``redeal_seed``, the
+# engine's RoundStarted right after it (``at_seq``: the event found at fault, or null). An older
+# log's restart reads as {reason, dispute, round, at_seq, restart: null, restores_seq: N}: the
+# round went on from the position the log reached at seq N, tiles as dealt (see the upcaster).
 ROUND_RESTARTED = "RoundRestarted"
 RATINGS_REVERSED = "RatingsReversed"
 ADJUDICATION_TYPES = frozenset({GAME_VOIDED, RESULT_AWARDED, ROUND_RESTARTED, RATINGS_REVERSED})
+SCHEMA_VERSIONS = {ROUND_RESTARTED: 2}
+"""The schema version platform events are appended in (1 when not named here)."""
 
 
 def platform_event(type_: str, **data) -> dict:
-    return {"type": type_, "schema_version": 1, "data": data}
+    return {"type": type_, "schema_version": SCHEMA_VERSIONS.get(type_, 1), "data": data}
+
+
+@upcasters.register(ROUND_RESTARTED, 1)
+def round_restarted_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Read a version 1 RoundRestarted as version 2 (the stored row is left as it is).
+
+    A restart from a fresh deal was already the fact. The oldest restarts carried ``state``,
+    the whole engine state (every hand, the boneyard) of the position at ``at_seq`` they went
+    back to: read as the fact ``restores_seq`` only, that position being the fold of the log
+    up to it (``Folder``), so no reader ever holds, sends or trusts the copy."""
+    if "state" not in data:
+        return dict(data)
+    fact = {k: v for k, v in data.items() if k != "state"}
+    fact.update(restart=None, restores_seq=data.get("at_seq"))
+    return fact
+
+
+def restores_position(e: StoredEvent) -> bool:
+    """Tell whether ``e`` is an older RoundRestarted: back to a position of the log, tiles as
+    dealt (``restores_seq``), where a newer one deals the round again."""
+    return e.type == ROUND_RESTARTED and "restores_seq" in e.data
+
+
+def _log_upto(seen: list[StoredEvent], e: StoredEvent) -> list[StoredEvent]:
+    """Return the log up to the seq the restart ``e`` restores: from ``seen`` (the events
+    before ``e``) when it holds the log from its first event, else read from the store."""
+    at = e.data["restores_seq"]
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 < at < e.seq:
+        raise ValueError(f"event {e.seq}: a restart to seq {at!r}, not an event before it")
+    if not seen or seen[0].seq != 1:
+        seen = store.read(e.stream, upto=at)
+    return [x for x in seen if x.seq <= at]
 
 
 def redact_platform_event(e: StoredEvent, seat: int | None) -> dict:
-    """Return a platform event as ``seat`` (None: a spectator) may see it: a RoundRestarted
-    shows that seat's view of the position it restored, never the whole state it carries."""
-    data = e.data
-    if e.type == ROUND_RESTARTED:
-        data = {k: v for k, v in data.items() if k != "state"}
-        if "state" in e.data:
-            data["view"] = view(GameState.from_dict(e.data["state"]), seat)
-    return {"type": e.type, "schema_version": e.schema_version, "data": data}
+    """Return a platform event as ``seat`` (None: a spectator) may see it. None holds a hidden
+    tile — a RoundRestarted is a fact, the fresh deal after it an engine event redacted like
+    any, and an older one's stored copy of the whole state is never read (the upcaster) — so
+    each goes as read."""
+    return {"type": e.type, "schema_version": e.schema_version, "data": e.data}
 
 
 def effective_engine_stored(stored: Iterable[StoredEvent]) -> list[StoredEvent]:
     """Return the stored engine events that make the match as it stands: a RoundRestarted
     drops its round's deal and moves (the fresh deal follows it), so what is left replays move
-    by move. (An older one, carrying a ``state``, drops the events after the position it
-    restored.)"""
+    by move. (An older one, back to the position at ``restores_seq``, leaves the effective
+    events of the log up to there: ``fold`` reaches the same state.)"""
+    seen: list[StoredEvent] = []
     out: list[StoredEvent] = []
     for e in stored:
         if e.type in EVENT_TYPES:
             out.append(e)
-        elif e.type == ROUND_RESTARTED and "state" in e.data:
-            while out and out[-1].seq > e.data["at_seq"]:
-                out.pop()
+        elif restores_position(e):
+            out = effective_engine_stored(_log_upto(seen, e))
         elif e.type == ROUND_RESTARTED:
             while out and out[-1].type != "RoundStarted":
                 out.pop()
             if out:
                 out.pop()  # the deal it replaces
+        seen.append(e)
     return out
 
 
@@ -85,7 +136,7 @@ def restart_numbers(stored: Iterable[StoredEvent]) -> dict[int, int]:
     kept the dealt tiles, count for nothing."""
     out: dict[int, int] = {}
     for e in stored:
-        if e.type == ROUND_RESTARTED and "state" not in e.data:
+        if e.type == ROUND_RESTARTED and e.data.get("restart") is not None:
             out[e.data["round"]] = e.data["restart"]
     return out
 
@@ -102,23 +153,41 @@ class Loaded:
     head_hash: str
 
 
-def fold(stored: Sequence[StoredEvent], state: GameState | None = None) -> GameState | None:
-    """Fold stored events (engine ones; platform ones are skipped) into ``state`` in place.
+class Folder:
+    """The one fold of a game's stream, an event at a time: ``fold``, the audit's positions and
+    the integrity check's replay all go through it.
 
+    Engine events evolve the state (MatchStarted starts it); platform events leave it as it is.
     A RoundRestarted changes nothing itself: the fresh deal it is followed by starts the round
-    again (an older one replaces the state by the one it carries, the position it restored).
+    again. An older one, back to the position at ``restores_seq``, makes the state the fold of
+    the log up to that seq: the events fed so far when folding from the first one, else the
+    log read from the store (a fold on from a snapshot or a cached state).
     """
+
+    def __init__(self, state: GameState | None = None) -> None:
+        self.state = state
+        self._seen: list[StoredEvent] | None = [] if state is None else None
+
+    def feed(self, e: StoredEvent) -> None:
+        if e.type in EVENT_TYPES:
+            event = event_from_dict(e.payload)
+            if self.state is None:
+                self.state = initial_state(event)  # MatchStarted
+            else:
+                evolve(self.state, event)
+        elif restores_position(e):
+            self.state = fold(_log_upto(self._seen or [], e))
+        if self._seen is not None:
+            self._seen.append(e)
+
+
+def fold(stored: Sequence[StoredEvent], state: GameState | None = None) -> GameState | None:
+    """Fold stored events into ``state`` in place (see ``Folder``); return the state (a new
+    object when there was none, or a restart went back to an earlier position)."""
+    folder = Folder(state)
     for e in stored:
-        if e.type not in EVENT_TYPES:
-            if e.type == ROUND_RESTARTED and "state" in e.data:
-                state = GameState.from_dict(e.data["state"])
-            continue
-        event = event_from_dict(e.payload)
-        if state is None:
-            state = initial_state(event)  # MatchStarted
-        else:
-            evolve(state, event)
-    return state
+        folder.feed(e)
+    return folder.state
 
 
 class _StateCache:
@@ -215,3 +284,161 @@ def maybe_snapshot(stream: str, before: int, loaded: Loaded) -> None:
         state=loaded.state.to_dict(),
         hash=loaded.head_hash,
     )
+
+
+# -- writing ------------------------------------------------------------------------------------
+# Every writer of a game locks its row first (``get_game(..., for_update=True)``), in the same
+# order (row, then events): two writers racing then queue on the row and the second answers
+# "stale", where inserting first and locking later could deadlock.
+
+SYSTEM = {"kind": "system"}
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    seq: int  # the game's version after the move (and any moves it caused)
+    events: tuple[StoredEvent, ...]
+    duplicate: bool = False
+    seat: int | None = None  # the seat of the user who asked, to redact the answer for
+
+
+class Stale(Conflict):
+    """The game has moved on since the version the writer read (409 ``stale``)."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(GameError.STALE, "the game has moved on", extra={"seq": seq})
+
+
+class Duplicate(Exception):  # noqa: N818 — an outcome, not an error: the first answer
+    """A command id already appended: ``result`` is the first answer, and nothing was."""
+
+    def __init__(self, result: MoveResult) -> None:
+        super().__init__(result.seq)
+        self.result = result
+
+
+def actor(user, kind: str | None = None) -> dict[str, Any]:
+    """The actor of events a user's request appends (a person, or a bot's account)."""
+    return {
+        "kind": kind or ("bot" if user.is_bot else "player"),
+        "user": user.id,
+        "name": user.username,
+    }
+
+
+def get_game(game_id, *, for_update: bool = False) -> Game:
+    """Return the game row (its creator along: a table's default name); ``for_update`` locks
+    the game row only. 404 ``not_found`` if there is no such game."""
+    games = Game.objects.select_related("created_by")
+    games = games.select_for_update(of=("self",)) if for_update else games
+    try:
+        return games.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, ValidationError):
+        raise NotFound(GameError.NOT_FOUND, "no such game") from None
+
+
+@functools.cache
+def _game_and_seats_query(vendor: str) -> tuple[str, tuple[sql.Columns, ...]]:
+    User = get_user_model()  # noqa: N806
+    game, creator = sql.Columns(Game, "g"), sql.Columns(User, "c")
+    seat, player = sql.Columns(Seat, "s"), sql.Columns(User, "u")
+    quote = connection.ops.quote_name
+    statement = (
+        f"SELECT {game.select}, {creator.select}, {seat.select}, {player.select} "
+        f"FROM {game.table} JOIN {creator.table} ON c.{quote('id')} = g.{quote('created_by_id')} "
+        f"LEFT JOIN {seat.table} ON s.{quote('game_id')} = g.{quote('id')} "
+        f"LEFT JOIN {player.table} ON u.{quote('id')} = s.{quote('user_id')} "
+        f"WHERE g.{quote('id')} = %s ORDER BY s.{quote('index')}"
+    )
+    if vendor == "postgresql":
+        statement += " FOR UPDATE OF g"  # the game row only: its writers queue on it
+    return statement, (game, creator, seat, player)
+
+
+def get_game_and_seats(game_id) -> tuple[Game, list[Seat]]:
+    """Lock the game row and read it with its creator and its seats and their players, in one
+    statement (the first read of a move, a timeout, a resignation: ``core.sql``'s, not the
+    ORM's, whose compiling cost more than the query). 404 ``not_found``."""
+    try:
+        key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
+    except (ValueError, ValidationError):
+        raise NotFound(GameError.NOT_FOUND, "no such game") from None
+    statement, (game_cols, creator_cols, seat_cols, player_cols) = _game_and_seats_query(
+        connection.vendor
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [key])
+        rows = cursor.fetchall()
+    if not rows:
+        raise NotFound(GameError.NOT_FOUND, "no such game")
+    width = [len(c.fields) for c in (game_cols, creator_cols, seat_cols)]
+    game = game_cols.build(rows[0], 0)
+    game.created_by = creator_cols.build(rows[0], width[0])
+    seats = []
+    for row in rows:
+        seat = seat_cols.build(row, width[0] + width[1])
+        if seat is None:  # a table with no seat yet: the outer join's empty side
+            continue
+        seat.game = game
+        seat.user = player_cols.build(row, sum(width))
+        seats.append(seat)
+    return game, seats
+
+
+def check_repeated(game: Game, command_id: str | None) -> None:
+    """Raise Duplicate with the first answer if ``command_id`` was appended already."""
+    if command_id is None:
+        return
+    done = store.find_command(game.stream, command_id)
+    if done is not None:
+        events = store.read(game.stream, after=done.first_seq - 1, upto=done.last_seq)
+        raise Duplicate(MoveResult(done.last_seq, tuple(events), duplicate=True))
+
+
+def append(
+    game: Game, loaded: Loaded, events, actor: dict[str, Any], *, command_id: str | None = None
+) -> list[StoredEvent]:
+    """Append ``events`` (engine events or platform event dicts) after ``loaded.version`` and
+    move ``loaded`` on. Stale if another writer got in first; Duplicate if ``command_id`` (a
+    client's idempotency key) was appended already, also by a request that committed while
+    this one was under way."""
+    payloads = [e if isinstance(e, dict) else event_to_dict(e) for e in events]
+    try:
+        result = store.append(
+            game.stream,
+            expected_version=loaded.version,
+            events=payloads,
+            actor=actor,
+            command_id=command_id,
+            prev_hash=loaded.head_hash,
+            # Under the game row's lock no other writer appends meanwhile: a savepoint is
+            # needed only to go on and find a concurrent request's answer to the same key.
+            savepoint=command_id is not None,
+        )
+    except ConcurrencyConflict as exc:
+        check_repeated(game, command_id)
+        raise Stale(exc.actual) from None
+    if result.duplicate:  # the same key committed by a concurrent request: its answer
+        raise Duplicate(MoveResult(result.last_seq, result.events, duplicate=True))
+    loaded.version = result.last_seq
+    loaded.head_hash = result.events[-1].hash
+    return list(result.events)
+
+
+def deal_if_due(game: Game, loaded: Loaded) -> list[StoredEvent]:
+    """Deal the next round from the seed once the last one has ended (in place)."""
+    state = loaded.state
+    if state is None or state.phase != DEALING:
+        return []
+    rs = state.ruleset
+    hands, boneyard = deal_round(
+        bytes.fromhex(game.seed), state.round + 1, rs.set_max, state.seats, rs.hand_size
+    )
+    return append(game, loaded, step(state, StartRound(hands, boneyard)), SYSTEM)
+
+
+def abandon_if_deserted(game: Game, loaded: Loaded, seats, leaving: int) -> list[StoredEvent]:
+    """Every person has left once seat ``leaving`` does: the game ends without a result."""
+    if any(not s.automatic and s.index != leaving for s in seats):
+        return []
+    return append(game, loaded, [platform_event(GAME_ABANDONED)], SYSTEM)

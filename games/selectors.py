@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db.models import Q
-from eventstore import store
-from eventstore.store import StoredEvent
 
 from core.errors import Forbidden, NotFound
+from eventstore import store
+from eventstore.store import StoredEvent
 from games.domain import (
     SEED_CONTRIBUTIONS_FIXED,
     effective_engine_stored,
@@ -30,15 +30,17 @@ from games.engine import (
 from games.engine.events import EVENT_TYPES
 from games.engine.record import FULL, export_record
 from games.engine.views import redact_event
+from games.errors import GameError
 from games.models import Game, GameStatus, Seat, stream_name
-from games.stakes import RECORD_READ, WATCHED, deal_hidden, staff_hidden_read
+from games.staff import RECORD_READ, WATCHED, staff_hidden_read
+from games.stakes import deal_hidden
 
 
 def game_get(game_id) -> Game:
     try:
         return Game.objects.select_related("created_by").get(pk=game_id)
     except (Game.DoesNotExist, ValueError):
-        raise NotFound("not_found", "no such game") from None
+        raise NotFound(GameError.NOT_FOUND, "no such game") from None
 
 
 def game_list(*, status: str | None = None, limit: int = 100):
@@ -122,7 +124,7 @@ def check_may_watch(game: Game, user, seat: int | None) -> None:
     if game.seed_hidden and seat is None:
         if not getattr(user, "is_staff", False):
             raise Forbidden(
-                "seed_hidden",
+                GameError.SEED_HIDDEN,
                 "other tables are still playing this deal; it can be watched once they finish",
             )
         staff_hidden_read(user=user, game=game, action=WATCHED)
@@ -220,7 +222,7 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
     if game.seed_hidden and not (user.is_staff and seat is None):
         # Other tables still play this deal (a duplicate tournament round): every hand of it
         # would show, so the record waits until they have finished.
-        raise Forbidden("seed_hidden", "other tables are still playing this deal")
+        raise Forbidden(GameError.SEED_HIDDEN, "other tables are still playing this deal")
     if user.is_staff and seat is None and deal_hidden(game):
         # Every hand of a deal still being played: refused to staff with a stake in it, and in
         # the staff trail for any other.
@@ -228,7 +230,7 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
     logged = store.read(game.stream)
     stored = effective_engine_stored(logged)
     if not stored:
-        raise NotFound("not_started", "the game has not started")
+        raise NotFound(GameError.NOT_STARTED, "the game has not started")
     events = engine_events(stored)
     names = [s.user.username for s in game_seats(game)]
     finished = game.status == GameStatus.FINISHED

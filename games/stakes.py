@@ -7,13 +7,11 @@ group are dealt the same tiles), or an active entry in the game's tournament (wh
 the game decides). Such a staff member is refused every hidden view of the game until the deal
 is public: the game has ended and no other table still plays its deal.
 
-Every hidden view staff are allowed is appended to the staff trail (``staff_hidden_read``),
-here and not in each caller, so that a new view cannot forget to.
+Every hidden view staff are allowed is appended to the staff trail by ``games.staff``, which
+asks this rule first.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from core.errors import Forbidden
 from games.models import Game, GameStatus, Seat
@@ -23,11 +21,6 @@ ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
 SEAT = "seat"  # a seat at this very game
 DEAL_GROUP = "deal_group"  # a seat at another table dealt the same tiles
 ENTRY = "entry"  # an active entry in the game's tournament
-
-# The staff trail's names of the reads made here (disputes.models.StaffActionKind values;
-# disputes build on games, so they are spelled out rather than imported).
-WATCHED = "game_watched"
-RECORD_READ = "record_downloaded"
 
 OWN_GAME = "own_game"
 STAFF_HAS_STAKE = "staff_has_stake"
@@ -121,29 +114,3 @@ def refuse_staff_with_stake(user, game: Game) -> None:
     stake = staff_stake(user, game)
     if stake is not None:
         raise refusal(stake)
-
-
-def staff_hidden_read(
-    *,
-    user,
-    game: Game,
-    action: str,
-    seq: int | None = None,
-    data: dict[str, Any] | None = None,
-) -> None:
-    """Let a staff member read hidden information of ``game``: refuse one with a stake, and
-    append the read (``action`` names the view; ``seq`` the position shown) to the staff trail.
-
-    Call it before anything hidden is built, in the request's transaction if it has one: the
-    trail row is written whether or not the answer reaches the client, never after it.
-    """
-    refuse_staff_with_stake(user, game)
-    from disputes.services import staff_action_record  # disputes build on games
-
-    staff_action_record(
-        staff=user,
-        action=action,
-        game=game,
-        seq=game.version if seq is None else seq,
-        data=data,
-    )

@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 @shared_task(name="games.tasks.play_automatic")
 def play_automatic(game_id: str, seq: int) -> int | None:
     """Play the turn of the bot (or left/forfeited seat) to move at ``seq``."""
-    from games.services import game_play_automatic
+    from games.automatic import game_play_automatic
 
     result = game_play_automatic(game_id=game_id, seq=seq)
     return result.seq if result else None
@@ -24,7 +24,7 @@ def play_automatic(game_id: str, seq: int) -> int | None:
 @shared_task(name="games.tasks.apply_timeout")
 def apply_timeout(game_id: str, seq: int) -> int | None:
     """Apply the timeout action if the seat to move at ``seq`` is past its deadline."""
-    from games.services import game_apply_timeout
+    from games.automatic import game_apply_timeout
 
     result = game_apply_timeout(game_id=game_id, seq=seq)
     return result.seq if result else None
@@ -37,7 +37,7 @@ def sweep_deadlines() -> int:
     Timeouts of people are applied here, in this task; an overdue automatic seat (its task
     lost) is played. Returns how many games changed.
     """
-    from games.services import due_games, game_apply_timeout
+    from games.automatic import due_games, game_apply_timeout
 
     changed = 0
     for game_id, seq in due_games(clock.now()):

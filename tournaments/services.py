@@ -23,26 +23,26 @@ from __future__ import annotations
 import logging
 import secrets
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from notifications.services import notify
 
 from accounts.services import bot_account_get_or_create
 from core import clock
+from core import tasks as runner
 from core.errors import ApplicationError, Forbidden, NotFound
-from games import scheduling
 from games.engine import Ruleset, RulesetError, commitment
 from games.models import Game, GameStatus, Seat
 from games.services import VARIANT_KEYS, game_create_seated, game_resign, game_start_ready
 from games.services import validate_time_control as game_time_control
+from notifications.services import notify
 from ratings import skill
 from ratings.models import Rating
 from ratings.selectors import rated_eligibility_check
 from ratings.tasks import apply_game_ratings
 from tournaments import broadcast, formats
+from tournaments.errors import TournamentError
 from tournaments.models import (
     ACTIVE_ENTRY,
     CORRESPONDENCE_READY_SECONDS,
@@ -80,27 +80,6 @@ READY_SECONDS_RANGE = (5, 300)  # a live table's ready window: long enough to co
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 
 
-class TournamentError(StrEnum):
-    """Stable error codes of the tournament services (the API's ``code``)."""
-
-    NOT_FOUND = "not_found"
-    NOT_ORGANIZER = "not_organizer"
-    INVALID_TOURNAMENT = "invalid_tournament"
-    INVALID_RULESET = "invalid_ruleset"
-    INVALID_TIME_CONTROL = "invalid_time_control"
-    REGISTRATION_NOT_OPEN = "registration_not_open"
-    REGISTRATION_CLOSED = "registration_closed"
-    TOURNAMENT_FULL = "tournament_full"
-    ALREADY_REGISTERED = "already_registered"
-    NOT_REGISTERED = "not_registered"
-    ALREADY_WITHDRAWN = "already_withdrawn"
-    NO_CHECK_IN = "no_check_in"
-    CHECK_IN_NOT_OPEN = "check_in_not_open"
-    CHECK_IN_CLOSED = "check_in_closed"
-    ALREADY_CHECKED_IN = "already_checked_in"
-    TOURNAMENT_OVER = "tournament_over"
-
-
 E = TournamentError
 
 
@@ -125,7 +104,7 @@ def _changed(tournament: Tournament, *fields: str) -> None:
 
 def can_organize(user) -> bool:
     """Staff, and members of the "organizers" group, create tournaments."""
-    if user is None or not user.is_authenticated or getattr(user, "is_bot", False):
+    if user is None or not user.is_authenticated or user.is_bot:
         return False
     return user.is_staff or user.groups.filter(name=ORGANIZERS_GROUP).exists()
 
@@ -624,7 +603,7 @@ def _start_at(game_id, deadline: datetime) -> None:
     def dispatch() -> None:
         from tournaments import tasks
 
-        scheduling.submit(tasks.start_table, game_id, 0, eta=deadline)
+        runner.submit(tasks.start_table, game_id, 0, eta=deadline)
 
     transaction.on_commit(dispatch)
 
@@ -811,7 +790,7 @@ def _reveal_finished_groups(tables: list[TournamentTable]) -> None:
     # Ratings wait for the reveal (ratings.services): apply the group's rated games now.
     for pk, rated, status in revealed:
         if rated and status == GameStatus.FINISHED:
-            transaction.on_commit(lambda pk=pk: scheduling.submit(apply_game_ratings, pk))
+            transaction.on_commit(lambda pk=pk: runner.submit(apply_game_ratings, pk))
 
 
 def _next_ranking(

@@ -1,53 +1,28 @@
-"""Disputes (/api/v1/disputes...) and the staff audit of games (/api/v1/audit/games/<id>...).
-
-Thin views over services and selectors. The audit endpoints are for staff only (401 without a
-login, 403 ``staff_only`` for anyone else); they refuse a staff member any game they played
-(403 ``own_game``) and, while its deal is hidden, any game they have a stake in (403
-``staff_has_stake``: a seat at a table dealt the same tiles, an active entry in its tournament;
-games.stakes). Every audit read is appended to the staff trail, with the seq it showed.
-Staff reach every endpoint here by the browser session only: with an API token they get 403
-``session_required`` (accounts.permissions).
+"""Disputes (/api/v1/disputes...): thin views over services and selectors. (The staff audit
+of games, /api/v1/audit/games/<id>..., is ``games.audit_apis``.)
 """
 
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import StaffBySessionOnly
-from core.errors import ApplicationError, Forbidden
+from core.errors import ApplicationError
 from core.fields import IntegerField
+from core.inputs import validated
 from core.schema import error_responses
-from core.throttling import DisputeMessageRateThrottle, ReadRateThrottle
+from core.throttling import DisputeMessageRateThrottle
 from disputes import selectors, services
-from disputes.models import DisputeCategory, DisputeStatus, StaffActionKind
-from games import adjudication, audit, stakes
-from games import selectors as game_selectors
+from disputes.errors import DisputeError
+from disputes.models import DisputeCategory, DisputeStatus
 from trust.receipts import MAX_RECEIPTS
 
 DISPUTE_TAGS = ["disputes"]
-AUDIT_TAGS = ["audit"]
-ANY_JSON = OpenApiResponse(OpenApiTypes.OBJECT)
-
-
-class IsStaff(BasePermission):
-    """Staff only: anonymous callers get 401, players 403 ``staff_only``."""
-
-    message = "Only staff may do this."
-    code = "staff_only"
-
-    def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
-
-
-def _valid(serializer_class, request):
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return s.validated_data
 
 
 # -- disputes ----------------------------------------------------------------------------------
@@ -158,7 +133,9 @@ class DisputeListApi(APIView):
     def get(self, request):
         wanted = request.query_params.get("status") or None
         if wanted is not None and wanted not in DisputeStatus.values:
-            raise ApplicationError("invalid", f"status must be one of {DisputeStatus.values}")
+            raise ApplicationError(
+                DisputeError.INVALID, f"status must be one of {DisputeStatus.values}"
+            )
         game = request.query_params.get("game") or None
         if game is not None:
             game = serializers.UUIDField().run_validation(game)
@@ -184,7 +161,7 @@ class DisputeListApi(APIView):
         },
     )
     def post(self, request):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         dispute = services.dispute_open(
             user=request.user,
             game_id=data["game"],
@@ -243,7 +220,7 @@ class DisputeMessageApi(APIView):
         },
     )
     def post(self, request, dispute_id):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         services.dispute_message_add(
             dispute_id=dispute_id,
             user=request.user,
@@ -297,7 +274,7 @@ class DisputeResolveApi(APIView):
         responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
     )
     def post(self, request, dispute_id):
-        data = _valid(ResolutionInput, request)
+        data = validated(ResolutionInput, request)
         services.dispute_resolve(
             dispute_id=dispute_id, by=request.user, resolution=data["resolution"]
         )
@@ -316,300 +293,8 @@ class DisputeRejectApi(APIView):
         responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
     )
     def post(self, request, dispute_id):
-        data = _valid(ResolutionInput, request)
+        data = validated(ResolutionInput, request)
         services.dispute_reject(
             dispute_id=dispute_id, by=request.user, resolution=data["resolution"]
         )
         return Response(_detail(dispute_id, request.user))
-
-
-# -- the audit ---------------------------------------------------------------------------------
-
-AUDIT_READ_ERRORS = error_responses(
-    401, 403, 404, e403="`staff_only`, `own_game`, `staff_has_stake`, `session_required`"
-)
-AUDIT_WRITE_ERRORS = error_responses(
-    400,
-    401,
-    403,
-    404,
-    409,
-    e400="`reason_required`, `invalid_dispute`",
-    e403="`staff_only`, `own_game`, `staff_has_stake`, `session_required`",
-    e409="`game_not_started` and the operation's own codes",
-)
-
-
-def _audited_game(request, game_id):
-    """Return the game for a staff member's audit; refuse one they played (its trail, its
-    adjudication are not theirs to see or make) and one they have a stake in while its deal is
-    hidden (games.stakes)."""
-    game = game_selectors.game_get(game_id)
-    if stakes.played(request.user, game):
-        raise Forbidden(stakes.OWN_GAME, "staff do not audit a game they played")
-    stakes.refuse_staff_with_stake(request.user, game)
-    return game
-
-
-class AuditGameApi(APIView):
-    """Staff: a game's audit — table, seats and clocks, the integrity verdict (each check, the
-    first failing event named), the adjudications and the staff actions on it."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
-        tags=AUDIT_TAGS, operation_id="audit_game", responses={200: ANY_JSON, **AUDIT_READ_ERRORS}
-    )
-    def get(self, request, game_id):
-        game = _audited_game(request, game_id)
-        stakes.staff_hidden_read(user=request.user, game=game, action=StaffActionKind.AUDIT_VIEWED)
-        body = audit.audit_summary(game)
-        body["staff_actions"] = StaffActionOutput(
-            selectors.staff_actions_for_game(game), many=True
-        ).data
-        body["disputes"] = [
-            {
-                "id": d.pk,
-                "status": d.status,
-                "category": d.category,
-                "opened_by": d.opened_by.username,
-            }
-            for d in selectors.dispute_list_for(request.user, game_id=game.pk)
-        ]
-        return Response(body)
-
-
-SEAT_PARAM = OpenApiParameter(
-    "seat", str, description="`all` (every hand and the boneyard; default), `spectator`, or a seat"
-)
-
-
-class AuditStepsApi(APIView):
-    """Staff: the game step by step — each event in full with its actor and time, and the
-    position after it (`seat`: every hand, or exactly what one seat or a spectator saw)."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-    throttle_classes = [ReadRateThrottle]
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_steps",
-        parameters=[
-            SEAT_PARAM,
-            OpenApiParameter("after", int, description="steps with seq > after"),
-            OpenApiParameter("limit", int, description="at most this many steps (default all)"),
-        ],
-        responses={200: ANY_JSON, **error_responses(400), **AUDIT_READ_ERRORS},
-    )
-    def get(self, request, game_id):
-        game = _audited_game(request, game_id)
-        seat = audit.parse_seat(request.query_params.get("seat"), game.players)
-        after = _whole(request.query_params.get("after", "0"), "after")
-        limit = request.query_params.get("limit")
-        limit = _whole(limit, "limit") if limit else None
-        body = audit.audit_steps(game, seat=seat, after=after, limit=limit)
-        shown = [s["seq"] for s in body["steps"]]
-        stakes.staff_hidden_read(
-            user=request.user,
-            game=game,
-            action=StaffActionKind.AUDIT_STEPS_VIEWED,
-            seq=shown[-1] if shown else after,
-            data={"seat": seat, "after": after, "upto": shown[-1] if shown else None},
-        )
-        return Response(body)
-
-
-def _whole(raw: str, name: str) -> int:
-    if not raw.isdigit():
-        raise ApplicationError(
-            "invalid",
-            f"{name} must be a whole number",
-            extra={"fields": {name: ["a whole number"]}},
-        )
-    return int(raw)
-
-
-class AuditPositionApi(APIView):
-    """Staff: the position at one seq: exactly `view(state, seat)`, or everything (`all`)."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_position",
-        parameters=[SEAT_PARAM],
-        responses={200: ANY_JSON, **error_responses(400), **AUDIT_READ_ERRORS},
-    )
-    def get(self, request, game_id, seq):
-        game = _audited_game(request, game_id)
-        seat = audit.parse_seat(request.query_params.get("seat"), game.players)
-        body = audit.audit_position(game, seq, seat)
-        stakes.staff_hidden_read(
-            user=request.user,
-            game=game,
-            action=StaffActionKind.AUDIT_POSITION_VIEWED,
-            seq=seq,
-            data={"seat": seat},
-        )
-        return Response(body)
-
-
-class AuditRecordApi(APIView):
-    """Staff: the full record of any game (spec/game-record.md), every hand included."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_record",
-        responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),
-            **AUDIT_READ_ERRORS,
-        },
-    )
-    def get(self, request, game_id):
-        game = _audited_game(request, game_id)
-        record = game_selectors.game_record_for(game, request.user)
-        if not stakes.deal_hidden(game):
-            # A hidden deal's full record is in the trail already (game_record_for puts it
-            # there, whichever view asks); a public one's download is noted here.
-            services.staff_action_record(
-                staff=request.user,
-                action=StaffActionKind.RECORD_DOWNLOADED,
-                game=game,
-                seq=game.version,
-                data={"view": "audit_record"},
-            )
-        return Response(
-            record,
-            headers={"Content-Disposition": f'attachment; filename="game-{game.pk}.json"'},
-        )
-
-
-class StaffActionOutput(serializers.Serializer):
-    id = serializers.IntegerField()
-    staff = serializers.CharField(source="staff.username")
-    action = serializers.CharField()
-    game = serializers.UUIDField(source="game_id", allow_null=True)
-    dispute = serializers.IntegerField(source="dispute_id", allow_null=True)
-    seq = serializers.IntegerField(allow_null=True)
-    reason = serializers.CharField()
-    data = serializers.JSONField()
-    created_at = serializers.DateTimeField()
-
-
-class AuditActionsApi(APIView):
-    """Staff: the staff actions on a game, newest first."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_actions",
-        responses={200: StaffActionOutput(many=True), **AUDIT_READ_ERRORS},
-    )
-    def get(self, request, game_id):
-        game = _audited_game(request, game_id)
-        return Response(StaffActionOutput(selectors.staff_actions_for_game(game), many=True).data)
-
-
-class AdjudicationOutput(serializers.Serializer):
-    seq = serializers.IntegerField(source="event.seq")
-    type = serializers.CharField(source="event.type")
-    status = serializers.CharField(source="game.status")
-    result = serializers.JSONField(source="game.result", allow_null=True)
-
-
-class AdjudicationInput(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000)
-    dispute = IntegerField(required=False, allow_null=True, help_text="the dispute this answers")
-
-
-def _adjudicate(request, game_id, serializer_class, service):
-    _audited_game(request, game_id)  # nobody adjudicates a game they played or have a stake in
-    data = dict(_valid(serializer_class, request))
-    dispute_id = data.pop("dispute", None)
-    done = service(game_id=game_id, by=request.user, dispute_id=dispute_id, **data)
-    return Response(AdjudicationOutput(done).data, status=status.HTTP_201_CREATED)
-
-
-class AuditVoidApi(APIView):
-    """Staff: void the game (status `void`, no result; its rating changes reversed)."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_void",
-        request=AdjudicationInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="409: `already_void`.",
-    )
-    def post(self, request, game_id):
-        return _adjudicate(request, game_id, AdjudicationInput, adjudication.adjudicate_void)
-
-
-class AuditAwardApi(APIView):
-    """Staff: award the game a result (`places[s]` is seat s's place; ties share a place)."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    class Input(AdjudicationInput):
-        places = serializers.ListField(child=IntegerField(min_value=1), min_length=2)
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_award",
-        request=Input,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_places`. 409: `game_void`, `already_awarded`.",
-    )
-    def post(self, request, game_id):
-        return _adjudicate(request, game_id, self.Input, adjudication.adjudicate_award)
-
-
-class AuditRestartRoundApi(APIView):
-    """Staff: deal the current round of a game in play again, from fresh tiles (restart k of
-    round r is dealt from `SHA-256(seed ‖ "mexican-train/redeal" ‖ u32be(r) ‖ u32be(k))`); its
-    moves so far no longer count, earlier rounds' scores stand."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    class Input(AdjudicationInput):
-        at_seq = IntegerField(
-            min_value=1,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="optional: the event of the current round found at fault (recorded; "
-            "refused if the game has moved on to another round since)",
-        )
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_restart_round",
-        request=Input,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
-        "`already_restarted` (nothing played since the last restart).",
-    )
-    def post(self, request, game_id):
-        return _adjudicate(request, game_id, self.Input, adjudication.adjudicate_restart_round)
-
-
-class AuditReverseRatingsApi(APIView):
-    """Staff: undo the rating changes of a rated game; its result stands."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_reverse_ratings",
-        request=AdjudicationInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="409: `not_rated`, `ratings_not_applied`.",
-    )
-    def post(self, request, game_id):
-        return _adjudicate(
-            request, game_id, AdjudicationInput, adjudication.adjudicate_reverse_ratings
-        )

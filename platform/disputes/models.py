@@ -89,7 +89,7 @@ class DisputeMessage(models.Model):
 
 class StaffActionKind(models.TextChoices):
     """What a staff member did. The ``*_viewed`` kinds, ``record_downloaded`` and
-    ``game_watched`` are reads of hidden information (games.stakes.staff_hidden_read): the
+    ``game_watched`` are reads of hidden information (games.staff.staff_hidden_read): the
     row's ``seq`` is the position shown, its ``data`` the seat it was seen as."""
 
     AUDIT_VIEWED = "audit_viewed"  # the audit summary (verdict, seats, the seed once public)

@@ -1,4 +1,4 @@
-"""Dispute and audit endpoints under /api/v1/."""
+"""Dispute endpoints under /api/v1/ (the staff audit of games is games.urls')."""
 
 from django.urls import path
 
@@ -20,28 +20,5 @@ urlpatterns = [
     ),
     path(
         "disputes/<int:dispute_id>/reject", apis.DisputeRejectApi.as_view(), name="dispute-reject"
-    ),
-    path("audit/games/<uuid:game_id>", apis.AuditGameApi.as_view(), name="audit-game"),
-    path("audit/games/<uuid:game_id>/steps", apis.AuditStepsApi.as_view(), name="audit-steps"),
-    path(
-        "audit/games/<uuid:game_id>/positions/<int:seq>",
-        apis.AuditPositionApi.as_view(),
-        name="audit-position",
-    ),
-    path("audit/games/<uuid:game_id>/record", apis.AuditRecordApi.as_view(), name="audit-record"),
-    path(
-        "audit/games/<uuid:game_id>/actions", apis.AuditActionsApi.as_view(), name="audit-actions"
-    ),
-    path("audit/games/<uuid:game_id>/void", apis.AuditVoidApi.as_view(), name="audit-void"),
-    path("audit/games/<uuid:game_id>/award", apis.AuditAwardApi.as_view(), name="audit-award"),
-    path(
-        "audit/games/<uuid:game_id>/restart-round",
-        apis.AuditRestartRoundApi.as_view(),
-        name="audit-restart-round",
-    ),
-    path(
-        "audit/games/<uuid:game_id>/reverse-ratings",
-        apis.AuditReverseRatingsApi.as_view(),
-        name="audit-reverse-ratings",
     ),
 ]

@@ -80,41 +80,6 @@ def is_signed(c: Checkpoint) -> bool:
     return keys.verify(c.key_id, msg, c.signature)
 
 
-def sign_unsigned_streams(prefix: str = "") -> list[tuple[str, int]]:
-    """Sign the events of each stream that were appended before checkpoints existed; return
-    (stream, last seq signed) of each stream signed.
-
-    For a database whose logs predate checkpoints (run once, when upgrading, after
-    ``verify_events`` passed): one checkpoint per stream, at the time it runs, vouching for the
-    events before its first checkpoint (all of them if it has none). Only that prefix: a gap
-    after the first checkpoint means events appended behind the platform's back, which this
-    must not hide.
-    """
-    from django.db import transaction
-
-    from core import clock
-
-    from . import store
-
-    first: dict[str, int] = {}
-    for stream, first_seq in (
-        Checkpoint.objects.filter(stream__startswith=prefix)
-        .order_by("stream", "seq")
-        .values_list("stream", "first_seq")
-    ):
-        first.setdefault(stream, first_seq)
-    done = []
-    for stream in store.streams(prefix):
-        upto = first.get(stream, store.version(stream) + 1) - 1
-        if upto < 1:
-            continue
-        with transaction.atomic():
-            head = store.read(stream, after=upto - 1, upto=upto)[0]
-            make(stream, 1, upto, head.hash, clock.now()).save(force_insert=True)
-        done.append((stream, upto))
-    return done
-
-
 def of(stream: str) -> list[Checkpoint]:
     """Return the stream's checkpoints, in seq order."""
     return list(Checkpoint.objects.filter(stream=stream).order_by("seq"))

@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game, GameStatus
-from games.services import game_rebuild_projections
+from games.projections import game_rebuild_projections
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from eventstore import checkpoints
+from eventstore import store
 
 
 class Command(BaseCommand):
@@ -15,7 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--prefix", default="", help="only streams starting with this")
 
     def handle(self, *args, prefix: str, verbosity: int, **options):
-        done = checkpoints.sign_unsigned_streams(prefix)
+        done = store.sign_unsigned_streams(prefix)
         if verbosity >= 2:
             for stream, seq in done:
                 self.stdout.write(f"{stream} signed at seq {seq}")

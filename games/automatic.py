@@ -1,0 +1,167 @@
+"""Seats the platform plays, and timeouts (RULES R24, R25).
+
+Bots, and players who left or forfeited (R25), move in a task (``games.tasks.play_automatic``)
+submitted once the write that handed them the turn has committed; the task decides from that
+seat's knowledge only (``games.bots.knowledge``) and appends through ``game_play_automatic``,
+which does nothing if the game has moved on. Expired deadlines are applied by
+``game_apply_timeout``, called by the sweeper and by a short ETA task for live precision; it
+too carries the seq it was made for.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from core import clock, metrics
+from games import clocks, domain, effects
+from games.bots.knowledge import seat_knowledge
+from games.bots.simple import POLICIES
+from games.bots.strategies import STRATEGIES, make_strategy
+from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, SYSTEM, MoveResult, load, platform_event
+from games.engine import Command, DrawTile, Pass, PlaceEngine, Stop, legal_moves, step
+from games.engine.state import ENGINE, PLAYING
+from games.models import Game, GameStatus, Seat
+from games.projections import deadline_for
+
+RESIGNED_STRATEGY = "greedy"  # plays the seat of a player who left (R25)
+TIMEOUT_STRATEGY = "timeout"  # plays a forfeited seat: the timeout action, turn after turn
+
+
+def _turn_events(state, seat: int, choose) -> list:
+    """Play ``seat``'s whole turn on ``state`` (in place), one ``choose(state)`` per command."""
+    events: list = []
+    while state.phase in (ENGINE, PLAYING) and state.to_move == seat:
+        events += step(state, choose(state))
+    return events
+
+
+def timeout_command(state, seat: int) -> Command:
+    """The timeout action's next command for ``seat`` (RULES R24 with R15): draw or pass.
+
+    It stops or passes where the rules allow it (R10, R11), draws where it may, places the
+    engine when it must; it plays only when playing is compulsory (R15: a legal play exists,
+    or the drawn tile plays), and then the heaviest such tile, as the greedy bot would.
+    """
+    moves = legal_moves(state, seat)
+    for kind in (Stop, Pass, DrawTile, PlaceEngine):
+        for m in moves:
+            if type(m) is kind:
+                return m._replace(by="timeout")
+    return POLICIES["greedy"](moves, None)._replace(by="timeout")
+
+
+def _seat_actor(seat: Seat, kind: str) -> dict[str, Any]:
+    return {"kind": kind, "user": seat.user_id, "name": seat.user.username}
+
+
+def _strategy_for(seat: Seat):
+    """What plays an automatic seat: its bot's strategy, the timeout action for a forfeited
+    seat, the greedy bot for a player who left (R25)."""
+    if seat.forfeited_at is not None:
+        return None
+    name = seat.user.bot_strategy if seat.user.is_bot else RESIGNED_STRATEGY
+    options = {"budget_ms": settings.BOT_BUDGET_MS} if name in ("mc", "strong") else {}
+    return make_strategy(name if name in STRATEGIES else RESIGNED_STRATEGY, **options)
+
+
+def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
+    """Play the turn of the seat the platform plays, if it is to move at ``seq``; else None.
+
+    The move is chosen outside the transaction (a strong bot thinks for a while) from the
+    seat's knowledge only — its hand and the public table, never the full state — then
+    appended with ``seq`` as the expected version: if anything else was appended meanwhile,
+    nothing is, and None is returned. Running it twice for one seq therefore plays once.
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != GameStatus.ACTIVE or game.version != seq:
+        return None
+    seats = list(game.seats.select_related("user"))
+    if game.to_move is None or not seats[game.to_move].automatic:
+        return None
+    seat = seats[game.to_move]
+    loaded = load(game.stream, known_version=seq)
+    if loaded.version != seq or loaded.state is None:
+        return None
+    state = loaded.state.copy()
+    strategy = _strategy_for(seat)
+    if strategy is None:
+        kind = "timeout"
+        events = _turn_events(state, seat.index, lambda st: timeout_command(st, seat.index))
+    else:
+        kind = "bot"
+        rng = random.Random(f"{game.seed}:{seq}")
+        events = _turn_events(
+            state,
+            seat.index,
+            lambda st: strategy.choose(seat_knowledge(st, seat.index), rng)._replace(by="bot"),
+        )
+    with transaction.atomic():
+        game = domain.get_game(game_id, for_update=True)
+        if game.version != seq or game.status != GameStatus.ACTIVE:
+            return None
+        appended = domain.append(game, loaded, events, _seat_actor(seat, kind))
+        metrics.move_made(kind)
+        loaded.state = state
+        appended += domain.deal_if_due(game, loaded)
+        effects.written(game, seats, loaded, appended, before=seq)
+    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
+
+
+@transaction.atomic
+def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
+    """Apply the timeout action to the seat to move at ``seq`` if its deadline has passed.
+
+    None (nothing appended) if the game has moved on, the deadline is not due (a vacation may
+    have pushed it back: the new deadline is stored) or the seat is played by the platform (a
+    lost bot task: its turn is played instead). The action is the seat's whole turn, each
+    command marked ``"by": "timeout"``; after ``timeouts_allowed`` in a row the seat is
+    handed to a bot (``SeatResigned``, reason "timeouts") or forfeited (``SeatForfeited``).
+    """
+    game, seats = domain.get_game_and_seats(game_id)
+    now = clock.now()
+    if (
+        game.status != GameStatus.ACTIVE
+        or game.version != seq
+        or game.to_move is None
+        or game.deadline is None
+        or game.deadline > now
+    ):
+        return None
+    seat = seats[game.to_move]
+    if seat.automatic:  # its task was lost: play it now, and look again after a grace
+        grace = timedelta(seconds=settings.AUTOMATIC_GRACE_SECONDS)
+        Game.objects.filter(pk=game.pk).update(deadline=now + grace)
+        effects.play_automatic_on_commit(game.id, seq)
+        return None
+    due = deadline_for(game, seat, game.turn_started_at or now)
+    if due > now:  # a vacation began since the deadline was set
+        Game.objects.filter(pk=game.pk).update(deadline=due)
+        return None
+    loaded = load(game.stream, known_version=seq)
+    events = _turn_events(loaded.state, seat.index, lambda st: timeout_command(st, seat.index))
+    appended = domain.append(game, loaded, events, _seat_actor(seat, "timeout"))
+    metrics.timeout_applied()
+    tc = clocks.with_defaults(game.time_control)
+    if seat.timeouts_in_row + 1 >= tc["timeouts_allowed"]:  # this one counted (the projection)
+        handed = SEAT_FORFEITED if tc["on_timeouts"] == "forfeit" else SEAT_RESIGNED
+        event = platform_event(handed, seat=seat.index, reason="timeouts")
+        appended += domain.append(game, loaded, [event], SYSTEM)
+        appended += domain.abandon_if_deserted(game, loaded, seats, seat.index)
+    appended += domain.deal_if_due(game, loaded)
+    effects.written(game, seats, loaded, appended, before=seq)
+    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
+
+
+def due_games(now=None, limit: int = 500) -> list[tuple[Any, int]]:
+    """Return (game id, seq) of active games whose deadline has passed, oldest first."""
+    now = now or clock.now()
+    return list(
+        Game.objects.filter(status=GameStatus.ACTIVE, deadline__lte=now)
+        .order_by("deadline")
+        .values_list("id", "version")[:limit]
+    )
