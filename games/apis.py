@@ -16,15 +16,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import acting_user
-from core.errors import ApplicationError
 from core.fields import IntegerField
+from core.inputs import validated, whole_number
 from core.limits import check_idempotency_key
 from core.schema import ApiErrorSerializer
 from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
 from games import selectors, services
 from games.engine.attestation import attest
 from games.models import GameStatus
-from games.moves import MoveInput
+from games.moves import MoveInput, move_body
 from games.siblings import progress_hidden, redact_game_doc
 from trust import receipts as trust_receipts
 from trust.keys import signing_key
@@ -258,15 +258,9 @@ class GameListApi(APIView):
     def post(self, request):
         if not request.user.is_authenticated:
             self.permission_denied(request)
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         game = services.game_create(user=request.user, **data)
         return Response(_game(game.id, request), status=status.HTTP_201_CREATED)
-
-
-def _valid(serializer_class, request):
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return s.validated_data
 
 
 class GameDetailApi(APIView):
@@ -288,7 +282,7 @@ class GameJoinApi(APIView):
 
     @extend_schema(request=Input, responses={200: GameOutput, 400: ERROR, 404: ERROR})
     def post(self, request, game_id):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         services.game_join(
             game_id=game_id, user=request.user, contribution=data.get("contribution")
         )
@@ -314,7 +308,7 @@ class GameContributionApi(APIView):
         },
     )
     def post(self, request, game_id):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         services.game_contribute(game_id=game_id, user=request.user, value=data["value"])
         return Response(_game(game_id, request))
 
@@ -336,7 +330,7 @@ class GameBotsApi(APIView):
 
     @extend_schema(request=Input, responses={201: GameOutput, 400: ERROR, 403: ERROR})
     def post(self, request, game_id):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         services.game_add_bot(game_id=game_id, user=request.user, strategy=data["strategy"])
         return Response(_game(game_id, request), status=status.HTTP_201_CREATED)
 
@@ -378,8 +372,7 @@ class GameMoveApi(APIView):
         },
     )
     def post(self, request, game_id):
-        data = dict(_valid(self.Input, request))
-        expected = data.pop("expected_seq", None)
+        data, expected = move_body(request.data)
         key = check_idempotency_key(request.headers.get("Idempotency-Key"))
         result = services.game_move(
             game_id=game_id,
@@ -431,14 +424,7 @@ class GameEventsApi(APIView):
         responses={200: EVENT(many=True), 400: ERROR, 404: ERROR},
     )
     def get(self, request, game_id):
-        raw = request.query_params.get("after", "0")
-        if not raw.isdigit():
-            raise ApplicationError(
-                "invalid",
-                "after must be a whole number",
-                extra={"fields": {"after": ["a whole number"]}},
-            )
-        after = int(raw)
+        after = whole_number(request, "after", default=0)
         game = selectors.game_get(game_id)
         return Response(selectors.game_events_for(game, acting_user(request), after=after))
 
@@ -508,7 +494,7 @@ class GameReceiptsApi(APIView):
 
     @extend_schema(request=Input, responses={200: Output, 400: ERROR, 404: ERROR})
     def post(self, request, game_id):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         game = selectors.game_get(game_id)
         results = trust_receipts.receipts_check(game.id, game.stream, data["receipts"])
         return Response(
@@ -536,7 +522,7 @@ class VacationApi(APIView):
 
     @extend_schema(request=Input, responses={200: Output, 400: ERROR, 401: ERROR})
     def post(self, request):
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         user = services.player_vacation_start(user=request.user, days=data["days"])
         return Response(self.Output(user).data)
 

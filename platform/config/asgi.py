@@ -18,17 +18,22 @@ if PLATFORM_DIR not in sys.path:
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from django.core.asgi import get_asgi_application  # noqa: E402
+import django  # noqa: E402
 
-# Set Django up before anything imports models (the consumers do).
-django_application = get_asgi_application()
+# Set Django up before anything imports models (the consumers do); get_asgi_application's
+# work, with request threads from a pool (core.serving).
+django.setup(set_prefix=False)
+
+from core.serving import PooledASGIHandler  # noqa: E402
+
+django_application = PooledASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from realtime.auth import TicketAuthMiddleware  # noqa: E402
-from realtime.origin import SameOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from realtime.auth import TicketAuthMiddleware  # noqa: E402
+from realtime.origin import SameOriginValidator  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
 
 websocket_routes = websocket_urlpatterns + tournament_routes

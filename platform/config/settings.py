@@ -358,6 +358,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last: keeps the whole chain in one (sync) mode under ASGI (see core.middleware).
+    "core.middleware.SyncChain",
 ]
 
 ROOT_URLCONF = "config.urls"

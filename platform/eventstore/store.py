@@ -12,16 +12,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from psycopg.types.json import Jsonb
 
 from core import clock
 
-from . import checkpoints
-from .models import AppendedCommand, Event, Snapshot
+from . import checkpoints, upcasters
+from .models import AppendedCommand, Checkpoint, Event, Snapshot
 
 GENESIS = "0" * 64
 
@@ -47,11 +48,28 @@ class StoredEvent:
     created_at: datetime
     prev_hash: str
     hash: str
+    # (schema_version, data) as stored, when an upcaster read them in a newer shape (None: as
+    # stored): what the hash covers. ``schema_version`` and ``data`` are the current shape.
+    stored: tuple[int, dict[str, Any]] | None = None
 
     @property
     def payload(self) -> dict[str, Any]:
         """The event as the engine's ``event_from_dict`` reads it."""
         return {"type": self.type, "schema_version": self.schema_version, "data": self.data}
+
+    @property
+    def as_stored(self) -> tuple[int, dict[str, Any]]:
+        """Return (schema_version, data) exactly as the row holds them."""
+        return self.stored if self.stored is not None else (self.schema_version, self.data)
+
+
+def upcast(e: StoredEvent) -> StoredEvent:
+    """Return ``e`` in the current shape of its type (eventstore.upcasters); the row's own
+    version and data are kept in ``stored``, for the hash."""
+    if (e.type, e.schema_version) not in upcasters.REGISTRY:
+        return e
+    version, data = upcasters.upcast(e.type, e.schema_version, e.data)
+    return replace(e, schema_version=version, data=data, stored=(e.schema_version, e.data))
 
 
 @dataclass(frozen=True)
@@ -87,16 +105,18 @@ def chain_hash(
 
 
 def _stored(row: Event) -> StoredEvent:
-    return StoredEvent(
-        row.stream,
-        row.seq,
-        row.type,
-        row.schema_version,
-        row.data,
-        row.actor,
-        row.created_at,
-        row.prev_hash,
-        row.hash,
+    return upcast(
+        StoredEvent(
+            row.stream,
+            row.seq,
+            row.type,
+            row.schema_version,
+            row.data,
+            row.actor,
+            row.created_at,
+            row.prev_hash,
+            row.hash,
+        )
     )
 
 
@@ -114,12 +134,13 @@ _FIELDS = (
 
 
 def read(stream: str, *, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
-    """Return the stream's events with after < seq <= upto, in order."""
+    """Return the stream's events with after < seq <= upto, in order, each in the current shape
+    of its type (``upcast``)."""
     rows = Event.objects.filter(stream=stream, seq__gt=after)
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     # Plain tuples, not model instances: loading is on every move's path.
-    return [StoredEvent(*r) for r in rows.order_by("seq").values_list(*_FIELDS)]
+    return [upcast(StoredEvent(*r)) for r in rows.order_by("seq").values_list(*_FIELDS)]
 
 
 def version(stream: str) -> int:
@@ -201,15 +222,15 @@ def append(
         raise ValueError("a command id is answered from a savepoint")
     try:
         with transaction.atomic(savepoint=savepoint):
-            Event.objects.bulk_create(rows)
-            checkpoint.save(force_insert=True)
+            command = None
             if command_id is not None:
-                AppendedCommand.objects.create(
+                command = AppendedCommand(
                     stream=stream,
                     command_id=command_id,
                     first_seq=expected_version + 1,
                     last_seq=last,
                 )
+            _insert(rows, checkpoint, command)
     except IntegrityError:
         if not savepoint:  # the caller's transaction is lost: nothing more may be read
             raise ConcurrencyConflict(stream, expected_version, expected_version) from None
@@ -219,6 +240,61 @@ def append(
                 return _replayed(stream, done)
         raise ConcurrencyConflict(stream, expected_version, version(stream)) from None
     return AppendResult(expected_version + 1, last, tuple(_stored(r) for r in rows))
+
+
+def _insert(rows: list[Event], checkpoint, command: AppendedCommand | None) -> None:
+    """Insert an append's rows — its events, its signed head, its command id — in one
+    statement on PostgreSQL (a chain of data-modifying WITHs: one round trip, and no ORM
+    query to compile on a game's hottest path); with the ORM elsewhere (SQLite)."""
+    if connection.vendor != "postgresql":
+        Event.objects.bulk_create(rows)
+        checkpoint.save(force_insert=True)
+        if command is not None:
+            command.save(force_insert=True)
+        return
+    inserts: list[tuple[str, list[str], list[list[Any]]]] = [
+        (
+            Event._meta.db_table,
+            ["stream", "seq", "type", "schema_version", "data", "actor", "created_at"]
+            + ["prev_hash", "hash"],
+            [
+                [r.stream, r.seq, r.type, r.schema_version, Jsonb(r.data), Jsonb(r.actor)]
+                + [r.created_at, r.prev_hash, r.hash]
+                for r in rows
+            ],
+        ),
+        (
+            checkpoint._meta.db_table,
+            ["stream", "first_seq", "seq", "head_hash", "key_id", "signature", "created_at"],
+            [
+                [checkpoint.stream, checkpoint.first_seq, checkpoint.seq, checkpoint.head_hash]
+                + [checkpoint.key_id, checkpoint.signature, checkpoint.created_at]
+            ],
+        ),
+    ]
+    if command is not None:
+        inserts.append(
+            (
+                AppendedCommand._meta.db_table,
+                ["stream", "command_id", "first_seq", "last_seq", "created_at"],
+                [
+                    [command.stream, command.command_id, command.first_seq, command.last_seq]
+                    + [checkpoint.created_at]
+                ],
+            )
+        )
+    parts, params = [], []
+    for table, columns, values in inserts:
+        row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+        names = ", ".join(f'"{c}"' for c in columns)
+        parts.append(f'INSERT INTO "{table}" ({names}) VALUES ' + ", ".join([row] * len(values)))
+        params += [v for value in values for v in value]
+    *first, last = parts
+    sql = (
+        ("WITH " + ", ".join(f"i{i} AS ({p})" for i, p in enumerate(first)) + " ") if first else ""
+    ) + last
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def _replayed(stream: str, done: AppendedCommand) -> AppendResult:
@@ -260,15 +336,18 @@ class ChainProblem:
 
 
 def verify_chain(events: Sequence[StoredEvent]) -> ChainProblem | None:
-    """Return the first event whose seq, link or hash is wrong, or None if the chain holds."""
+    """Return the first event whose seq, link or hash is wrong, or None if the chain holds.
+
+    The hash is recomputed over each event as stored, not as an upcaster reads it."""
     prev = GENESIS
     for expected_seq, e in enumerate(events, start=1):
         if e.seq != expected_seq:
             return ChainProblem(expected_seq, f"seq {expected_seq} is missing (found {e.seq})")
         if e.prev_hash != prev:
             return ChainProblem(e.seq, "its link to the previous event is broken")
+        version, data = e.as_stored
         recomputed = chain_hash(
-            e.prev_hash, e.stream, e.seq, e.type, e.schema_version, e.data, e.actor, e.created_at
+            e.prev_hash, e.stream, e.seq, e.type, version, data, e.actor, e.created_at
         )
         if recomputed != e.hash:
             return ChainProblem(e.seq, "its content does not match its hash")
@@ -284,3 +363,32 @@ def streams(prefix: str = "") -> list[str]:
         .distinct()
         .order_by("stream")
     )
+
+
+def sign_unsigned_streams(prefix: str = "") -> list[tuple[str, int]]:
+    """Sign the events of each stream that were appended before checkpoints existed; return
+    (stream, last seq signed) of each stream signed.
+
+    For a database whose logs predate checkpoints (run once, when upgrading, after
+    ``verify_events`` passed): one checkpoint per stream, at the time it runs, vouching for the
+    events before its first checkpoint (all of them if it has none). Only that prefix: a gap
+    after the first checkpoint means events appended behind the platform's back, which this
+    must not hide.
+    """
+    first: dict[str, int] = {}
+    for stream, first_seq in (
+        Checkpoint.objects.filter(stream__startswith=prefix)
+        .order_by("stream", "seq")
+        .values_list("stream", "first_seq")
+    ):
+        first.setdefault(stream, first_seq)
+    done = []
+    for stream in streams(prefix):
+        upto = first.get(stream, version(stream) + 1) - 1
+        if upto < 1:
+            continue
+        with transaction.atomic():
+            head = read(stream, after=upto - 1, upto=upto)[0]
+            checkpoints.make(stream, 1, upto, head.hash, clock.now()).save(force_insert=True)
+        done.append((stream, upto))
+    return done
