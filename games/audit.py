@@ -1,24 +1,23 @@
 """Audit selectors for staff: a game step by step with all hidden information, any seat's view
 at any seq, who acted and when, and the integrity verdict.
 
-The log is folded once per request and a position kept for each step (never a replay from
-the start per step): a long match has some 1,500 events, and its whole timeline is a few
-hundred kilobytes. Reading is tolerant: an event the engine cannot fold (a tampered log) ends
-the positions there, and the verdict names it.
+The log is folded once per request, through the game's own fold (``games.domain.Folder``),
+and a position kept for each step (never a replay from the start per step): a long match has
+some 1,500 events, and its whole timeline is a few hundred kilobytes. Reading is tolerant: an
+event the engine cannot fold (a tampered log) ends the positions there, and the verdict names
+it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from core.errors import ApplicationError
 from eventstore import store
 from eventstore.store import StoredEvent
-
-from core.errors import ApplicationError
-from games.domain import ADJUDICATION_TYPES, ROUND_RESTARTED, redact_platform_event
-from games.engine import GameState, event_from_dict, view
-from games.engine.events import EVENT_TYPES
-from games.engine.state import evolve, initial_state
+from games.domain import ADJUDICATION_TYPES, Folder, redact_platform_event
+from games.engine import GameState, view
+from games.errors import GameError
 from games.integrity import Verdict, verify_game
 from games.models import Game
 from games.stakes import deal_hidden
@@ -62,7 +61,7 @@ def parse_seat(raw: str | None, players: int) -> int | str | None:
     if raw.isdigit() and int(raw) < players:
         return int(raw)
     raise ApplicationError(
-        "invalid_seat",
+        GameError.INVALID_SEAT,
         f"seat must be all, spectator or 0 to {players - 1}",
         extra={"fields": {"seat": ["all, spectator or a seat number"]}},
     )
@@ -88,35 +87,26 @@ def _actor(e: StoredEvent) -> dict[str, Any]:
     return {k: e.actor[k] for k in ("kind", "name", "user") if k in e.actor}
 
 
-def _event_data(e: StoredEvent) -> dict[str, Any]:
-    """The event as staff read it: everything, but a restart's state (shown as the position)."""
-    if e.type == ROUND_RESTARTED:
-        return {k: v for k, v in e.data.items() if k != "state"}
-    return e.data
-
-
 class _Folder:
-    """Fold a stored log one event at a time, tolerating events the engine cannot fold."""
+    """The game's fold (``games.domain.Folder``) one event at a time, tolerating events the
+    engine cannot fold: the first one ends the positions, and is named."""
 
     def __init__(self) -> None:
-        self.state: GameState | None = None
+        self._fold: Folder | None = Folder()
         self.error: str | None = None  # set at the first event that could not be folded
 
+    @property
+    def state(self) -> GameState | None:
+        return self._fold.state if self._fold is not None else None
+
     def feed(self, e: StoredEvent) -> None:
-        if self.error is not None:
+        if self._fold is None:
             return
         try:
-            if e.type in EVENT_TYPES:
-                event = event_from_dict(e.payload)
-                if self.state is None:
-                    self.state = initial_state(event)
-                else:
-                    evolve(self.state, event)
-            elif e.type == ROUND_RESTARTED and "state" in e.data:  # older restarts only
-                self.state = GameState.from_dict(e.data["state"])
+            self._fold.feed(e)
         except Exception as exc:  # noqa: BLE001 - a tampered event may break the engine anyhow
             self.error = f"event {e.seq} ({e.type}) cannot be folded: {exc!r}"
-            self.state = None
+            self._fold = None
 
 
 def audit_steps(
@@ -162,7 +152,7 @@ def audit_steps(
             {
                 "seq": e.seq,
                 "type": e.type,
-                "data": _event_data(e),
+                "data": e.data,
                 "actor": _actor(e),
                 "at": e.created_at.isoformat(),
                 "adjudication": e.type in ADJUDICATION_TYPES,
@@ -184,12 +174,12 @@ def audit_steps(
 def audit_position(game: Game, seq: int, seat: int | str | None) -> dict[str, Any]:
     """Return one position: the state the log reached at ``seq`` as ``seat`` sees it."""
     if not 1 <= seq <= game.version:
-        raise ApplicationError("invalid_seq", f"seq must be 1 to {game.version}")
+        raise ApplicationError(GameError.INVALID_SEQ, f"seq must be 1 to {game.version}")
     folder = _Folder()
     for e in store.read(game.stream, upto=seq):
         folder.feed(e)
     if folder.state is None:
-        raise ApplicationError("unfoldable", folder.error or "no position at this seq")
+        raise ApplicationError(GameError.UNFOLDABLE, folder.error or "no position at this seq")
     return {"game": str(game.id), "seq": seq, "viewer": seat, "view": position(folder.state, seat)}
 
 
@@ -249,8 +239,6 @@ def audit_summary(game: Game) -> dict[str, Any]:
         for e in store.read(game.stream)
         if e.type in ADJUDICATION_TYPES
     ]
-    for a in adjudications:
-        a["data"].pop("view", None)
     return {
         "game": {
             "id": str(game.id),

@@ -1,7 +1,10 @@
 """A game's integrity verdict: the hash chain, the seed and its commitment, every deal, every move
 replayed through the engine, the projections' head and the snapshots.
 
-Each check names the first event that fails it.
+Each check names the first event that fails it. The replay is the game's own fold
+(``games.domain.Folder``, what loading a game does), each event checked against the state
+before it: a move re-decided by the engine must give the event logged, and the derived events
+it gives must follow.
 """
 
 from __future__ import annotations
@@ -11,13 +14,14 @@ from dataclasses import dataclass
 
 from eventstore import store
 from eventstore.models import Snapshot
-
 from games.domain import (
     ADJUDICATION_TYPES,
     GAME_VOIDED,
     RESULT_AWARDED,
     ROUND_RESTARTED,
     SEED_CONTRIBUTIONS_FIXED,
+    Folder,
+    restores_position,
 )
 from games.engine import (
     ENGINE_VERSION,
@@ -29,6 +33,7 @@ from games.engine import (
     PlayTile,
     StartRound,
     Stop,
+    decide,
     event_from_dict,
     step,
 )
@@ -43,7 +48,7 @@ from games.engine.events import (
     TurnPassed,
     TurnStopped,
 )
-from games.engine.state import DEALING, ENGINE, PLAYING, initial_state
+from games.engine.state import DEALING, ENGINE, PLAYING
 from games.models import Game
 
 
@@ -80,8 +85,8 @@ def _command_for(event) -> object | None:
 
 
 def _replay_one(state: GameState, event, seed: bytes | None) -> list | str:
-    """Fold one move event by re-deciding its command; return the derived events it must be
-    followed by, or "check: reason" if the engine disagrees."""
+    """Re-decide the command of one move event on the state before it (left as it is); return
+    the derived events it must be followed by, or "check: reason" if the engine disagrees."""
     command = _command_for(event)
     if command is None:
         return f"move: {event.type} where the engine derives none"
@@ -91,7 +96,7 @@ def _replay_one(state: GameState, event, seed: bytes | None) -> list | str:
         if (event.hands, event.boneyard) != (hands, boneyard):
             return f"deal: round {event.round}'s deal is not the one the seed gives"
     try:
-        produced = step(state, command)
+        produced = decide(state, command)
     except IllegalMove as exc:
         return f"move: illegal: {exc.code.value} ({exc.rule})"
     if produced[0] != event:
@@ -119,19 +124,17 @@ def _check_adjudication(
             or not all(isinstance(p, int) and 1 <= p <= state.seats for p in places)
         ):
             return "the awarded places are not one place per seat"
-    if e.type == ROUND_RESTARTED and "state" not in e.data:
+    if restores_position(e):  # an older restart, back to a position (games.domain)
+        at = e.data.get("restores_seq")
+        restored = kept.get(at) if isinstance(at, int) else None
+        if restored is None or restored.round != state.round:
+            return f"seq {at} is not a position of the current round before this event"
+    elif e.type == ROUND_RESTARTED:
         r, k = e.data.get("round"), e.data.get("restart")
         if state.phase not in (ENGINE, PLAYING) or r != state.round:
             return f"round {r!r} is not the round in play"
         if k != restarts.get(r, 0) + 1:
             return f"restart {k!r} of round {r} should be number {restarts.get(r, 0) + 1}"
-    elif e.type == ROUND_RESTARTED:
-        at = e.data.get("at_seq")
-        restored = kept.get(at) if isinstance(at, int) else None
-        if restored is None or restored.round != state.round:
-            return f"seq {at} is not a position of the current round before this event"
-        if e.data.get("state") != restored.to_dict():
-            return f"the state it restores is not the one the log reaches at seq {at}"
     return None
 
 
@@ -189,7 +192,6 @@ def _check_checkpoints(game: Game, stored: list):
     checkpoints has none to check (manage.py sign_unsigned_streams signs such logs once).
     """
     from eventstore import checkpoints
-
     from games.models import GameStatus
 
     signed = checkpoints.of(game.stream)
@@ -197,9 +199,9 @@ def _check_checkpoints(game: Game, stored: list):
     return checkpoints.verify(stored, signed, head_required=ended or bool(signed))
 
 
-def _replay_redeal(state: GameState, event, seed: bytes | None, restart: int) -> GameState | str:
-    """Fold the fresh deal a RoundRestarted is followed by; return the new state, or "check:
-    reason" if it is not one whole set for the round, or not the one ``redeal_seed`` gives."""
+def _check_redeal(state: GameState, event, seed: bytes | None, restart: int) -> str | None:
+    """Return "check: reason" if the fresh deal a RoundRestarted is followed by is not one whole
+    set for the round, or not the one ``redeal_seed`` gives; None if it stands."""
     if not isinstance(event, RoundStarted) or event.round != state.round:
         return f"adjudication: a restart of round {state.round} is followed by its fresh deal"
     rs = state.ruleset
@@ -211,12 +213,12 @@ def _replay_redeal(state: GameState, event, seed: bytes | None, restart: int) ->
     dealing = state.copy()  # the round dealt again: as if from its start (earlier rounds stand)
     dealing.phase, dealing.round = DEALING, event.round - 1
     try:
-        produced = step(dealing, StartRound(event.hands, event.boneyard))
+        produced = step(dealing, StartRound(event.hands, event.boneyard))  # on the scratch copy
     except IllegalMove as exc:
         return f"deal: illegal: {exc.code.value} ({exc.rule})"
     if produced[0] != event:
         return f"move: the engine gives {produced[0]!r}"
-    return dealing
+    return None
 
 
 def verify_game(game: Game) -> Verdict:
@@ -225,8 +227,8 @@ def verify_game(game: Game) -> Verdict:
     Staff adjudications are checked too: each has a staff actor and a reason, no move follows
     a void or an award, and a RoundRestarted of the round in play, numbered 1, 2, … per round,
     is followed by the fresh deal ``redeal_seed`` gives — the replay goes on from there. (An
-    older RoundRestarted carries exactly the state the log reached at the seq it names, within
-    the same round.)
+    older RoundRestarted goes back to a position the replay reached in the same round, between
+    two moves: ``restores_seq``.)
     """
     stored = store.read(game.stream)
     problem = store.verify_chain(stored)
@@ -243,10 +245,11 @@ def verify_game(game: Game) -> Verdict:
         snap.seq: snap
         for snap in Snapshot.objects.filter(stream=game.stream, version_tag=ENGINE_VERSION)
     }
-    state: GameState | None = None
+    folder = Folder()  # the game's own fold: each event goes in once the checks pass
+    state: GameState | None = None  # folder.state: the position before the event checked
     expected: list = []  # derived events the engine produced and the log must hold next
-    restored_at = {e.data.get("at_seq") for e in stored if e.type == ROUND_RESTARTED}
-    kept: dict[int, GameState] = {}  # positions a RoundRestarted names, as the replay reached
+    restored_at = {e.data.get("restores_seq") for e in stored if restores_position(e)}
+    kept: dict[int, GameState] = {}  # positions an older restart names, as the replay reached
     closed: int | None = None  # the seq of a void or an award: no move may follow
     restarts: dict[int, int] = {}  # round -> restarts so far
     redeal: int | None = None  # a RoundRestarted's number, until its fresh deal is folded
@@ -266,10 +269,8 @@ def verify_game(game: Game) -> Verdict:
             if e.type == ROUND_RESTARTED:
                 r = e.data.get("round")
                 restarts[r] = restarts.get(r, 0) + 1
-            if e.type == ROUND_RESTARTED and "state" not in e.data:
+            if e.type == ROUND_RESTARTED and not restores_position(e):
                 redeal = e.data["restart"]
-            elif e.type == ROUND_RESTARTED:
-                state = GameState.from_dict(e.data["state"])
             elif e.type in (GAME_VOIDED, RESULT_AWARDED):
                 closed = e.seq
         elif e.type in EVENT_TYPES and closed is not None:
@@ -297,7 +298,6 @@ def verify_game(game: Game) -> Verdict:
                         "the log does not start with this game's MatchStarted and seed commitment",
                         len(stored),
                     )
-                state = initial_state(event)
             elif expected:
                 if event != expected[0]:
                     return Verdict(
@@ -309,16 +309,12 @@ def verify_game(game: Game) -> Verdict:
                     )
                 expected.pop(0)
             elif redeal is not None:
-                dealt = _replay_redeal(state, event, seed, redeal)
-                if isinstance(dealt, str):
+                bad = _check_redeal(state, event, seed, redeal)
+                if bad is not None:
                     return Verdict(
-                        False,
-                        e.seq,
-                        dealt.split(":")[0],
-                        dealt.split(":", 1)[1].strip(),
-                        len(stored),
+                        False, e.seq, bad.split(":")[0], bad.split(":", 1)[1].strip(), len(stored)
                     )
-                state, redeal = dealt, None
+                redeal = None
             else:
                 bad = _replay_one(state, event, seed)
                 if isinstance(bad, str):
@@ -326,6 +322,11 @@ def verify_game(game: Game) -> Verdict:
                         False, e.seq, bad.split(":")[0], bad.split(":", 1)[1].strip(), len(stored)
                     )
                 expected = bad
+        try:
+            folder.feed(e)
+        except (ValueError, KeyError, TypeError, IndexError) as exc:  # checked, yet unfoldable
+            return Verdict(False, e.seq, "move", f"cannot be folded: {exc!r}", len(stored))
+        state = folder.state
         if (
             e.seq in restored_at
             and state is not None

@@ -1,4 +1,8 @@
-"""Command line: ``python -m games.engine simulate|verify`` (see ``--help``)."""
+"""Command line: ``python -m games.engine verify`` (see ``--help``).
+
+Simulating a match needs a policy, and the engine imports no bot: that command is
+``python -m games.bots simulate``, which reuses the parsing helpers below.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +10,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 from .errors import RulesetError
 from .record import (
     RecordFormatError,
     check_shape,
-    export_record,
     parse_published_keys,
     verify_attested,
     verify_record,
 )
 from .ruleset import Ruleset, parse_variant
-from .simulate import simulate_match
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
@@ -26,12 +29,13 @@ class UsageError(Exception):
     """Bad input on the command line: one line on stderr, exit 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, no usage dump
         raise UsageError(message)
 
 
-def _seed(text: str) -> bytes:
+def parse_seed(text: str) -> bytes:
+    """Return the 32-byte seed ``--seed`` gives in hex."""
     try:
         seed = bytes.fromhex(text)
     except ValueError:
@@ -41,43 +45,21 @@ def _seed(text: str) -> bytes:
     return seed
 
 
-def _ruleset(players: int, rounds: int | None, variants: list[str]) -> Ruleset:
+def parse_ruleset(players: int, rounds: int | None, variants: list[str]) -> Ruleset:
+    """Return the ruleset of ``--players``, ``--rounds`` and the ``--variant key=value`` items."""
     options = {}
-    for item in variants:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            raise UsageError(f"--variant takes key=value, got {item!r}")
-        k, v = parse_variant(key.strip(), raw.strip())
-        options[k] = v
-    if rounds is not None:
-        options["rounds"] = rounds
-    return Ruleset.for_players(players, **options)
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    seed = _seed(args.seed)
     try:
-        ruleset = _ruleset(args.players, args.rounds, args.variant)
+        for item in variants:
+            key, sep, raw = item.partition("=")
+            if not sep:
+                raise UsageError(f"--variant takes key=value, got {item!r}")
+            k, v = parse_variant(key.strip(), raw.strip())
+            options[k] = v
+        if rounds is not None:
+            options["rounds"] = rounds
+        return Ruleset.for_players(players, **options)
     except (RulesetError, TypeError) as exc:
         raise UsageError(f"invalid ruleset: {exc}") from None
-    events = simulate_match(seed, ruleset, args.players, args.policy)
-    names = [f"{args.policy}-{i}" for i in range(args.players)]
-    record = export_record(events, players=names, seed=seed)
-    text = json.dumps(record, indent=1) + "\n"
-    try:
-        if args.out == "-":
-            sys.stdout.write(text)
-        else:
-            Path(args.out).write_text(text)
-    except OSError as exc:
-        raise UsageError(f"cannot write {args.out}: {exc.strerror}") from None
-    result = record["result"]
-    print(
-        f"{args.players} players, {len(record['rounds'])} rounds, {len(events)} events; "
-        f"totals {result['totals']}, places {result['places']}",
-        file=sys.stderr,
-    )
-    return EXIT_OK
 
 
 def _read_json(name: str, what: str) -> object:
@@ -95,7 +77,7 @@ def _read_json(name: str, what: str) -> object:
         raise UsageError(f"{name} is nested too deeply to be {what}") from None
 
 
-def _trusted_keys(args: argparse.Namespace) -> dict[str, dict] | None:
+def _trusted_keys(args: argparse.Namespace) -> dict[str, dict[str, Any]] | None:
     """Return {public key hex: {"name", "valid_until"}} from --key or --keys, or None when
     neither is given."""
     if args.key is not None:
@@ -157,24 +139,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m games.engine", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sim = sub.add_parser(
-        "simulate", help="play a whole match with simple policies; write its record"
-    )
-    sim.add_argument("--players", type=int, required=True, help="2 to 14")
-    sim.add_argument("--seed", required=True, help="64 hex digits: the match's 32-byte seed")
-    sim.add_argument("--rounds", type=int, help="play fewer rounds, counting down (V6)")
-    sim.add_argument("--policy", choices=("random", "greedy"), default="random")
-    sim.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a ruleset option as in the record's ruleset, e.g. scoring=positive",
-    )
-    sim.add_argument("--out", required=True, help="file to write the record to ('-': stdout)")
-    sim.set_defaults(func=cmd_simulate)
+    parser = Parser(prog="python -m games.engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     ver = sub.add_parser("verify", help="replay a record: OK, or the first problem")
     ver.add_argument("file", help="a record file ('-': stdin)")
     trust = ver.add_mutually_exclusive_group()
@@ -191,8 +157,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+MOVED = {"simulate": "python -m games.bots simulate"}
+"""Commands that live elsewhere now: named in the usage error instead of "invalid choice"."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     try:
+        if argv and argv[0] in MOVED:
+            raise UsageError(f"{argv[0]} is not an engine command: run {MOVED[argv[0]]}")
         args = build_parser().parse_args(argv)
         return args.func(args)
     except UsageError as exc:

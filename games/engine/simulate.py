@@ -1,14 +1,16 @@
-"""Whole matches played by simple policies, for tests, benchmarks and the command line."""
+"""Whole matches played by a policy, for tests, benchmarks and the command line.
+
+The policy is a function ``policy(moves, rng) -> command``; the engine names none of its own
+(it imports no bot: ``games.bots.simple.POLICIES`` maps the command line's names to them).
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-
-from games.bots.simple import POLICIES
+from collections.abc import Callable, Sequence
 
 from . import events as ev
-from .commands import StartRound
+from .commands import SeatCommand, StartRound
 from .deal import commitment, deal_round
 from .rules import legal_moves, step
 from .ruleset import Ruleset
@@ -19,16 +21,16 @@ def simulate_match(
     seed: bytes,
     ruleset: Ruleset,
     seats: int,
-    policy: str | Callable = "random",
+    policy: Callable[[Sequence[SeatCommand], random.Random], SeatCommand],
     rng: random.Random | None = None,
     seed_commitment: str | None = None,
 ) -> list[ev.Event]:
     """Play a whole match with the deals the seed gives; return its events.
 
-    ``seed_commitment`` is what MatchStarted commits to: by default the seed's own (version 1);
-    a version 2 match passes its server seed's commitment.
+    ``policy(moves, rng)`` picks each move among the legal ones. ``seed_commitment`` is what
+    MatchStarted commits to: by default the seed's own (version 1); a version 2 match passes
+    its server seed's commitment.
     """
-    choose = POLICIES[policy] if isinstance(policy, str) else policy
     rng = rng or random.Random(seed)
     start = ev.MatchStarted(ruleset, seats, seed_commitment or commitment(seed))
     state = initial_state(start)
@@ -41,5 +43,5 @@ def simulate_match(
             log.extend(step(state, StartRound(hands, boneyard)))
             continue
         moves = legal_moves(state, state.to_move)
-        log.extend(step(state, choose(moves, rng)))
+        log.extend(step(state, policy(moves, rng)))
     return log

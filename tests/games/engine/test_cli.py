@@ -1,4 +1,5 @@
-"""The command line, run as a user would: ``python -m games.engine simulate|verify``."""
+"""The command lines, run as a user would: ``python -m games.bots simulate`` (a policy plays a
+match: the engine imports no bot) and ``python -m games.engine verify``."""
 
 from __future__ import annotations
 
@@ -13,14 +14,18 @@ ROOT = Path(__file__).resolve().parents[3]  # tests/games/engine/test_cli.py -> 
 SEED = "0123456789abcdef" * 4
 
 
-def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+def cli(*args: str, stdin: bytes | None = None, module: str = "games.engine"):
     return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
+        [sys.executable, "-m", module, *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,
         timeout=120,
     )
+
+
+def bots_cli(*args: str) -> subprocess.CompletedProcess:
+    return cli(*args, module="games.bots")
 
 
 def text(b: bytes) -> str:
@@ -29,7 +34,7 @@ def text(b: bytes) -> str:
 
 def simulate(tmp_path: Path, players: int, *extra: str, seed: str = SEED) -> Path:
     out = tmp_path / f"record-{players}.json"
-    r = cli("simulate", "--players", str(players), "--seed", seed, "--out", str(out), *extra)
+    r = bots_cli("simulate", "--players", str(players), "--seed", seed, "--out", str(out), *extra)
     assert r.returncode == 0, text(r.stderr)
     assert "Traceback" not in text(r.stderr)
     return out
@@ -39,7 +44,8 @@ def assert_verifies(path: Path | str) -> None:
     r = cli("verify", str(path))
     assert r.returncode == 0, text(r.stdout) + text(r.stderr)
     out = text(r.stdout)
-    assert out.startswith("OK: ") and len(out.splitlines()) == 1, out
+    assert out.startswith("OK: "), out
+    assert len(out.splitlines()) == 1, out
     assert "deals match the seed and its commitment; no attestation" in out
     assert text(r.stderr) == ""
 
@@ -47,7 +53,8 @@ def assert_verifies(path: Path | str) -> None:
 def assert_usage_error(r: subprocess.CompletedProcess) -> str:
     err = text(r.stderr)
     assert r.returncode == 2, (r.returncode, text(r.stdout), err)
-    assert "Traceback" not in err and "Traceback" not in text(r.stdout)
+    assert "Traceback" not in err
+    assert "Traceback" not in text(r.stdout)
     lines = err.splitlines()
     assert len(lines) == 1, err
     assert err.endswith("\n")
@@ -76,7 +83,7 @@ def test_simulate_then_verify(tmp_path, players):
 
 
 @pytest.mark.parametrize(
-    "args,key,value",
+    ("args", "key", "value"),
     [
         (["--variant", "max_doubles_per_turn=1"], "max_doubles_per_turn", 1),
         (["--variant", "double_blank_points=0"], "double_blank_points", 0),
@@ -132,11 +139,12 @@ def test_all_variants_at_once(tmp_path):
 
 
 def test_simulate_to_stdout_and_verify_from_stdin():
-    r = cli("simulate", "--players", "2", "--seed", SEED, "--rounds", "1", "--out", "-")
+    r = bots_cli("simulate", "--players", "2", "--seed", SEED, "--rounds", "1", "--out", "-")
     assert r.returncode == 0, text(r.stderr)
     json.loads(r.stdout)
     v = cli("verify", "-", stdin=r.stdout)
-    assert v.returncode == 0 and text(v.stdout).startswith("OK: 1 rounds replayed"), text(v.stdout)
+    assert v.returncode == 0, text(v.stdout)
+    assert text(v.stdout).startswith("OK: 1 rounds replayed"), text(v.stdout)
 
 
 def test_same_seed_same_record(tmp_path):
@@ -174,7 +182,8 @@ def test_corrupted_record_names_the_move(tmp_path, record):
     out = text(r.stdout)
     assert out.startswith("FAIL")
     assert f"round 2, move {j}" in out
-    assert "not_your_turn" in out and "R6" in out
+    assert "not_your_turn" in out
+    assert "R6" in out
     assert "Traceback" not in text(r.stderr)
 
 
@@ -279,7 +288,7 @@ def test_bad_simulate_arguments(tmp_path, name):
     if "--seed" not in args:
         args = args + ["--seed", SEED]
     out = tmp_path / "out.json"
-    r = cli("simulate", *args, "--out", str(out))
+    r = bots_cli("simulate", *args, "--out", str(out))
     assert_usage_error(r)
     assert not out.exists()
 
@@ -289,18 +298,37 @@ def test_bad_simulate_arguments(tmp_path, name):
     [
         [],
         ["frobnicate"],
-        ["simulate"],
-        ["simulate", "--players", "2", "--seed", SEED],  # no --out
         ["verify"],
     ],
-    ids=["nothing", "unknown command", "simulate bare", "no out", "verify bare"],
+    ids=["nothing", "unknown command", "verify bare"],
 )
-def test_bad_commands(args):
+def test_bad_engine_commands(args):
     assert_usage_error(cli(*args))
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["verify", "record.json"],  # the engine's command, not the bots'
+        ["simulate"],
+        ["simulate", "--players", "2", "--seed", SEED],  # no --out
+    ],
+    ids=["nothing", "verify", "simulate bare", "no out"],
+)
+def test_bad_bots_commands(args):
+    assert_usage_error(bots_cli(*args))
+
+
+def test_simulate_asked_of_the_engine_names_the_bots_command(tmp_path):
+    out = tmp_path / "out.json"
+    r = cli("simulate", "--players", "2", "--seed", SEED, "--out", str(out))
+    assert "python -m games.bots simulate" in assert_usage_error(r)
+    assert not out.exists()
+
+
 def test_unwritable_output(tmp_path):
-    r = cli(
+    r = bots_cli(
         "simulate",
         "--players",
         "2",
@@ -401,7 +429,8 @@ def test_a_changed_copy_fails_at_the_header(tmp_path, signed, keys_file, change,
     r = cli("verify", str(path), trust, public if trust == "--key" else str(keys_file))
     assert r.returncode == 1, text(r.stdout) + text(r.stderr)
     out = text(r.stdout)
-    assert out.startswith("FAIL at the header: ") and "changed" in out, out
+    assert out.startswith("FAIL at the header: "), out
+    assert "changed" in out, out
     assert "round" not in out  # named before any replay
     assert len(out.splitlines()) == 1
 
@@ -426,6 +455,7 @@ def test_an_unsigned_record_fails_when_a_key_is_required(record):
 
 
 def test_a_signed_version_2_record_verifies(tmp_path):
+    from games.bots.simple import POLICIES
     from games.engine import Ruleset, export_record
     from games.engine.deal import commitment, derive_seed_v2
     from games.engine.simulate import simulate_match
@@ -435,7 +465,11 @@ def test_a_signed_version_2_record_verifies(tmp_path):
     values = ["ana:4f1c9e", ""]
     rs = Ruleset.for_players(3, rounds=2)
     events = simulate_match(
-        derive_seed_v2(server_seed, values), rs, 3, seed_commitment=commitment(server_seed)
+        derive_seed_v2(server_seed, values),
+        rs,
+        3,
+        POLICIES["random"],
+        seed_commitment=commitment(server_seed),
     )
     fairness = {
         "server_seed_commitment": commitment(server_seed),
@@ -508,6 +542,7 @@ def test_a_record_dated_after_its_key_expired_fails_at_the_header(tmp_path, reco
     keys = _keys_document(public, "cd" * 32)  # the signing key retired on 2026-06-01
     r = cli("verify", str(path), "--keys", _keys(tmp_path, keys))
     assert r.returncode == 1, text(r.stdout)
-    assert text(r.stdout).startswith("FAIL at the header: ") and "expired" in text(r.stdout)
+    assert text(r.stdout).startswith("FAIL at the header: ")
+    assert "expired" in text(r.stdout)
     r = cli("verify", str(path), "--key", public)  # a bare key has no end of validity
     assert r.returncode == 0, text(r.stdout)

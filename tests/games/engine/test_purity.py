@@ -1,4 +1,5 @@
-"""The engine is pure Python: no Django, no I/O, no clock, no global randomness."""
+"""The engine is pure Python: no Django, no I/O, no clock, no global randomness, and no bot
+(the bots are built on the engine, never the other way round)."""
 
 from __future__ import annotations
 
@@ -25,14 +26,18 @@ import games.engine
 import games.engine.__main__  # the CLI module, not run
 for info in pkgutil.iter_modules(games.engine.__path__):
     importlib.import_module("games.engine." + info.name)
+bots = sorted(m for m in sys.modules if m == "games.bots" or m.startswith("games.bots."))
+assert not bots, f"importing the engine loaded {bots}"
 import games.bots.simple
+import games.bots.__main__  # the simulate command line, not run
 
 from games.engine import Ruleset, export_record, verify_record
 from games.engine.simulate import simulate_match
 
 seed = bytes(range(32))
 for seats in (2, 5):
-    events = simulate_match(seed, Ruleset.for_players(seats, rounds=2), seats, "greedy")
+    rs = Ruleset.for_players(seats, rounds=2)
+    events = simulate_match(seed, rs, seats, games.bots.simple.POLICIES["greedy"])
     assert verify_record(export_record(events, seed=seed)).ok
 
 """
@@ -84,6 +89,35 @@ def test_sources_found():
     assert {"__init__.py", "rules.py", "state.py", "record.py", "views.py", "deal.py"} <= names
 
 
+def absolute_imports(path: Path, package: str = "games.engine") -> set[str]:
+    """Return every module a source file of ``package`` imports, relative imports resolved
+    (``from ..bots import simple`` in games.engine is games.bots and games.bots.simple)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - node.level + 1]) if node.level else ""
+            module = ".".join(x for x in (base, node.module or "") if x)
+            names.add(module)
+            names.update(f"{module}.{a.name}" for a in node.names)
+    return names
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE.glob("*.py")), ids=lambda p: p.name)
+def test_engine_module_imports_no_bot(path):
+    """simulate.py and the command line included: a policy is passed in, never looked up."""
+    bots = {m for m in absolute_imports(path) if m == "games.bots" or m.startswith("games.bots.")}
+    assert not bots, f"{path.name} imports {sorted(bots)}"
+
+
+def test_the_import_check_sees_a_relative_import_of_the_bots(tmp_path):
+    source = tmp_path / "mod.py"
+    source.write_text("from ..bots.simple import POLICIES\nfrom . import rules\n")
+    assert {"games.bots.simple", "games.engine.rules"} <= absolute_imports(source)
+
+
 @pytest.mark.parametrize("path", ENGINE_SOURCES, ids=lambda p: p.name)
 def test_engine_module_imports_nothing_impure(path):
     bad = imported_modules(path) & (FORBIDDEN | {"django", "rest_framework"})
@@ -96,7 +130,7 @@ GLOBAL_RANDOM_OK = {"Random"}  # instances are fine; the module's shared generat
 
 @pytest.mark.parametrize(
     "path",
-    [ENGINE / "simulate.py", ENGINE / "__main__.py", BOTS / "simple.py"],
+    [ENGINE / "simulate.py", ENGINE / "__main__.py", BOTS / "simple.py", BOTS / "__main__.py"],
     ids=lambda p: f"{p.parent.name}/{p.name}",
 )
 def test_no_global_randomness_or_clock(path):
