@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots \
-	bench-tournaments bench-signing bench-checkpoints load
+	bench-tournaments bench-signing bench-checkpoints load load-ab
 
 venv: $(VENV)/.installed
 
@@ -40,6 +40,7 @@ test-browser:
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check games tests platform
+	$(PY) -m mypy
 
 bench: venv
 	$(PY) -m tests.benchmarks.bench_engine
@@ -75,3 +76,10 @@ bench-checkpoints: venv
 LOAD_ARGS ?=
 load: venv
 	$(PY) -m tests.benchmarks.load $(LOAD_ARGS)
+
+# `make load` of revision OLD (a worktree in /tmp/mt-old) and of this checkout, alternated in
+# one run, with both sides' medians and the new/old ratios. LOAD_AB_ARGS="--tables 16 --rounds 3".
+OLD ?= c9a47bf
+LOAD_AB_ARGS ?=
+load-ab: venv
+	$(PY) -m tests.benchmarks.load_ab --old $(OLD) $(LOAD_AB_ARGS)

@@ -14,13 +14,13 @@ import logging
 from typing import Any
 
 from django.db import DatabaseError
-from eventstore.store import StoredEvent
-from realtime.broadcast import send_on_commit
-from realtime.groups import game_seat_group
 
+from eventstore.store import StoredEvent
 from games.engine import GameState
 from games.models import Seat
 from games.selectors import viewer_payload
+from realtime.broadcast import send_on_commit
+from realtime.groups import game_seat_group
 
 log = logging.getLogger(__name__)
 

@@ -43,8 +43,6 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
-from realtime.auth import CredentialWatch
-from realtime.groups import game_seat_group
 from redis.exceptions import RedisError
 
 from core import metrics
@@ -53,8 +51,11 @@ from core.errors import ApplicationError, Forbidden, NotAuthenticated
 from core.limits import MAX_FRAME_BYTES, JsonTooDeep, check_idempotency_key, load_json
 from core.throttling import SocketLimits, check_move
 from games import selectors, services
+from games.errors import GameError
 from games.models import Game
 from games.moves import move_body
+from realtime.auth import CredentialWatch
+from realtime.groups import game_seat_group
 from trust.receipts import receipt_for
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,9 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403  # a spectator at a duplicate deal other tables still play
 CLOSE_TRY_AGAIN = 1013  # a backing service is down: try again later (RFC 6455)
 CLOSE_TOO_BIG = 1009  # a frame over MAX_FRAME_BYTES (RFC 6455)
-BAD_MESSAGE = ApplicationError("bad_message", 'expected a JSON object with a known "command"')
+BAD_MESSAGE = ApplicationError(
+    GameError.BAD_MESSAGE, 'expected a JSON object with a known "command"'
+)
 
 
 def _in_pool(func):
@@ -183,7 +186,7 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
             # Bounded by the frame size, a parse takes well under a millisecond: on the loop.
             content = load_json(text_data) if text_data is not None else None
         except JsonTooDeep as exc:
-            await self._send_error(ApplicationError("invalid_json", str(exc)), None)
+            await self._send_error(ApplicationError(GameError.INVALID_JSON, str(exc)), None)
             return
         except ValueError:
             content = None
@@ -209,7 +212,7 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         after = content.get("after", 0)
         if not _whole_number(after):
             raise ApplicationError(
-                "invalid",
+                GameError.INVALID,
                 "after must be a whole number",
                 extra={"fields": {"after": ["a whole number"]}},
             )
@@ -218,7 +221,7 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
     async def move(self, content):
         if not self.user.is_authenticated:
             raise NotAuthenticated(
-                "not_authenticated", "Authentication credentials were not provided."
+                GameError.NOT_AUTHENTICATED, "Authentication credentials were not provided."
             )
         seq, receipt = await database_sync_to_async(_move, thread_sensitive=False)(
             self.game_id, self.user, content

@@ -1,6 +1,6 @@
 """The tournaments REST API (/api/v1/tournaments...): thin views over services and selectors.
 
-Errors are the platform's one JSON shape with a stable ``code`` (``services.TournamentError``).
+Errors are the platform's one JSON shape with a stable ``code`` (``tournaments.errors``).
 The detail is the same document the tournament's socket pushes, plus the caller's own entry.
 """
 
@@ -13,11 +13,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.errors import ApplicationError
+from core.errors import Forbidden
 from core.fields import IntegerField
+from core.inputs import validated, whole_number
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
 from tournaments import selectors, services
+from tournaments.errors import TournamentError
 from tournaments.models import (
     READY_SECONDS,
     AbsencePolicy,
@@ -28,12 +30,6 @@ from tournaments.models import (
 
 TAGS = ["tournaments"]
 POLICIES = " | ".join(AbsencePolicy.values)
-
-
-def _valid(serializer_class, request):
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return s.validated_data
 
 
 # -- output shapes (documentation: the selectors build the JSON) -------------------------------
@@ -298,7 +294,7 @@ class TournamentListApi(APIView):
     def post(self, request):
         if not request.user.is_authenticated:
             self.permission_denied(request)
-        data = _valid(self.Input, request)
+        data = validated(self.Input, request)
         tournament = services.tournament_create(user=request.user, **data)
         return Response(_detail(tournament.pk, request.user), status=status.HTTP_201_CREATED)
 
@@ -327,7 +323,7 @@ class TournamentRegisterApi(APIView):
     )
     def post(self, request, tournament_id):
         if request.user.is_bot:
-            raise ApplicationError("forbidden", "bots are entered by staff", status=403)
+            raise Forbidden(TournamentError.FORBIDDEN, "bots are entered by staff")
         services.tournament_register(tournament_id=tournament_id, user=request.user)
         return Response(_detail(tournament_id, request.user))
 
@@ -379,14 +375,7 @@ class TournamentStandingsApi(APIView):
     )
     def get(self, request, tournament_id):
         tournament = selectors.tournament_get(tournament_id)
-        raw = request.query_params.get("round")
-        if raw is not None and not raw.isdigit():
-            raise ApplicationError(
-                "invalid",
-                "round must be a whole number",
-                extra={"fields": {"round": ["a whole number"]}},
-            )
-        number = int(raw) if raw is not None else None
+        number = whole_number(request, "round")
         standings = selectors.tournament_standings(tournament, number)
         if standings is None:  # JSON null, as documented: DRF would send an empty body
             return JsonResponse(None, safe=False)

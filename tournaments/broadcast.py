@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+
 from realtime.broadcast import send_on_commit
 
 MESSAGE_TYPE = "tournament.update"  # handled by TournamentConsumer.tournament_update

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from realtime.auth import CredentialWatch
 
 from core.limits import load_json
 from core.throttling import SocketLimits
+from realtime.auth import CredentialWatch
 from tournaments.broadcast import tournament_group, update_text
 
 CLOSE_NOT_FOUND = 4404

@@ -188,7 +188,7 @@ class TournamentTable(models.Model):
     deal_group = models.PositiveSmallIntegerField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # The table's result once its game has ended (cache): per seat the entry, its round scores
-    # and whether it counts as forfeited (tournaments.results.table_result_from_game).
+    # and whether it counts as forfeited (tournaments.results.table_doc_from_game).
     result = models.JSONField(null=True, blank=True)
 
     class Meta:

@@ -19,8 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import F
-from eventstore import store
 
+from eventstore import store
 from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, engine_events
 from games.engine.events import RoundEnded
 from games.models import Game, GameStatus

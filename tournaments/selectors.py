@@ -19,6 +19,7 @@ from django.db.models import Count, Exists, OuterRef, Q
 from core import clock
 from core.errors import ApplicationError, NotFound
 from games.models import GameStatus
+from tournaments.errors import TournamentError
 from tournaments.models import (
     ACTIVE_ENTRY,
     Tournament,
@@ -54,7 +55,7 @@ def tournament_get(tournament_id) -> Tournament:
     try:
         return Tournament.objects.select_related("created_by").get(pk=tournament_id)
     except (Tournament.DoesNotExist, ValueError, TypeError):
-        raise NotFound("not_found", "no such tournament") from None
+        raise NotFound(TournamentError.NOT_FOUND, "no such tournament") from None
 
 
 def tournament_list(*, group: str | None = None, limit: int = LIST_LIMIT) -> list[Tournament]:
@@ -62,7 +63,9 @@ def tournament_list(*, group: str | None = None, limit: int = LIST_LIMIT) -> lis
     running first, then upcoming by start, then the most recently ended."""
     if group is not None and group not in LIST_GROUPS:
         detail = f"status must be one of {', '.join(LIST_GROUPS)}"
-        raise ApplicationError("invalid", detail, extra={"fields": {"status": [detail]}})
+        raise ApplicationError(
+            TournamentError.INVALID, detail, extra={"fields": {"status": [detail]}}
+        )
     wanted = LIST_GROUPS[group] if group else [s for g in LIST_GROUPS.values() for s in g]
     rows = (
         Tournament.objects.filter(status__in=wanted)
@@ -275,7 +278,7 @@ def tournament_standings(tournament: Tournament, round_number: int | None = None
         return public_standings(tournament)
     found = TournamentRound.objects.filter(tournament=tournament, number=round_number).first()
     if found is None:
-        raise NotFound("not_found", "no such round")
+        raise NotFound(TournamentError.NOT_FOUND, "no such round")
     return found.standings
 
 

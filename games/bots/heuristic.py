@@ -42,18 +42,20 @@ def best_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> list
         by_number.setdefault(t[0], []).append(t)
         if t[1] != t[0]:
             by_number.setdefault(t[1], []).append(t)
-    best: list[Any] = [(0, 0), []]
+    best_key = (0, 0)
+    best: list[Tile] = []
     path: list[Tile] = []
     used: set[Tile] = set()
-    nodes = [0]
+    nodes = 0
 
     def dfs(e: int, points: int) -> None:
-        nodes[0] += 1
+        nonlocal best_key, best, nodes
+        nodes += 1
         key = (points, len(path))
-        if key > best[0]:
-            best[0] = key
-            best[1] = path[:]
-        if nodes[0] > CHAIN_NODE_LIMIT:
+        if key > best_key:
+            best_key = key
+            best = path[:]
+        if nodes > CHAIN_NODE_LIMIT:
             return
         for t in by_number.get(e, ()):
             if t in used:
@@ -65,7 +67,7 @@ def best_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> list
             used.discard(t)
 
     dfs(end, 0)
-    return best[1]
+    return best
 
 
 def planned_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> tuple[Tile, ...]:
@@ -146,7 +148,9 @@ def smart_choice(
     return best
 
 
-def smart_state_policy(state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random):
+def smart_state_policy(
+    state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random
+) -> SeatCommand:
     """The heuristic on a full state (rollouts): reads only ``state.hands[seat]`` and the table."""
     return smart_choice(moves, state.hands[seat], state, seat)
 

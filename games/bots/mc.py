@@ -31,14 +31,18 @@ from games.engine.state import ENGINE, PLAYING
 RolloutPolicy = Callable[[GameState, int, Sequence[SeatCommand], random.Random], SeatCommand]
 
 
-def greedy_state_policy(state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random):
+def greedy_state_policy(
+    state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random
+) -> SeatCommand:
     return greedy_policy(moves, rng)
 
 
 def epsilon(policy: RolloutPolicy, eps: float) -> RolloutPolicy:
     """Return ``policy`` that plays a uniformly random legal move with probability ``eps``."""
 
-    def choose(state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random):
+    def choose(
+        state: Any, seat: int, moves: Sequence[SeatCommand], rng: random.Random
+    ) -> SeatCommand:
         if len(moves) > 1 and rng.random() < eps:
             return moves[int(rng.random() * len(moves))]
         return policy(state, seat, moves, rng)
@@ -99,7 +103,8 @@ class MonteCarloStrategy:
         fallback = smart_choice(moves, k.hand, k, k.seat)
         clock = self.clock
         deadline = clock() + self.budget
-        timed = self.samples is None
+        samples = self.samples
+        timed = samples is None
         positive = k.ruleset.scoring == "positive"
         seat = k.seat
         policy = self.policy
@@ -109,7 +114,7 @@ class MonteCarloStrategy:
             if timed:
                 if clock() >= deadline:
                     break
-            elif done >= self.samples:
+            elif samples is not None and done >= samples:
                 break
             world = sample_world(k, rng)
             seed = rng.getrandbits(64)

@@ -37,7 +37,9 @@ class Strategy(Protocol):
 class PolicyStrategy:
     """A simple ``policy(moves, rng)`` as a strategy: it sees only the legal moves."""
 
-    def __init__(self, name: str, policy: Callable[[Sequence[SeatCommand], random.Random], Any]):
+    def __init__(
+        self, name: str, policy: Callable[[Sequence[SeatCommand], random.Random], SeatCommand]
+    ) -> None:
         self.name = name
         self.policy = policy
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .ruleset import Ruleset
 from .tiles import Tile, tile
@@ -11,77 +11,119 @@ from .values import value_type
 SCHEMA_VERSION = 1
 
 
-@value_type
-class MatchStarted(NamedTuple):
+# A NamedTuple's body holds only its fields (at run time every annotation in it becomes one, and
+# mypy refuses anything else there), so each value type is a thin subclass of its fields' tuple
+# that adds the constant ``type`` name: the same tuple, as cheap to build (``__slots__``: no
+# ``__dict__``).
+
+
+class _MatchStartedFields(NamedTuple):
     ruleset: Ruleset
     seats: int
     seed_commitment: str
-    type = "MatchStarted"
 
 
 @value_type
-class RoundStarted(NamedTuple):
+class MatchStarted(_MatchStartedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "MatchStarted"
+
+
+class _RoundStartedFields(NamedTuple):
     round: int
     engine: int
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
-    type = "RoundStarted"
 
 
 @value_type
-class EnginePlaced(NamedTuple):
+class RoundStarted(_RoundStartedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "RoundStarted"
+
+
+class _EnginePlacedFields(NamedTuple):
     seat: int
     tile: Tile
     by: str | None = None
-    type = "EnginePlaced"
 
 
 @value_type
-class TileDrawn(NamedTuple):
+class EnginePlaced(_EnginePlacedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "EnginePlaced"
+
+
+class _TileDrawnFields(NamedTuple):
     seat: int
     tile: Tile
     by: str | None = None
-    type = "TileDrawn"
 
 
 @value_type
-class TilePlayed(NamedTuple):
+class TileDrawn(_TileDrawnFields):
+    __slots__ = ()
+    type: ClassVar[str] = "TileDrawn"
+
+
+class _TilePlayedFields(NamedTuple):
     seat: int
     tile: Tile
     train: int | str
     by: str | None = None
-    type = "TilePlayed"
 
 
 @value_type
-class TurnPassed(NamedTuple):
+class TilePlayed(_TilePlayedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "TilePlayed"
+
+
+class _TurnPassedFields(NamedTuple):
     seat: int
     by: str | None = None
-    type = "TurnPassed"
 
 
 @value_type
-class TurnStopped(NamedTuple):
+class TurnPassed(_TurnPassedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "TurnPassed"
+
+
+class _TurnStoppedFields(NamedTuple):
     seat: int
     by: str | None = None
-    type = "TurnStopped"
 
 
 @value_type
-class RoundEnded(NamedTuple):
+class TurnStopped(_TurnStoppedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "TurnStopped"
+
+
+class _RoundEndedFields(NamedTuple):
     round: int
     scores: tuple[int, ...]
     went_out: int | None
     blocked: bool
-    type = "RoundEnded"
 
 
 @value_type
-class MatchEnded(NamedTuple):
+class RoundEnded(_RoundEndedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "RoundEnded"
+
+
+class _MatchEndedFields(NamedTuple):
     totals: tuple[int, ...]
     zero_rounds: tuple[int, ...]
     places: tuple[int, ...]
-    type = "MatchEnded"
+
+
+@value_type
+class MatchEnded(_MatchEndedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "MatchEnded"
 
 
 Event = (
@@ -96,7 +138,7 @@ Event = (
     | MatchEnded
 )
 MOVE_EVENTS = (EnginePlaced, TileDrawn, TilePlayed, TurnPassed, TurnStopped)
-EVENT_TYPES: dict[str, type] = {
+EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
         MatchStarted,

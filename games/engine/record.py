@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from . import events as ev
 from .attestation import check_attestation
@@ -19,6 +19,7 @@ from .commands import (
     Pass,
     PlaceEngine,
     PlayTile,
+    SeatCommand,
     StartRound,
     Stop,
 )
@@ -220,7 +221,7 @@ def _export_fairness(
     return out, derive_seed_v2(raw, [c["value"] for c in contributions])
 
 
-_ACTION_OF = {
+_ACTION_OF: dict[type[ev.Event], str] = {
     ev.EnginePlaced: "engine",
     ev.TileDrawn: "draw",
     ev.TilePlayed: "play",
@@ -237,15 +238,15 @@ def _need(cond: bool, message: str) -> None:
         raise RecordFormatError(message)
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _is_hex64(x: object) -> bool:
+def _is_hex64(x: object) -> TypeGuard[str]:
     return isinstance(x, str) and bool(_HEX64.match(x))
 
 
-def is_utc_time(x: object) -> bool:
+def is_utc_time(x: object) -> TypeGuard[str]:
     """Return True if ``x`` is an ISO-8601 UTC timestamp (``Z`` or ``+00:00``) that exists."""
     m = _UTC_TIME.match(x) if isinstance(x, str) else None
     if m is None:
@@ -273,11 +274,13 @@ def check_shape(doc: object) -> None:
     assert isinstance(doc, dict)
     _need(doc.get("format") == FORMAT, f'"format" must be "{FORMAT}"')
     version = doc.get("version")
-    _need(_is_int(version) and version in VERSIONS, '"version" must be 1 or 2')
+    if not (_is_int(version) and version in VERSIONS):
+        raise RecordFormatError('"version" must be 1 or 2')
     _no_unknown_keys(doc, _TOP_KEYS[version], "the record")
     _need(isinstance(doc.get("ruleset"), dict), '"ruleset" must be an object')
     players = doc.get("players")
-    _need(isinstance(players, list) and players != [], '"players" must be a non-empty list')
+    if not (isinstance(players, list) and players != []):
+        raise RecordFormatError('"players" must be a non-empty list')
     for i, p in enumerate(players):
         _need(isinstance(p, dict) and p.get("seat") == i, f"players[{i}] must have seat {i}")
         _need(_is_int(p["seat"]), f"players[{i}] must have seat {i}")
@@ -292,7 +295,8 @@ def check_shape(doc: object) -> None:
     if "seed" in doc:
         _need(_is_hex64(doc["seed"]), '"seed" must be 64 lowercase hex digits')
     rounds = doc.get("rounds")
-    _need(isinstance(rounds, list), '"rounds" must be a list')
+    if not isinstance(rounds, list):
+        raise RecordFormatError('"rounds" must be a list')
     for i, r in enumerate(rounds):
         _need(isinstance(r, dict), f"rounds[{i}] must be an object")
         _no_unknown_keys(r, _ROUND_KEYS, f"rounds[{i}]")
@@ -345,7 +349,8 @@ def _check_fairness_shape(fair: object) -> None:
             '"fairness.server_seed" must be 64 lowercase hex digits',
         )
     contributions = fair.get("contributions")
-    _need(isinstance(contributions, list), '"fairness.contributions" must be a list')
+    if not isinstance(contributions, list):
+        raise RecordFormatError('"fairness.contributions" must be a list')
     for i, c in enumerate(contributions):
         where = f"fairness.contributions[{i}]"
         _need(isinstance(c, dict), f"{where} must be an object")
@@ -370,6 +375,14 @@ def _fairness_problem(fair: dict[str, Any]) -> Problem | None:
     return None
 
 
+# The record's actions whose command holds only its seat (and who made it).
+_SEAT_ONLY: dict[str, Callable[[int, str | None], SeatCommand]] = {
+    "engine": PlaceEngine,
+    "pass": Pass,
+    "stop": Stop,
+}
+
+
 def move_to_command(move: object) -> tuple[Command, Tile | None]:
     """Return the command a record move asks for, and the tile a draw says it drew."""
     if not isinstance(move, dict):
@@ -392,9 +405,11 @@ def move_to_command(move: object) -> tuple[Command, Tile | None]:
         except ValueError as exc:
             raise IllegalMove(Code.BAD_COMMAND, "R2", str(exc)) from None
         train = move.get("train")
-        if not (_is_int(train) or train == MEXICAN):
-            raise IllegalMove(Code.UNKNOWN_TRAIN, "R8", f"there is no train {train!r}")
-        return PlayTile(seat, t, train, by), None
+        if _is_int(train):
+            return PlayTile(seat, t, train, by), None
+        if train == MEXICAN:
+            return PlayTile(seat, t, MEXICAN, by), None
+        raise IllegalMove(Code.UNKNOWN_TRAIN, "R8", f"there is no train {train!r}")
     if action == "draw":
         if "tile" in move:
             try:
@@ -402,8 +417,7 @@ def move_to_command(move: object) -> tuple[Command, Tile | None]:
             except ValueError as exc:
                 raise IllegalMove(Code.BAD_COMMAND, "R2", str(exc)) from None
         return DrawTile(seat, by), drawn
-    cls = {"engine": PlaceEngine, "pass": Pass, "stop": Stop}[action]
-    return cls(seat, by), None
+    return _SEAT_ONLY[action](seat, by), None
 
 
 def _low_high(value: object) -> bool:

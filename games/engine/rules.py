@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import events as ev
 from .commands import (
@@ -236,7 +237,8 @@ def _check_deal(s: GameState, c: StartRound) -> ev.Event:
     return ev.RoundStarted(r, rs.engine_for(r), tuple(tuple(h) for h in c.hands), tuple(c.boneyard))
 
 
-_CHECKS = {
+# By command class; each check takes the command of its own class (Any: see state._EVOLVE).
+_CHECKS: dict[type[Command], Callable[[GameState, Any], ev.Event]] = {
     PlayTile: _check_play,
     DrawTile: _check_draw,
     Pass: _check_pass,

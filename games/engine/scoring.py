@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from .ruleset import Ruleset
 from .tiles import Tile
-
-DOUBLE_BLANK = (0, 0)
 
 
 def hand_points(hand: Iterable[Tile], ruleset: Ruleset) -> int:
@@ -21,7 +19,7 @@ def hand_points(hand: Iterable[Tile], ruleset: Ruleset) -> int:
 
 
 def round_scores(
-    hands: Sequence[Sequence[Tile]], went_out: int | None, blocked: bool, ruleset: Ruleset
+    hands: Sequence[Collection[Tile]], went_out: int | None, blocked: bool, ruleset: Ruleset
 ) -> tuple[int, ...]:
     """Return every seat's score for a round that has just ended (R22; V4 positive scoring)."""
     if ruleset.scoring == "positive":

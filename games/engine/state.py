@@ -8,6 +8,7 @@ the record verifier, simulations) calls ``evolve`` directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import events as ev
@@ -309,7 +310,7 @@ def _tile_drawn(s: GameState, e: ev.TileDrawn) -> None:
 def _tile_played(s: GameState, e: ev.TilePlayed) -> None:
     seat = e.seat
     t = e.tile
-    ti = s.seats if e.train == MEXICAN else e.train
+    ti = e.train if isinstance(e.train, int) else s.seats  # the Mexican Train is last
     hand = s.hands[seat]
     hand.discard(t)
     a, b = t
@@ -370,7 +371,9 @@ def _match_ended(s: GameState, e: ev.MatchEnded) -> None:
     s.phase = FINISHED
 
 
-_EVOLVE = {
+# By event class; each folder takes the event of its own class (Any: a dispatch table's value
+# type cannot name the key it goes with).
+_EVOLVE: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.MatchStarted: _match_started,
     ev.RoundStarted: _round_started,
     ev.EnginePlaced: _engine_placed,

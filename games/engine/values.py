@@ -7,11 +7,11 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def _eq(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[operator]
+def _eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
-def _ne(self: tuple, other: object) -> bool:
+def _ne(self: tuple[Any, ...], other: object) -> bool:
     return not _eq(self, other)
 
 

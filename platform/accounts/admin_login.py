@@ -20,6 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
 from core import throttling
+from core.errors import CoreError
 
 
 @sensitive_post_parameters()
@@ -41,7 +42,7 @@ class _RefusingForm(AdminAuthenticationForm):
     refusal = ""
 
     def clean(self):
-        raise ValidationError(self.refusal, code="throttled")
+        raise ValidationError(self.refusal, code=CoreError.THROTTLED)
 
 
 def _refused(request, refused: throttling.Throttled):

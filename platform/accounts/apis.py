@@ -6,8 +6,6 @@ from django.contrib.auth import login, logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from realtime.auth import session_credential, token_credential
-from realtime.tickets import ticket_issue
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -24,8 +22,11 @@ from accounts.services import (
     user_authenticate,
     user_register,
 )
+from core.inputs import validated
 from core.schema import error_responses
 from core.throttling import LoginRateThrottle, RegisterRateThrottle, SocketTicketRateThrottle
+from realtime.auth import session_credential, token_credential
+from realtime.tickets import ticket_issue
 
 TAGS = ["accounts"]
 
@@ -68,9 +69,7 @@ class UserRegisterApi(APIView):
         auth=[],
     )
     def post(self, request):
-        serializer = self.Input(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        user = user_register(**serializer.validated_data)
+        user = user_register(**validated(self.Input, request))
         _, token = api_token_create(user=user, name=SIGNUP_TOKEN_NAME)
         output = self.Output({"id": user.pk, "username": user.username, "token": token})
         return Response(output.data, status=status.HTTP_201_CREATED)
@@ -123,9 +122,7 @@ class AuthTokenObtainApi(APIView):
         auth=[],
     )
     def post(self, request):
-        serializer = self.Input(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.Input, request)
         user = user_authenticate(
             request=request, username=data["username"], password=data["password"]
         )
@@ -177,9 +174,8 @@ class TokenListApi(APIView):
         },
     )
     def post(self, request):
-        serializer = self.Input(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        token, key = api_token_create(user=request.user, name=serializer.validated_data["name"])
+        name = validated(self.Input, request)["name"]
+        token, key = api_token_create(user=request.user, name=name)
         body = NewTokenOutput({**_token_fields(token), "token": key}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -276,9 +272,7 @@ class SessionLoginApi(APIView):
         auth=[],
     )
     def post(self, request):
-        serializer = self.Input(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        user = user_authenticate(request=request, **serializer.validated_data)
+        user = user_authenticate(request=request, **validated(self.Input, request))
         login(request, user)
         return Response(self.Output({"id": user.pk, "username": user.username}).data)
 

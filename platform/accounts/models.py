@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from knox.models import AbstractAuthToken
 
+from accounts.errors import AccountError
 from accounts.skeleton import username_skeleton
 
 
@@ -30,7 +31,7 @@ class User(AbstractUser):
         if others.exclude(pk=self.pk).exists():
             raise ValidationError(
                 {"username": "This username is taken or looks like one that is."},
-                code="username_taken",
+                code=AccountError.USERNAME_TAKEN,
             )
 
     def save(self, *args, **kwargs):

@@ -7,6 +7,8 @@ import copy
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 
+from accounts.errors import AccountError
+
 
 class StaffBySessionOnly(BasePermission):
     """Staff authenticate by the browser session (with its CSRF check) only: a staff account
@@ -20,7 +22,7 @@ class StaffBySessionOnly(BasePermission):
     message = (
         "Staff use this through the browser session (log in at /login), not with an API token."
     )
-    code = "session_required"
+    code = AccountError.SESSION_REQUIRED
 
     def has_permission(self, request, view) -> bool:
         user = getattr(request, "user", None)

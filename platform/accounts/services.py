@@ -14,6 +14,7 @@ from django.db.models import Q
 from knox.models import get_digest_token
 from knox.settings import CONSTANTS, knox_settings
 
+from accounts.errors import AccountError as E
 from accounts.models import ApiToken, User
 from accounts.skeleton import username_skeleton
 from core import clock
@@ -39,14 +40,14 @@ def user_register(*, username: str, password: str, email: str = "") -> User:
         try:
             validate_email(email)
         except ValidationError as error:
-            raise ApplicationError("invalid_email", " ".join(error.messages)) from None
+            raise ApplicationError(E.INVALID_EMAIL, " ".join(error.messages)) from None
     if User.objects.filter(username_skeleton=username_skeleton(username)).exists():
         raise _username_taken(username)
     try:
         validate_password(password, user=User(username=username, email=email))
     except ValidationError as error:
         raise ApplicationError(
-            "invalid_password",
+            E.INVALID_PASSWORD,
             " ".join(error.messages),
             extra={"fields": {"password": list(error.messages)}},
         ) from None
@@ -59,7 +60,7 @@ def user_register(*, username: str, password: str, email: str = "") -> User:
 
 def _username_taken(username: str) -> ApplicationError:
     return ApplicationError(
-        "username_taken",
+        E.USERNAME_TAKEN,
         f"The username {username!r} is taken, or looks the same as one that is "
         "(letters from other scripts, full-width forms and case count as the same).",
     )
@@ -68,14 +69,14 @@ def _username_taken(username: str) -> ApplicationError:
 def _check_username(username: str) -> None:
     """Raise ``invalid_username`` unless the model's validators accept it and no bot owns it."""
     if not username:
-        raise ApplicationError("invalid_username", "A username is required.")
+        raise ApplicationError(E.INVALID_USERNAME, "A username is required.")
     try:
         User._meta.get_field("username").run_validators(username)
     except ValidationError as error:
-        raise ApplicationError("invalid_username", " ".join(error.messages)) from None
+        raise ApplicationError(E.INVALID_USERNAME, " ".join(error.messages)) from None
     if BOT_USERNAME_RE.search(username):
         raise ApplicationError(
-            "invalid_username", "Usernames ending in '-bot-<number>' are kept for bots."
+            E.INVALID_USERNAME, "Usernames ending in '-bot-<number>' are kept for bots."
         )
 
 
@@ -89,7 +90,7 @@ def user_authenticate(*, username: str, password: str, request=None) -> User:
     check_login_username(username)
     user = authenticate(request, username=username, password=password)
     if user is None or user.is_bot:
-        raise ApplicationError("invalid_credentials", "Wrong username or password.")
+        raise ApplicationError(E.INVALID_CREDENTIALS, "Wrong username or password.")
     return user
 
 
@@ -106,11 +107,11 @@ def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[Api
     dropped. Raises ``invalid`` for a bad name and ``too_many_tokens`` (409) at the limit.
     """
     if user.is_bot:
-        raise ApplicationError("invalid_credentials", "Bot accounts cannot hold API tokens.")
+        raise ApplicationError(E.INVALID_CREDENTIALS, "Bot accounts cannot hold API tokens.")
     name = (name or "").strip()
     if not name or len(name) > TOKEN_NAME_MAX or not name.isprintable():
         raise ApplicationError(
-            "invalid",
+            E.INVALID,
             f"A token's name is 1 to {TOKEN_NAME_MAX} printable characters.",
             extra={"fields": {"name": ["1 to 64 printable characters"]}},
         )
@@ -123,7 +124,7 @@ def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[Api
         limit = knox_settings.TOKEN_LIMIT_PER_USER
         if limit is not None and mine.count() >= limit:
             raise Conflict(
-                "too_many_tokens",
+                E.TOO_MANY_TOKENS,
                 f"An account holds at most {limit} API tokens: revoke one first "
                 "(DELETE /api/v1/auth/tokens/<id>).",
             )
@@ -144,7 +145,7 @@ def api_token_revoke(*, user: User, public_id) -> None:
     with it are closed (realtime.auth)."""
     deleted, _ = ApiToken.objects.filter(user=user, public_id=public_id).delete()
     if not deleted:
-        raise NotFound("not_found", "No such token.")
+        raise NotFound(E.NOT_FOUND, "No such token.")
 
 
 def api_token_revoke_all(*, user: User) -> int:
@@ -161,7 +162,7 @@ def bot_account_get_or_create(*, strategy: str, exclude_ids: Iterable[int] = ())
     Safe under concurrent calls: a name taken meanwhile makes it try the next number.
     """
     if not BOT_STRATEGY_RE.match(strategy) or len(strategy) > 64:
-        raise ApplicationError("invalid_bot_strategy", f"Unknown bot strategy {strategy!r}.")
+        raise ApplicationError(E.INVALID_BOT_STRATEGY, f"Unknown bot strategy {strategy!r}.")
     bots = User.objects.filter(is_bot=True, bot_strategy=strategy, is_active=True)
     existing = bots.exclude(pk__in=list(exclude_ids)).order_by("pk").first()
     if existing is not None:

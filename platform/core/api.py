@@ -12,6 +12,8 @@ import math
 from http import HTTPStatus
 from typing import Any
 
+import psycopg
+import redis
 from django.core import signals
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
@@ -22,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, CoreError
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +33,17 @@ API_PATH_PREFIX = "/api/"
 OUTAGE_RETRY_AFTER = 5
 
 # DRF exception class -> our code, where DRF's default_code is not the one we promise.
-_CODES: dict[type[exceptions.APIException], str] = {
-    exceptions.ParseError: "malformed_json",
-    exceptions.ValidationError: "invalid",
-    exceptions.NotAuthenticated: "not_authenticated",
-    exceptions.AuthenticationFailed: "not_authenticated",
-    exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
-    exceptions.NotAcceptable: "not_acceptable",
-    exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.Throttled: "throttled",
+_CODES: dict[type[exceptions.APIException], CoreError] = {
+    exceptions.ParseError: CoreError.MALFORMED_JSON,
+    exceptions.ValidationError: CoreError.INVALID,
+    exceptions.NotAuthenticated: CoreError.NOT_AUTHENTICATED,
+    exceptions.AuthenticationFailed: CoreError.NOT_AUTHENTICATED,
+    exceptions.PermissionDenied: CoreError.FORBIDDEN,
+    exceptions.NotFound: CoreError.NOT_FOUND,
+    exceptions.MethodNotAllowed: CoreError.METHOD_NOT_ALLOWED,
+    exceptions.NotAcceptable: CoreError.NOT_ACCEPTABLE,
+    exceptions.UnsupportedMediaType: CoreError.UNSUPPORTED_MEDIA_TYPE,
+    exceptions.Throttled: CoreError.THROTTLED,
 }
 
 
@@ -53,9 +55,9 @@ def is_api_path(path: str) -> bool:
 def status_code_name(status: int) -> str:
     """Return the generic code for an HTTP status that no exception named (404 -> not_found)."""
     if status == 401:
-        return "not_authenticated"
+        return CoreError.NOT_AUTHENTICATED
     if status >= 500:
-        return "server_error"
+        return CoreError.SERVER_ERROR
     try:
         return HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_")
     except ValueError:
@@ -63,8 +65,11 @@ def status_code_name(status: int) -> str:
 
 
 def error_body(code: str, detail: str, **extra: Any) -> dict[str, Any]:
-    """Build the JSON body of an error; ``code`` and ``detail`` always win over ``extra``."""
-    return {**extra, "code": code, "detail": detail}
+    """Build the JSON body of an error; ``code`` and ``detail`` always win over ``extra``.
+
+    ``code`` may be a StrEnum member: the body holds its plain value, as ``ApplicationError``'s.
+    """
+    return {**extra, "code": str(code), "detail": detail}
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
@@ -106,9 +111,9 @@ def error_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
     if isinstance(exc, IllegalMove):
         return 400, error_body(exc.code.value, exc.detail, rule=exc.rule)
     if isinstance(exc, RulesetError):
-        return 400, error_body("invalid_ruleset", exc.detail, rule=exc.rule)
+        return 400, error_body(CoreError.INVALID_RULESET, exc.detail, rule=exc.rule)
     if _is_concurrency_conflict(exc):
-        return 409, error_body("stale", "Someone else acted first; reload and try again.")
+        return 409, error_body(CoreError.STALE, "Someone else acted first; reload and try again.")
     if is_outage(exc):
         log.warning("service unavailable: %s: %s", type(exc).__name__, str(exc).strip()[:200])
         return 503, unavailable_body()
@@ -125,7 +130,7 @@ def request_too_large_body() -> dict[str, Any]:
 
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     return error_body(
-        "request_too_large", f"The request body is larger than {limit} bytes.", limit=limit
+        CoreError.REQUEST_TOO_LARGE, f"The request body is larger than {limit} bytes.", limit=limit
     )
 
 
@@ -141,23 +146,15 @@ def is_outage(exc: BaseException) -> bool:
 
     if isinstance(exc, db.InterfaceError | db.OperationalError):
         return True
-    try:
-        import psycopg
-    except ImportError:  # pragma: no cover - psycopg is a dependency
-        psycopg = None
-    if psycopg is not None and isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+    if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
         return True  # raised by the connection pool (PoolTimeout) outside Django's wrapper
-    try:
-        import redis
-    except ImportError:  # pragma: no cover - redis comes with channels-redis
-        return False
     return isinstance(exc, redis.exceptions.ConnectionError | redis.exceptions.TimeoutError)
 
 
 def unavailable_body() -> dict[str, Any]:
     """Return the JSON body of a 503: PostgreSQL or Redis is unreachable, try again soon."""
     return error_body(
-        "service_unavailable",
+        CoreError.SERVICE_UNAVAILABLE,
         "The service is temporarily unavailable; try again shortly.",
         retry_after=OUTAGE_RETRY_AFTER,
     )
@@ -165,10 +162,10 @@ def unavailable_body() -> dict[str, Any]:
 
 def _is_concurrency_conflict(exc: Exception) -> bool:
     """Tell whether ``exc`` is the event store's lost race (a service let it escape)."""
-    try:
-        from eventstore.store import ConcurrencyConflict
-    except ImportError:  # pragma: no cover - the event store is always installed
-        return False
+    # Imported here: the event store's models need the app registry, which may not be ready
+    # when this module is first imported (core.asgi_limits, the ASGI stack).
+    from eventstore.store import ConcurrencyConflict
+
     return isinstance(exc, ConcurrencyConflict)
 
 
@@ -182,7 +179,7 @@ def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
             else f"{name}: {' '.join(messages)}"
             for name, messages in fields.items()
         )
-        return error_body("invalid", detail or "Invalid input.", fields=fields)
+        return error_body(CoreError.INVALID, detail or "Invalid input.", fields=fields)
     code = _code_for(exc)
     detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
     extra: dict[str, Any] = {}
@@ -228,7 +225,7 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
     django_request = getattr(request, "_request", request)
     signals.got_request_exception.send(sender=None, request=django_request)
     set_rollback()
-    response = Response(error_body("server_error", "Internal server error."), status=500)
+    response = Response(error_body(CoreError.SERVER_ERROR, "Internal server error."), status=500)
     log_response(
         "%s: %s",
         "Internal Server Error",

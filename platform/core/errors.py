@@ -7,8 +7,30 @@ responses themselves.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
+
+
+class CoreError(StrEnum):
+    """Stable codes of the refusals every API answers alike (the ``code`` of the JSON error)."""
+
+    INVALID = "invalid"
+    MALFORMED_JSON = "malformed_json"
+    INVALID_JSON = "invalid_json"
+    NOT_AUTHENTICATED = "not_authenticated"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    NOT_ACCEPTABLE = "not_acceptable"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    REQUEST_TOO_LARGE = "request_too_large"
+    THROTTLED = "throttled"
+    # A lost race on the event store (ConcurrencyConflict): reload and try again.
+    STALE = "stale"
+    # The engine's RulesetError: a game's options that cannot be dealt or played.
+    INVALID_RULESET = "invalid_ruleset"
+    SERVER_ERROR = "server_error"
+    SERVICE_UNAVAILABLE = "service_unavailable"
 
 
 class ApplicationError(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, CoreError
 
 # The largest WebSocket frame (64 KiB): uvicorn closes the socket with 1009 on a larger one,
 # before buffering it. A move or a sync is under 200 bytes.
@@ -69,5 +69,5 @@ def check_idempotency_key(key: Any, name: str = "Idempotency-Key") -> str | None
     else:
         return key
     raise ApplicationError(
-        "invalid", f"{name} must be {message}", extra={"fields": {name: [message]}}
+        CoreError.INVALID, f"{name} must be {message}", extra={"fields": {name: [message]}}
     )

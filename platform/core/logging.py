@@ -25,11 +25,6 @@ _request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("reques
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
-def current_request_id() -> str | None:
-    """Return the id of the request being handled in this context, or None."""
-    return _request_id.get()
-
-
 class RequestIdFilter(logging.Filter):
     """Put the current request id (or None) on every record as ``request_id``."""
 

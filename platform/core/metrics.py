@@ -255,9 +255,7 @@ def exposition_registry(*, active_games: bool = True) -> CollectorRegistry:
 
 def enabled() -> bool:
     """Whether metrics are served: always with a token; without one only outside production."""
-    return bool(getattr(settings, "METRICS_TOKEN", "")) or not getattr(
-        settings, "METRICS_REQUIRE_TOKEN", False
-    )
+    return bool(settings.METRICS_TOKEN) or not settings.METRICS_REQUIRE_TOKEN
 
 
 METRICS_OFF = b"metrics are off: METRICS_TOKEN is not set\n"
@@ -265,7 +263,7 @@ METRICS_OFF = b"metrics are off: METRICS_TOKEN is not set\n"
 
 def authorized(header: str | None) -> bool:
     """Whether an Authorization header may read the metrics (any, when no METRICS_TOKEN)."""
-    token = getattr(settings, "METRICS_TOKEN", "")
+    token = settings.METRICS_TOKEN
     if not token:
         return True
     return hmac.compare_digest((header or "").encode(), f"Bearer {token}".encode())

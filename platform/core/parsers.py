@@ -8,6 +8,7 @@ from django.conf import settings
 from rest_framework import exceptions, parsers
 from rest_framework.utils import json
 
+from core.errors import CoreError
 from core.limits import MAX_JSON_DEPTH, JsonTooDeep, load_json
 
 
@@ -23,7 +24,7 @@ class JSONParser(parsers.JSONParser):
             return load_json(text, parse_constant=parse_constant)
         except JsonTooDeep:
             raise exceptions.ParseError(
-                f"JSON nested deeper than {MAX_JSON_DEPTH} levels", code="invalid_json"
+                f"JSON nested deeper than {MAX_JSON_DEPTH} levels", code=CoreError.INVALID_JSON
             ) from None
         except ValueError as exc:
             raise exceptions.ParseError(f"JSON parse error - {exc}") from None

@@ -42,7 +42,7 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, CoreError
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +68,12 @@ def _now() -> float:
 
 
 def enabled() -> bool:
-    return bool(getattr(settings, "RATE_LIMITS_ENABLED", True))
+    return bool(settings.RATE_LIMITS_ENABLED)
 
 
 def rate_for(scope: str) -> tuple[int, int] | None:
     """Return the (requests, seconds) limit of ``scope``, or None if it has none."""
-    rate = getattr(settings, "RATE_LIMITS", {}).get(scope)
+    rate = settings.RATE_LIMITS.get(scope)
     return parse_rate(rate) if rate else None
 
 
@@ -119,7 +119,7 @@ class Throttled(ApplicationError):
     def __init__(self, wait: float) -> None:
         seconds = retry_after(wait)
         super().__init__(
-            "throttled",
+            CoreError.THROTTLED,
             f"Too many requests; try again in {seconds} s.",
             extra={"retry_after": seconds},
         )
@@ -204,7 +204,7 @@ def open_tables_cap() -> int | None:
     """Return how many open tables a player may have created at once, or None (no cap)."""
     if not enabled():
         return None
-    return getattr(settings, "OPEN_TABLES_PER_USER", None) or None
+    return settings.OPEN_TABLES_PER_USER or None
 
 
 def check_move(user) -> None:
@@ -295,7 +295,7 @@ def socket_address(scope) -> str | None:
     """Return a socket's client address as DRF's ``get_ident`` reads a request's: the entry
     the ``NUM_PROXIES`` trusted proxies put in X-Forwarded-For, else the peer; None if neither
     is known (a Unix socket without a proxy)."""
-    proxies = getattr(settings, "NUM_PROXIES", 0) or 0
+    proxies = settings.NUM_PROXIES
     if proxies:
         for name, value in scope.get("headers") or ():
             if name == b"x-forwarded-for":
@@ -368,9 +368,9 @@ def _claim_slots(slots: SocketSlots, user, address: str | None) -> bool:
     """Claim ``slots`` for a new socket of ``user`` from ``address``; False if over a cap."""
     caps = []
     if user is not None and user.is_authenticated:
-        caps.append(("user", str(user.pk), getattr(settings, "SOCKETS_PER_USER", 0)))
+        caps.append(("user", str(user.pk), settings.SOCKETS_PER_USER))
     if address:
-        caps.append(("ip", address, getattr(settings, "SOCKETS_PER_ADDRESS", 0)))
+        caps.append(("ip", address, settings.SOCKETS_PER_ADDRESS))
     try:
         for kind, ident, cap in caps:
             if cap and not slots.claim(kind, ident, cap):

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db.models import Prefetch, Q, QuerySet
 
 from core.errors import Forbidden, NotFound
+from disputes.errors import DisputeError
 from disputes.models import Dispute, DisputeMessage, MessageKind, StaffAction
 from games import stakes
 from games.models import Game, Seat
@@ -24,12 +25,12 @@ def dispute_visible(dispute_id, user, *, for_update: bool = False) -> Dispute:
     try:
         dispute = rows.get(pk=dispute_id)
     except (Dispute.DoesNotExist, ValueError, TypeError):
-        raise NotFound("not_found", "no such dispute") from None
+        raise NotFound(DisputeError.NOT_FOUND, "no such dispute") from None
     involved = dispute.involved.filter(pk=user.pk).exists()
     if user.is_staff and not involved and stakes.played(user, dispute.game):
         raise Forbidden(stakes.OWN_GAME, "staff do not read a dispute about a game they played")
     if not user.is_staff and not involved:
-        raise NotFound("not_found", "no such dispute")
+        raise NotFound(DisputeError.NOT_FOUND, "no such dispute")
     return dispute
 
 

@@ -7,7 +7,6 @@ notifications (those are recorded in the same transaction; emails go out on comm
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -15,6 +14,7 @@ from django.db import transaction
 
 from core import clock
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from disputes.errors import DisputeError as E
 from disputes.models import (
     CLOSED_STATUSES,
     Dispute,
@@ -28,9 +28,8 @@ from disputes.models import (
 from disputes.selectors import dispute_visible
 from games import stakes
 from games.models import Game, GameStatus
+from notifications.services import notify
 from trust.services import receipts_attach
-
-log = logging.getLogger(__name__)
 
 MAX_TEXT = 4000
 TRANSITIONS: dict[str, frozenset[str]] = {
@@ -42,13 +41,7 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 
 
 def _notify(*, user, text: str, url: str, key: str = "") -> None:
-    """Tell ``user`` in the app; imported lazily so disputes do not depend on notifications
-    being installed (a missing app only means nobody is told)."""
-    try:
-        from notifications.services import notify
-    except ImportError:  # pragma: no cover - the notifications app is installed
-        log.warning("notifications app missing: %s not told %r", user, text)
-        return
+    """Tell ``user`` in the app, about a dispute."""
     notify(user=user, kind="dispute", text=text, url=url, key=key)
 
 
@@ -59,9 +52,10 @@ def dispute_url(dispute: Dispute) -> str:
 def _text(value: str, field: str) -> str:
     value = (value or "").strip()
     if not value:
-        raise ApplicationError(f"{field}_required", f"a {field} is required")
+        # One member per field (reason, message, resolution): an unknown field fails loudly.
+        raise ApplicationError(E(f"{field}_required"), f"a {field} is required")
     if len(value) > MAX_TEXT:
-        raise ApplicationError("too_long", f"the {field} is over {MAX_TEXT} characters")
+        raise ApplicationError(E.TOO_LONG, f"the {field} is over {MAX_TEXT} characters")
     return value
 
 
@@ -117,32 +111,32 @@ def dispute_open(
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound("not_found", "no such game") from None
+        raise NotFound(E.NOT_FOUND, "no such game") from None
     seats = {s.index: s for s in game.seats.select_related("user")}
     if not any(s.user_id == user.pk for s in seats.values()):
-        raise Forbidden("not_a_player", "only the players of a game can dispute it")
+        raise Forbidden(E.NOT_A_PLAYER, "only the players of a game can dispute it")
     if game.status == GameStatus.OPEN:
-        raise ApplicationError("game_not_started", "the game has not started")
+        raise ApplicationError(E.GAME_NOT_STARTED, "the game has not started")
     if category not in DisputeCategory.values:
         raise ApplicationError(
-            "invalid_category", f"category must be one of {DisputeCategory.values}"
+            E.INVALID_CATEGORY, f"category must be one of {DisputeCategory.values}"
         )
     reason = _text(reason, "reason")
     if seq is not None and not 1 <= seq <= game.version:
         raise ApplicationError(
-            "invalid_seq", f"seq must be a move of this game (1 to {game.version})"
+            E.INVALID_SEQ, f"seq must be a move of this game (1 to {game.version})"
         )
     named = []
     for index in dict.fromkeys(against):
         seat = seats.get(index)
         if seat is None:
-            raise ApplicationError("invalid_seat", f"there is no seat {index}")
+            raise ApplicationError(E.INVALID_SEAT, f"there is no seat {index}")
         if seat.user_id != user.pk and not seat.user.is_bot:
             named.append(seat.user)
     if Dispute.objects.filter(
         game=game, opened_by=user, status__in=(DisputeStatus.OPEN, DisputeStatus.UNDER_REVIEW)
     ).exists():
-        raise Conflict("dispute_already_open", "you already have an open dispute on this game")
+        raise Conflict(E.DISPUTE_ALREADY_OPEN, "you already have an open dispute on this game")
     now = clock.now()
     dispute = Dispute.objects.create(
         game=game,
@@ -173,7 +167,7 @@ def dispute_message_add(
     are checked against the log and kept with the message."""
     dispute = dispute_visible(dispute_id, user, for_update=True)
     if dispute.status in CLOSED_STATUSES:
-        raise Conflict("dispute_closed", f"the dispute is {dispute.status}")
+        raise Conflict(E.DISPUTE_CLOSED, f"the dispute is {dispute.status}")
     # A staff member who played the game writes in its dispute as the player they were.
     as_staff = user.is_staff and not stakes.played(user, dispute.game)
     message = DisputeMessage.objects.create(
@@ -209,13 +203,13 @@ def dispute_message_add(
 def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
     dispute = dispute_visible(dispute_id, by, for_update=True)
     if not by.is_staff:
-        raise Forbidden("staff_only", "only staff change a dispute's status")
+        raise Forbidden(E.STAFF_ONLY, "only staff change a dispute's status")
     if stakes.played(by, dispute.game):
         raise Forbidden(stakes.OWN_GAME, "staff do not handle a dispute about a game they played")
     stakes.refuse_staff_with_stake(by, dispute.game)
     if to not in TRANSITIONS[dispute.status]:
         raise Conflict(
-            "invalid_transition",
+            E.INVALID_TRANSITION,
             f"a dispute that is {dispute.status} cannot become {to}",
             extra={"status": dispute.status},
         )
@@ -292,7 +286,7 @@ def dispute_for_adjudication(dispute_id, game: Game) -> Dispute | None:
         return None
     dispute = Dispute.objects.filter(pk=dispute_id, game=game).first()
     if dispute is None:
-        raise ApplicationError("invalid_dispute", "no such dispute about this game")
+        raise ApplicationError(E.INVALID_DISPUTE, "no such dispute about this game")
     return dispute
 
 

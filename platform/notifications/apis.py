@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.fields import IntegerField
+from core.inputs import validated
 from core.schema import error_responses
 from notifications.models import Notification
 from notifications.services import notifications_mark_read
@@ -58,7 +59,6 @@ class NotificationReadApi(APIView):
         responses={200: Output, **error_responses(400, 401, 415)},
     )
     def post(self, request):
-        data = self.Input(data=request.data)
-        data.is_valid(raise_exception=True)
-        marked = notifications_mark_read(user=request.user, ids=data.validated_data.get("ids"))
+        ids = validated(self.Input, request).get("ids")
+        marked = notifications_mark_read(user=request.user, ids=ids)
         return Response({"marked": marked})

@@ -8,9 +8,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.errors import ApplicationError
+from core.inputs import whole_number
 from core.schema import error_responses
 from ratings import selectors
+from ratings.errors import RatingError
 from ratings.models import RatingKind
 
 TAGS = ["ratings"]
@@ -23,17 +24,7 @@ KIND_PARAMETER = OpenApiParameter(
     enum=RatingKind.values,
     description="which rating: live (default) or correspondence",
 )
-BAD_KIND = "`invalid_kind`: kind is not live or correspondence"
-
-
-def _whole_number(request, name: str, default: int, lo: int, hi: int) -> int:
-    raw = request.query_params.get(name, "")
-    if raw == "":
-        return default
-    if not raw.isdigit() or not lo <= int(raw) <= hi:
-        message = f"a whole number from {lo} to {hi}"
-        raise ApplicationError("invalid", f"{name}: {message}", extra={"fields": {name: [message]}})
-    return int(raw)
+BAD_KIND = f"`{RatingError.INVALID_KIND}`: kind is not live or correspondence"
 
 
 class RatingOutput(serializers.Serializer):
@@ -83,8 +74,8 @@ class RatingLeaderboardApi(APIView):
     )
     def get(self, request):
         kind = selectors.rating_kind_parse(request.query_params.get("kind"))
-        page = _whole_number(request, "page", 1, 1, 1_000_000)
-        size = _whole_number(request, "page_size", PAGE_SIZE, 1, MAX_PAGE_SIZE)
+        page = whole_number(request, "page", default=1, lo=1, hi=1_000_000)
+        size = whole_number(request, "page_size", default=PAGE_SIZE, lo=1, hi=MAX_PAGE_SIZE)
         board = selectors.rating_leaderboard(kind=kind)
         count = board.count()
         offset = (page - 1) * size

@@ -14,6 +14,7 @@ from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
 from games.models import GameStatus, Seat
 from ratings import skill
+from ratings.errors import RatingError
 from ratings.models import Rating, RatingChange, RatingKind
 
 HISTORY_LIMIT = 1000  # the most recent points a history returns
@@ -25,7 +26,7 @@ def rating_kind_parse(value: str | None, default: str = RatingKind.LIVE) -> str:
         return default
     if value not in RatingKind.values:
         raise ApplicationError(
-            "invalid_kind", f"kind must be one of: {', '.join(RatingKind.values)}"
+            RatingError.INVALID_KIND, f"kind must be one of: {', '.join(RatingKind.values)}"
         )
     return value
 
@@ -34,7 +35,7 @@ def player_get(username: str):
     """Return the active account named ``username`` (any case), or raise ``not_found``."""
     user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
-        raise NotFound("not_found", "no such player")
+        raise NotFound(RatingError.NOT_FOUND, "no such player")
     return user
 
 
@@ -191,7 +192,7 @@ def rated_eligibility_check(user) -> None:
         progress.append(f"yours is old enough from {at:%Y-%m-%d %H:%M} UTC")
         extra["eligible_at"] = at.isoformat()
     raise Forbidden(
-        "not_eligible_for_rated",
+        RatingError.NOT_ELIGIBLE_FOR_RATED,
         f"rated play needs {' or '.join(ways)}: {', and '.join(progress)}; "
         "unrated tables are open to you now",
         extra=extra,

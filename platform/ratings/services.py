@@ -15,13 +15,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from eventstore import store
 
 from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
+from eventstore import store
 from games.engine.events import TilePlayed, TurnPassed, TurnStopped
 from games.models import Game, GameStatus
 from ratings import skill
+from ratings.errors import RatingError as E
 from ratings.models import RatedGame, RatedGameState, Rating, RatingChange, RatingKind
 
 log = logging.getLogger(__name__)
@@ -199,7 +200,7 @@ def _ranks(game: Game, seats: list[_Seat], places) -> list[int]:
         return _given_places(places, len(seats))
     found = (game.result or {}).get("places")
     if not isinstance(found, list) or len(found) != len(seats):
-        raise ApplicationError("invalid_result", f"game {game.pk} has no places for its seats")
+        raise ApplicationError(E.INVALID_RESULT, f"game {game.pk} has no places for its seats")
     return skill.ranks(found, [s.left for s in seats])
 
 
@@ -209,13 +210,13 @@ def _given_places(places, seats: int) -> list[int]:
             places = [places[i] for i in range(seats)]
         except KeyError:
             raise ApplicationError(
-                "invalid_places", f"give a place for each of {seats} seats"
+                E.INVALID_PLACES, f"give a place for each of {seats} seats"
             ) from None
     places = list(places)
     if len(places) != seats or not all(
         isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in places
     ):
-        raise ApplicationError("invalid_places", f"places must be {seats} whole numbers from 1")
+        raise ApplicationError(E.INVALID_PLACES, f"places must be {seats} whole numbers from 1")
     return places
 
 
@@ -252,10 +253,10 @@ def rating_reverse_game(*, game_id, by, reason: str) -> bool:
     staff member, or None for the platform itself.
     """
     if by is not None and not by.is_staff:
-        raise Forbidden("staff_only", "only staff reverse rating changes")
+        raise Forbidden(E.STAFF_ONLY, "only staff reverse rating changes")
     game = _locked_game(game_id)
     if game is None:
-        raise NotFound("not_found", "no such game")
+        raise NotFound(E.NOT_FOUND, "no such game")
     ledger = RatedGame.objects.filter(game=game).first()
     now = clock.now()
     if ledger is None:

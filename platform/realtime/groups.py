@@ -9,10 +9,6 @@ def game_seat_group(game_id, seat: int | None) -> str:
     return f"game-{game_id}.{who}"
 
 
-def lobby_group() -> str:
-    return "lobby"
-
-
 def user_group(user_id: int) -> str:
     """Every socket of one signed-in user (realtime.auth closes them when it signs out)."""
     return f"user-{user_id}"

@@ -33,7 +33,6 @@ from typing import Any
 
 from eventstore import store
 from eventstore.store import StoredEvent
-
 from games.engine.attestation import canonical
 from trust import keys
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from core import clock
 from core.errors import ApplicationError
+from trust.errors import TrustError
 from trust.models import ReceiptCheck
 from trust.receipts import MAX_RECEIPTS, OK, receipts_check
 
@@ -15,7 +16,7 @@ def receipts_attach(*, dispute, user, receipts: Sequence[Any], message=None) -> 
     """Check ``receipts`` against the dispute's game log now and keep the verdicts with it."""
     if not isinstance(receipts, list | tuple) or not 1 <= len(receipts) <= MAX_RECEIPTS:
         raise ApplicationError(
-            "invalid",
+            TrustError.INVALID,
             f"receipts must be a list of 1 to {MAX_RECEIPTS} receipts",
             extra={"fields": {"receipts": [f"a list of 1 to {MAX_RECEIPTS} receipts"]}},
         )

@@ -89,12 +89,12 @@ def advance_elimination(
         eliminated += [row for row in table if row not in going]
     advancing.sort(key=lambda row: (-row[1], row[2]))
     eliminated.sort(key=lambda row: (-row[1], row[2]))
-    going = tuple(p for p, *_ in advancing)
+    through = tuple(p for p, *_ in advancing)
     out = tuple(p for p, *_ in eliminated)
-    if len(going) < 2:
-        return Advancement(going, out, final=False, finished=True)
-    final = len(table_sizes(len(going), table_size)) == 1
-    return Advancement(going, out, final=final, finished=False)
+    if len(through) < 2:
+        return Advancement(through, out, final=False, finished=True)
+    final = len(table_sizes(len(through), table_size)) == 1
+    return Advancement(through, out, final=final, finished=False)
 
 
 def elimination_ranking(

@@ -29,9 +29,11 @@ from .values import FormatError, Scoring, SeatResult, TableResult, check_scoring
 
 PointsScheme: TypeAlias = Literal["share", "raw"]
 POINTS_SCHEMES: tuple[PointsScheme, ...] = ("share", "raw")
+# A seat's sort key: smaller is better, equal keys share the place.
+SeatKey: TypeAlias = tuple[int, ...]
 
 
-def seat_key(seat: SeatResult, scoring: Scoring) -> tuple:
+def seat_key(seat: SeatResult, scoring: Scoring) -> SeatKey:
     """Return a sort key: smaller is better, equal keys share the place (R23; V4; R25)."""
     if seat.forfeited:
         return (1,)  # R25: a forfeited or withdrawn seat ranks last; several share last place
@@ -46,7 +48,7 @@ def seat_key(seat: SeatResult, scoring: Scoring) -> tuple:
     return (0, total, -zeros, min(nonzero) if nonzero else 0)
 
 
-def places_from_keys(keys: Sequence[tuple]) -> tuple[int, ...]:
+def places_from_keys(keys: Sequence[SeatKey]) -> tuple[int, ...]:
     """Return 1-based places; equal keys share a place and the next is skipped (1, 1, 3)."""
     ordered = sorted(keys)
     return tuple(1 + bisect_left(ordered, key) for key in keys)
@@ -65,7 +67,7 @@ def beaten_and_tied(places: Sequence[int]) -> tuple[tuple[int, int], ...]:
     )
 
 
-def outranked_and_tied(keys: Sequence[tuple]) -> tuple[tuple[int, int], ...]:
+def outranked_and_tied(keys: Sequence[SeatKey]) -> tuple[tuple[int, int], ...]:
     """Return, per key, how many other keys are worse and how many equal (smaller is better).
 
     The same counts as ``beaten_and_tied(places_from_keys(keys))``, in O(n log n) time for the

@@ -108,7 +108,9 @@ class History:
                         row[j] = row.get(j, 0) + 1
 
 
-def repeat_meetings(seating: Iterable[Sequence[PlayerId]], history: Iterable[Sequence]) -> int:
+def repeat_meetings(
+    seating: Iterable[Sequence[PlayerId]], history: Iterable[Sequence[PlayerId]]
+) -> int:
     """Return how many earlier meetings the tables of ``seating`` repeat.
 
     Every pair at a table counts once per earlier round they shared a table (a pair that met
@@ -139,7 +141,8 @@ def assign_seats(tables: list[list[int]], seats: list[dict[int, int]], rng: Rand
         rng.shuffle(table)
         ordered = []
         for s in range(len(table)):
-            best = min(range(len(table)), key=lambda k, s=s: seats[table[k]].get(s, 0))
+            held = [seats[p].get(s, 0) for p in table]
+            best = min(range(len(table)), key=held.__getitem__)
             ordered.append(table.pop(best))
         improved = True
         while improved:

@@ -67,10 +67,6 @@ export function tileElement(a, b, { tag = "span", testid = "tile", vertical = fa
   return node;
 }
 
-export function setSize(ruleset) {
-  return (ruleset.set_max + 1) * (ruleset.set_max + 2) / 2;
-}
-
 export function rulesetSummary(ruleset) {
   const parts = [fmt(gettext("double-%(n)s set, %(hand)s tiles each, %(rounds)s rounds"), {
     n: ruleset.set_max, hand: ruleset.hand_size, rounds: ruleset.rounds,

@@ -1,0 +1,22 @@
+"""Stable error codes of the account services and endpoints (the API's ``code``)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class AccountError(StrEnum):
+    """Why an account, credential or token request was refused; clients branch on these."""
+
+    INVALID = "invalid"
+    INVALID_USERNAME = "invalid_username"
+    USERNAME_TAKEN = "username_taken"
+    INVALID_EMAIL = "invalid_email"
+    INVALID_PASSWORD = "invalid_password"
+    INVALID_CREDENTIALS = "invalid_credentials"
+    INVALID_BOT_STRATEGY = "invalid_bot_strategy"
+    TOO_MANY_TOKENS = "too_many_tokens"
+    TOKEN_EXPIRED = "token_expired"
+    NOT_FOUND = "not_found"
+    # Staff on an API token at a staff endpoint (accounts.permissions.StaffBySessionOnly).
+    SESSION_REQUIRED = "session_required"

@@ -1,0 +1,28 @@
+"""Stable error codes of the tournament services and endpoints (the API's ``code``)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class TournamentError(StrEnum):
+    """Stable error codes of the tournament services (the API's ``code``)."""
+
+    INVALID = "invalid"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    NOT_ORGANIZER = "not_organizer"
+    INVALID_TOURNAMENT = "invalid_tournament"
+    INVALID_RULESET = "invalid_ruleset"
+    INVALID_TIME_CONTROL = "invalid_time_control"
+    REGISTRATION_NOT_OPEN = "registration_not_open"
+    REGISTRATION_CLOSED = "registration_closed"
+    TOURNAMENT_FULL = "tournament_full"
+    ALREADY_REGISTERED = "already_registered"
+    NOT_REGISTERED = "not_registered"
+    ALREADY_WITHDRAWN = "already_withdrawn"
+    NO_CHECK_IN = "no_check_in"
+    CHECK_IN_NOT_OPEN = "check_in_not_open"
+    CHECK_IN_CLOSED = "check_in_closed"
+    ALREADY_CHECKED_IN = "already_checked_in"
+    TOURNAMENT_OVER = "tournament_over"
