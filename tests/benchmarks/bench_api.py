@@ -527,7 +527,6 @@ def _open_game(users):
 
 def _at_stop(game, state, version: int, built_by: str) -> LoadGame:
     from eventstore import store
-
     from games.engine import ENGINE_VERSION
 
     snap = store.latest_snapshot(game.stream, ENGINE_VERSION)
@@ -581,8 +580,8 @@ def play_via_append(users, stops: list[int], rng: random.Random) -> Iterator[Loa
     ``load`` does not read, are left behind. Several times faster than the services.
     """
     from django.db import connection, transaction
-    from eventstore import store
 
+    from eventstore import store
     from games.domain import maybe_snapshot
     from games.engine import StartRound, deal_round, event_to_dict, legal_moves, step
     from games.engine.state import DEALING, FINISHED
@@ -636,13 +635,12 @@ def time_loads(streams: list[str], repeat: int, *, snapshots: bool) -> list[tupl
     same ``load`` folds the whole log from its first event.
     """
     from eventstore import store
-
     from games import domain
 
     patch = (
         contextlib.nullcontext()
         if snapshots
-        else mock.patch.object(store, "latest_snapshot", lambda stream, tag: None)
+        else mock.patch.object(store, "latest_snapshot", return_value=None)
     )
     times: list[list[float]] = [[] for _ in streams]
     with patch:
@@ -658,12 +656,11 @@ def time_loads(streams: list[str], repeat: int, *, snapshots: bool) -> list[tupl
 
 def loaded_state(stream: str, *, snapshots: bool) -> dict:
     from eventstore import store
-
     from games import domain
 
     if snapshots:
         return domain.load(stream).state.to_dict()
-    with mock.patch.object(store, "latest_snapshot", lambda stream, tag: None):
+    with mock.patch.object(store, "latest_snapshot", return_value=None):
         return domain.load(stream).state.to_dict()
 
 
@@ -697,9 +694,9 @@ def bench_load(repeat: int, full_repeat: int, service_moves: int, build: str) ->
     before its next snapshot: the longest tail ``load`` ever folds.
     """
     from django.db import connections
-    from eventstore import store
 
     from accounts.models import User
+    from eventstore import store
     from games.domain import SNAPSHOT_EVERY
 
     rng = random.Random(20_260_101)

@@ -68,9 +68,8 @@ def new_game(users):
 
 
 def run(moves: int, batch: int, every: int, seed: int) -> dict[str, list[float]]:
-    from eventstore import checkpoints
-
     from accounts.services import user_register
+    from eventstore import checkpoints
     from games import domain, services
     from games.engine import command_to_dict, legal_moves
     from games.engine.state import FINISHED

@@ -13,6 +13,7 @@ import statistics
 import sys
 import time
 
+from games.bots.simple import POLICIES
 from games.engine import Ruleset, replay
 from games.engine.simulate import simulate_match
 
@@ -39,7 +40,7 @@ def bench_simulation(
     for r in range(repeat):
         seeds = _seeds(matches, r)
         t0 = time.perf_counter()
-        logs = [simulate_match(seed, ruleset, seats, policy) for seed in seeds]
+        logs = [simulate_match(seed, ruleset, seats, POLICIES[policy]) for seed in seeds]
         rates.append(matches / (time.perf_counter() - t0))
     return max(rates), statistics.median(rates), logs
 

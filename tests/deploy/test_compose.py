@@ -76,7 +76,8 @@ def test_every_long_running_service_has_a_healthcheck(compose):
         if name == "migrate":
             continue
         test = service.get("healthcheck", {}).get("test")
-        assert test and test[0] in {"CMD", "CMD-SHELL"}, name
+        assert test, name
+        assert test[0] in {"CMD", "CMD-SHELL"}, name
 
 
 def test_web_healthchecks_ask_readyz_on_the_web_port(compose):
@@ -98,13 +99,12 @@ def test_platform_services_read_the_env_file_and_the_example_declares_what_they_
         expected = [".env", "migrate.env"] if name == "migrate" else ".env"
         assert service["env_file"] == expected, name
         env = service["environment"]
-        assert (
-            env["DATABASE_URL"].startswith("postgres://")
-            and "@postgres:5432/" in env["DATABASE_URL"]
-        )
+        assert env["DATABASE_URL"].startswith("postgres://")
+        assert "@postgres:5432/" in env["DATABASE_URL"]
         assert env["REDIS_URL"] == "redis://redis:6379/0"
         assert env["PROMETHEUS_MULTIPROC_DIR"].startswith("/tmp/")
-        assert service["read_only"] is True and "/tmp" in service["tmpfs"]
+        assert service["read_only"] is True
+        assert "/tmp" in service["tmpfs"]
     example = (DEPLOY / ".env.example").read_text()
     declared = set(re.findall(r"^([A-Z_][A-Z0-9_]*)=", example, flags=re.MULTILINE))
     assert {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DB_APP_PASSWORD"} <= declared
@@ -198,7 +198,8 @@ def test_the_upstream_is_the_two_web_services_on_the_web_port(nginx, compose):
     servers = {d["args"][0] for d in find(upstream["block"], "server")}
     assert servers == {f"{name}:8000" for name in web_services(compose)}
     # no stickiness: a socket that reconnects elsewhere resyncs
-    assert not find(upstream["block"], "ip_hash") and not find(upstream["block"], "hash")
+    assert not find(upstream["block"], "ip_hash")
+    assert not find(upstream["block"], "hash")
 
 
 def test_websockets_under_ws_are_upgraded_and_kept_open(nginx):

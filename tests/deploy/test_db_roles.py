@@ -219,4 +219,5 @@ def test_the_deploy_check_warns_when_the_platform_runs_as_the_owner(two_roles):
     assert "eventstore.W001" not in deploy_check(app)
     as_owner = {**app, "DATABASE_URL": two_roles["owner"]}
     out = deploy_check(as_owner)
-    assert "eventstore.W001" in out and "owns the event table" in out
+    assert "eventstore.W001" in out
+    assert "owns the event table" in out

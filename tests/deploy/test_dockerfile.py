@@ -45,7 +45,8 @@ def test_static_files_are_collected_at_build_under_the_production_profile(docker
     env = " ".join(i.value for i in dockerfile if i.keyword == "ENV")
     assert "DJANGO_PROFILE=production" in env
     collect = [i for i in dockerfile if i.keyword == "RUN" and "collectstatic" in i.value]
-    assert len(collect) == 1 and "--noinput" in collect[0].value
+    assert len(collect) == 1
+    assert "--noinput" in collect[0].value
 
 
 def test_the_default_command_serves_the_platform_on_the_exposed_port(dockerfile):

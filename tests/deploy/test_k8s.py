@@ -70,7 +70,8 @@ def test_kubectl_apply_k_applies_no_secret(k8s):
     """`kubectl apply -k deploy/k8s` must not put the example keys and passwords in a cluster."""
     resources = set(kustomization()["resources"])
     applied = [doc for filename, doc in k8s if filename in resources]
-    assert applied and not [d for d in applied if d["kind"] == "Secret"]
+    assert applied
+    assert not [d for d in applied if d["kind"] == "Secret"]
     assert not kustomization().get("secretGenerator")
     # the example files still hold exactly the Secrets the workloads reference
     examples = {d["metadata"]["name"] for f, d in k8s if f in EXAMPLE_SECRETS}
@@ -211,7 +212,8 @@ def test_config_and_secrets_come_from_the_configmap_and_the_secret(k8s):
 def test_only_the_migrate_job_connects_as_the_tables_owner(k8s):
     app = named(k8s, "Secret", "mexican-train-secrets")["stringData"]
     owner = named(k8s, "Secret", "mexican-train-migrate")["stringData"]
-    assert set(owner) == {"MIGRATE_DATABASE_URL"} and "MIGRATE_DATABASE_URL" not in app
+    assert set(owner) == {"MIGRATE_DATABASE_URL"}
+    assert "MIGRATE_DATABASE_URL" not in app
     app_user = app["DATABASE_URL"].split("//")[1].split(":")[0]
     owner_user = owner["MIGRATE_DATABASE_URL"].split("//")[1].split(":")[0]
     assert app_user != owner_user

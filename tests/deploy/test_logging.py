@@ -24,7 +24,8 @@ def test_a_record_is_one_json_object_on_one_line():
     assert entry["logger"] == "games.tasks"
     assert entry["message"] == "seat 2 timed out\nagain"
     assert entry["time"].endswith("+00:00")
-    assert "exc_info" not in entry and "request_id" not in entry
+    assert "exc_info" not in entry
+    assert "request_id" not in entry
 
 
 def test_an_exception_is_carried_as_its_traceback():

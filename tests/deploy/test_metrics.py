@@ -16,6 +16,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from core import metrics
 from games import services
+from games.automatic import game_apply_timeout
 from games.domain import load
 from games.engine import legal_moves
 from games.models import Game
@@ -147,11 +148,16 @@ def test_a_move_counts_once_committed_and_the_game_counts_as_active(client, ana,
 def test_a_move_rolled_back_is_not_counted(client, ana, bo):
     game = new_game(ana, [bo])
     before = scrape(client)
-    with committed(), pytest.raises(RuntimeError), transaction.atomic():
-        services.game_move(
-            game_id=game.id, user=player_to_move(game, [ana, bo]), move=move_of(game)
-        )
-        raise RuntimeError("the transaction rolls back")
+
+    def move_then_fail():
+        with transaction.atomic():
+            services.game_move(
+                game_id=game.id, user=player_to_move(game, [ana, bo]), move=move_of(game)
+            )
+            raise RuntimeError("the transaction rolls back")
+
+    with committed(), pytest.raises(RuntimeError, match="rolls back"):
+        move_then_fail()
     after = scrape(client)
     moves = "mexican_train_moves_total"
     assert value(after, moves, by="player") == value(before, moves, by="player")
@@ -187,7 +193,7 @@ def test_an_enforced_deadline_counts_as_a_timeout_applied(client, frozen_clock, 
     before = scrape(client)
     frozen_clock.advance(timedelta(seconds=31))
     with committed():
-        assert services.game_apply_timeout(game_id=game.id, seq=game.version) is not None
+        assert game_apply_timeout(game_id=game.id, seq=game.version) is not None
     after = scrape(client)
     assert value(after, "mexican_train_timeouts_applied_total") == (
         value(before, "mexican_train_timeouts_applied_total") + 1
@@ -219,16 +225,17 @@ def layer(settings):
 @pytest.mark.postgres
 @pytest.mark.usefixtures("layer")
 async def test_a_socket_connect_and_disconnect_move_the_open_sockets_gauge():
-    from tests.realtime.helpers import connected, db, player, table
+    from tests.realtime.helpers import Sockets, db, player, table
 
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])
     before = metrics.OPEN_SOCKETS._value.get()
-    comm, hello = await connected(gid, token=ana.token)
-    assert hello["type"] == "hello"
-    assert metrics.OPEN_SOCKETS._value.get() == before + 1
-    await comm.disconnect()
-    assert metrics.OPEN_SOCKETS._value.get() == before
+    async with Sockets() as sockets:
+        comm, hello = await sockets.connected(gid, token=ana.token)
+        assert hello["type"] == "hello"
+        assert metrics.OPEN_SOCKETS._value.get() == before + 1
+        await comm.disconnect()
+        assert metrics.OPEN_SOCKETS._value.get() == before
 
 
 # -- task lag ---------------------------------------------------------------------------------

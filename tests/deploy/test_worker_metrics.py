@@ -151,7 +151,8 @@ def test_a_prefork_worker_serves_its_pools_task_lag_on_its_metrics_port(tmp_path
             )
             # observed in the pool process, served by the main one: through the files
             pids = {p.stem.rsplit("_", 1)[1] for p in metrics_dir.glob("histogram_*.db")}
-            assert pids and str(worker.pid) not in pids
+            assert pids
+            assert str(worker.pid) not in pids
         finally:
             sender.close()
             worker.terminate()

@@ -4,22 +4,15 @@ dispute and audit tests."""
 from __future__ import annotations
 
 import pytest
-from eventstore import store
 
-from tests.support.games import (  # noqa: F401 — the dispute tests import them from here
-    PASSWORD,
-    client_for,
-    committed,
-    make_user,
-    open_table,
-    play,
-)
+from eventstore import store
+from tests.support.factories import make_user, open_table, play
 
 
 @pytest.fixture(autouse=True)
 def _tasks_run_eagerly(settings):
     """Bots' turns and ratings run in the test's thread once a service's commit callbacks run
-    (``committed``), whatever broker the environment names."""
+    (``tests.support.factories.committed``), whatever broker the environment names."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
 
 

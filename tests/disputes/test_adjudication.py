@@ -6,11 +6,10 @@ import copy
 import hashlib
 
 import pytest
-from disputes.models import DisputeMessage, StaffAction
-from eventstore import store
-from notifications.models import Notification
 
 from core.errors import ApplicationError
+from disputes.models import DisputeMessage, StaffAction
+from eventstore import store
 from games import adjudication, selectors, services
 from games.domain import fold, load
 from games.engine import deal_round
@@ -18,10 +17,11 @@ from games.engine.record import verify_record
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
 from games.models import Game
+from games.projections import game_projection_from_log, game_rebuild_projections
 from games.selectors import viewer_payload
-from games.services import game_projection_from_log, game_rebuild_projections
-from tests.disputes.conftest import client_for, committed, open_table, play
-from tests.games.api.factories import leaked
+from notifications.models import Notification
+from tests.support.factories import client_for, open_table, play, run_committed
+from tests.support.leaks import leaked
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +109,8 @@ def test_awarding_a_result_finishes_the_game_and_applies_ratings_once(ana, bo, m
     assert game.status == "finished"
     assert game.result["places"] == [1, 2, 2]
     assert game.result["awarded"]["reason"] == "bo left"
-    assert game.to_move is None and game.deadline is None
+    assert game.to_move is None
+    assert game.deadline is None
     assert ratings.calls == [("apply", str(game.pk), [1, 2, 2], True)]
     assert verify_game(game).ok
 
@@ -234,7 +235,8 @@ def test_restarting_a_round_deals_it_again_and_play_goes_on(ana, bo, mod):
     while game.round < 2:  # into the second round: the first one's scores must stand
         game = play(game, [ana, bo], moves=1)
     game = play(game, [ana, bo], moves=2)
-    assert game.status == "active" and game.round == 2
+    assert game.status == "active"
+    assert game.round == 2
     before = load(game.stream).state
     at = round_seqs(game)[1]
 
@@ -251,7 +253,8 @@ def test_restarting_a_round_deals_it_again_and_play_goes_on(ana, bo, mod):
         "at_seq": at,
     }
     deal = store.read(game.stream)[-1]
-    assert deal.type == "RoundStarted" and deal.seq == done.event.seq + 1
+    assert deal.type == "RoundStarted"
+    assert deal.seq == done.event.seq + 1
     hands, boneyard = redealt(game, before, 1)
     assert deal.data["hands"] == [[list(t) for t in h] for h in hands]
     assert deal.data["boneyard"] == [list(t) for t in boneyard]
@@ -259,7 +262,8 @@ def test_restarting_a_round_deals_it_again_and_play_goes_on(ana, bo, mod):
     assert (state.round, state.phase, state.round_history) == (2, "engine", before.round_history)
     assert state.hands != before.hands
     assert game.to_move == state.to_move
-    assert game.status == "active" and game.deadline is not None
+    assert game.status == "active"
+    assert game.deadline is not None
     assert verify_game(game).ok
     action = StaffAction.objects.get(game=game, action="round_restarted")
     assert action.data == {"restart": 1, "round": 2, "at_seq": at}
@@ -271,7 +275,8 @@ def test_restarting_a_round_deals_it_again_and_play_goes_on(ana, bo, mod):
 
     game = play(game, [ana, bo], moves=1)
     again = adjudication.adjudicate_restart_round(game_id=game.pk, by=mod, reason="again")
-    assert again.event.data["restart"] == 2 and again.event.data["at_seq"] is None
+    assert again.event.data["restart"] == 2
+    assert again.event.data["at_seq"] is None
     game = Game.objects.get(pk=game.pk)
     hands2, _ = redealt(game, before, 2)
     assert store.read(game.stream)[-1].data["hands"] == [[list(t) for t in h] for h in hands2]
@@ -285,14 +290,16 @@ def test_restarting_a_round_deals_it_again_and_play_goes_on(ana, bo, mod):
     assert [r.get("restart") for r in record["rounds"]] == [None, 2]
     assert record["rounds"][1]["deal"]["hands"] == [[list(t) for t in h] for h in hands2]
     verdict = verify_record(record)
-    assert verdict.ok and verdict.seed_checked, verdict.problem
+    assert verdict.ok, verdict.problem
+    assert verdict.seed_checked, verdict.problem
     for wrong in (1, 3, None, True, 0):  # another restart's deal, or the round's own
         forged = copy.deepcopy(record)
         forged["rounds"][1]["restart"] = wrong
         if wrong is None:
             del forged["rounds"][1]["restart"]
         problem = verify_record(forged).problem
-        assert problem is not None and (problem.kind, problem.round) == ("deal", 2), wrong
+        assert problem is not None, wrong
+        assert (problem.kind, problem.round) == ("deal", 2), wrong
     projected = game_projection_from_log(game)
     assert (projected["status"], projected["version"], projected["result"]) == (
         game.status,
@@ -329,7 +336,7 @@ def test_a_finished_game_does_not_restart(finished_game, mod):
 
 def test_a_restart_sends_each_player_their_own_fresh_hand_only(ana, bo, mod):
     game = in_round(ana, bo, positions=4)
-    done = committed(adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r")
+    done = run_committed(adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r")
     game = Game.objects.get(pk=game.pk)
     state = load(game.stream).state
     appended = [e for e in store.read(game.stream) if e.seq >= done.event.seq]
@@ -339,9 +346,11 @@ def test_a_restart_sends_each_player_their_own_fresh_hand_only(ana, bo, mod):
         hidden = hidden_tiles(state, seat)
         events = client_for(user).get(f"/api/v1/games/{game.pk}/events").json()
         restart = next(e for e in events if e["type"] == "RoundRestarted")
-        assert "state" not in restart["data"] and not leaked(restart, hidden)
+        assert "state" not in restart["data"]
+        assert not leaked(restart, hidden)
         dealt = next(e for e in events if e["seq"] == done.event.seq + 1)
-        assert "boneyard" not in dealt["data"] and not leaked(dealt, hidden)
+        assert "boneyard" not in dealt["data"]
+        assert not leaked(dealt, hidden)
         if seat is not None:
             mine = sorted(tuple(t) for t in dealt["data"]["hands"][seat])
             assert mine == sorted(state.hands[seat])
@@ -416,7 +425,8 @@ def test_the_adjudication_projection_rebuilds_void_and_award(ana, bo, mod, ratin
             game.result,
             game.version,
         )
-        assert rebuilt["deadline"] is None and rebuilt["to_move"] is None
+        assert rebuilt["deadline"] is None
+        assert rebuilt["to_move"] is None
         game_rebuild_projections(game_id=gid)
         again = Game.objects.get(pk=gid)
         assert (again.status, again.result, again.finished_at) == (
@@ -458,13 +468,15 @@ def test_listeners_hear_of_an_adjudication_once_it_has_committed(ana, bo, mod, r
 
 
 def test_a_restart_on_a_bots_turn_lets_the_bot_play_on(ana, mod):
-    from tests.disputes.conftest import committed
+    from tests.support.factories import run_committed
 
     game = open_table(ana, bots=1, rounds=2)
     for _ in range(30):  # who moves first after a fresh deal is the deal's doing
         game = play(game, [ana], moves=1)
         assert game.status == "active"
-        done = committed(adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r")
+        done = run_committed(
+            adjudication.adjudicate_restart_round, game_id=game.pk, by=mod, reason="r"
+        )
         state = fold(store.read(game.stream, upto=done.event.seq + 1))
         if state.to_move == 1:
             break

@@ -2,10 +2,10 @@
 notifications its players get."""
 
 import pytest
+
 from disputes.models import StaffAction
 from notifications.models import Notification
-
-from tests.disputes.conftest import client_for
+from tests.support.factories import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -5,13 +5,13 @@ by the replay (the deal the seed gives, the move the engine makes)."""
 
 import pytest
 from django.db import connection
+
 from eventstore import store
 from eventstore.models import Event, Snapshot
 from eventstore.store import chain_hash
-
 from games.integrity import verify_game
 from games.models import Game
-from tests.disputes.conftest import client_for
+from tests.support.factories import client_for
 from tests.support.forgery import resign_checkpoints
 
 pytestmark = pytest.mark.django_db
@@ -128,7 +128,7 @@ def test_a_forged_deal_with_its_hashes_recomputed_is_not_the_one_the_seed_gives(
 
 
 def test_a_snapshot_that_disagrees_with_the_log_is_named(ana, bo, mod):
-    from tests.disputes.conftest import open_table, play
+    from tests.support.factories import open_table, play
 
     game = play(open_table(ana, [bo], rounds=2), [ana, bo])
     snap = Snapshot.objects.filter(stream=game.stream).order_by("seq").first()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.disputes.conftest import client_for
+from tests.support.factories import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ strengths and starts it; the bots' tasks (run by the server's embedded runner) p
 her turn; she moves, leaves, and finds the game at the top of "My games" with her turn, its
 deadline days away, and a "your turn" notification. (The "days later" part — her own clock
 enforced while she is away — runs with a frozen clock in
-tests/games/clocks/test_timeouts.py, which a served process cannot share.)
+tests/games/test_rule_r24_correspondence.py, which a served process cannot share.)
 """
 
 from __future__ import annotations

@@ -168,9 +168,11 @@ def test_a_player_sees_the_commitment_contributes_and_can_verify_the_deal(
     # The page's download link serves the version 2 record, which verifies.
     href = page_b.get_by_test_id("record-link").get_attribute("href")
     status, record = api(server_url, "GET", href)
-    assert status == 200 and record["version"] == 2
+    assert status == 200
+    assert record["version"] == 2
     verdict = verify_record(record)
-    assert verdict.ok and verdict.seed_checked, verdict.problem
+    assert verdict.ok, verdict.problem
+    assert verdict.seed_checked, verdict.problem
     settle(page_b)
     page_b.get_by_test_id("verify-offline").scroll_into_view_if_needed()
     shot(page_b, artifacts_dir, "fairness-finished-1280")

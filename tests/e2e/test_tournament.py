@@ -177,7 +177,8 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
     expect(page.get_by_test_id("final-places")).to_contain_text(username)
     expect(page.get_by_test_id("my-entry")).to_contain_text("Your final place")
     status, detail = api(server_url, "GET", f"/api/v1/tournaments/{tournament_id}")
-    assert status == 200 and detail["status"] == "finished"
+    assert status == 200
+    assert detail["status"] == "finished"
     mine = next(e for e in detail["entries"] if e["username"] == username)
     assert mine["final_place"] in range(1, 6)
     page.screenshot(path=artifacts_dir / "tournament-final-1280.png", full_page=True)

@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
+
 from eventstore import store
 from eventstore.models import Event
-
 from games.engine.attestation import check_attestation, private_key, public_key_hex
 from games.engine.record import verify_record
 from games.models import Game
 from tests.support.commands import manage
-from tests.support.games import client_for, make_user, open_table, play
+from tests.support.factories import client_for, make_user, open_table, play
 from trust import keys, receipts
 from trust.keyring import format_time
 
@@ -105,7 +105,8 @@ def check(game_id, body) -> tuple[int, dict]:
 def test_the_published_keys_list_the_current_key_and_the_retired_ones_with_their_validity():
     r = client_for().get("/.well-known/mexican-train-keys.json")
     assert r.status_code == 200
-    assert "public" in r["Cache-Control"] and "max-age=" in r["Cache-Control"]
+    assert "public" in r["Cache-Control"]
+    assert "max-age=" in r["Cache-Control"]
     current, retired = r.json()["keys"]
     assert current == {
         "id": keys.key_id_of(TEST_PUBLIC),
@@ -119,7 +120,8 @@ def test_the_published_keys_list_the_current_key_and_the_retired_ones_with_their
         format_time(RETIRED_FROM),
         format_time(RETIRED_UNTIL),
     )
-    assert keys.key_id() == current["id"] and keys.public_key_hex() == TEST_PUBLIC
+    assert keys.key_id() == current["id"]
+    assert keys.public_key_hex() == TEST_PUBLIC
 
 
 def test_verify_accepts_a_retired_key_only_for_what_it_signed_while_it_was_valid():
@@ -161,14 +163,18 @@ def test_a_finished_games_record_verifies_offline_with_the_published_key_and_a_c
     bad.write_text(json.dumps(changed))
     assert verify_command(good, "--keys", str(keys_file))[0] == 0
     code, line = verify_command(bad, "--keys", str(keys_file))
-    assert code == 1 and line.startswith("FAIL attestation:") and "changed" in line
+    assert code == 1
+    assert line.startswith("FAIL attestation:")
+    assert "changed" in line
     other = public_key_hex(private_key(b"\x09" * 32))
     code, line = verify_command(good, "--key", other)
-    assert code == 1 and "not one of the platform's published keys" in line
+    assert code == 1
+    assert "not one of the platform's published keys" in line
     unsigned = tmp_path / "unsigned.json"
     unsigned.write_text(json.dumps({k: v for k, v in record.items() if k != "attestation"}))
     code, line = verify_command(unsigned, "--keys", str(keys_file))
-    assert code == 1 and "no attestation" in line
+    assert code == 1
+    assert "no attestation" in line
 
 
 def verify_command(path, *args) -> tuple[int, str]:
@@ -195,7 +201,8 @@ def test_the_engine_verifier_checks_the_attestation_with_the_published_keys(ana,
     bad.write_text(json.dumps(record))
     assert engine("verify", str(good), "--keys", str(keys_file)).returncode == 0
     failed = engine("verify", str(bad), "--keys", str(keys_file))
-    assert failed.returncode == 1 and "FAIL" in failed.stdout
+    assert failed.returncode == 1
+    assert "FAIL" in failed.stdout
 
 
 def engine(*args: str) -> subprocess.CompletedProcess:
@@ -234,7 +241,8 @@ def test_every_acknowledged_move_gets_a_receipt_that_verifies_with_the_published
         )
     assert [r["seq"] for r in got] == sorted(r["seq"] for r in got)
     code, body = check(game.pk, {"receipts": got})
-    assert code == 200 and body["matches"] is True
+    assert code == 200
+    assert body["matches"] is True
     assert [r["verdict"] for r in body["results"]] == ["ok"] * 3
 
 
@@ -279,7 +287,8 @@ def test_a_rewritten_history_with_a_recomputed_chain_is_caught_by_the_players_re
     rewrite(game, target, lambda data: {**data, "rewritten": True})
 
     code, body = check(game.pk, {"receipts": got})
-    assert code == 200 and body["matches"] is False
+    assert code == 200
+    assert body["matches"] is False
     verdicts = [r["verdict"] for r in body["results"]]
     assert verdicts[:2] == ["ok", "ok"]
     assert verdicts[2] == "event_mismatch"
@@ -313,9 +322,11 @@ def test_a_forged_receipt_is_refused(ana, bo):
     }
     other_game = open_table(ana, [bo], bots=0)
     code, body = check(other_game.pk, {"receipts": [real]})
-    assert code == 200 and body["results"][0]["verdict"] == "other_game"
+    assert code == 200
+    assert body["results"][0]["verdict"] == "other_game"
     code, body = check(game.pk, {"receipts": [later, resigned, unknown, flipped, real]})
-    assert code == 200 and body["matches"] is False
+    assert code == 200
+    assert body["matches"] is False
     assert [r["verdict"] for r in body["results"]] == [
         "bad_signature",
         "bad_signature",
@@ -345,7 +356,8 @@ def test_a_retired_keys_receipt_dated_after_its_validity_is_refused(ana, bo):
 def test_bad_receipts_requests_get_a_stable_code(ana, bo, body):
     game = open_table(ana, [bo], bots=0)
     code, answer = check(game.pk, body)
-    assert code == 400 and answer["code"] == "invalid"
+    assert code == 400
+    assert answer["code"] == "invalid"
 
 
 def test_a_malformed_receipt_is_named_without_hiding_the_others(ana, bo):
@@ -397,8 +409,10 @@ def test_receipts_attached_to_a_dispute_are_checked_and_shown_to_staff(ana, bo):
     assert r.status_code == 201, r.json()
     detail = client_for(mod).get(f"/api/v1/disputes/{dispute}").json()
     opened, later = detail["receipt_checks"]
-    assert opened["matches"] is True and opened["message"] is None
-    assert later["matches"] is False and later["message"] is not None
+    assert opened["matches"] is True
+    assert opened["message"] is None
+    assert later["matches"] is False
+    assert later["message"] is not None
     assert later["submitted_by"] == "ana"
     assert [x["verdict"] for x in later["results"]][0] == "event_mismatch"
     bad = client_for(ana).post(
@@ -412,22 +426,23 @@ def test_receipts_attached_to_a_dispute_are_checked_and_shown_to_staff(ana, bo):
 @pytest.mark.postgres
 @pytest.mark.usefixtures("layer")
 async def test_the_socket_move_answer_carries_a_receipt_that_checks_out():
-    from tests.realtime.helpers import db, mover, player, receive, state_for, synced, table
+    from tests.realtime.helpers import Sockets, db, mover, player, receive, state_for, table
 
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
     who = await db(mover, gid, [ana, bo])
-    comm, _ = await synced(gid, token=who.token)
-    st = await db(state_for, gid, who)
-    body = {"move": st["legal_moves"][0], "expected_seq": st["seq"]}
-    await comm.send_json_to({"command": "move", "id": "c-1", **body})
-    while (m := await receive(comm))["type"] != "move.accepted":
-        pass
+    async with Sockets() as sockets:
+        comm, _ = await sockets.synced(gid, token=who.token)
+        st = await db(state_for, gid, who)
+        body = {"move": st["legal_moves"][0], "expected_seq": st["seq"]}
+        await comm.send_json_to({"command": "move", "id": "c-1", **body})
+        while (m := await receive(comm))["type"] != "move.accepted":
+            pass
     receipt = m["receipt"]
     assert (receipt["game"], receipt["seq"], receipt["head_seq"]) == (gid, st["seq"] + 1, m["seq"])
-    await comm.disconnect()
     code, answer = await db(check, gid, {"receipts": [receipt]})
-    assert code == 200 and answer["results"][0]["verdict"] == "ok"
+    assert code == 200
+    assert answer["results"][0]["verdict"] == "ok"
 
 
 # -- the key itself ------------------------------------------------------------------------------
@@ -453,9 +468,11 @@ def test_production_refuses_to_start_without_a_signing_key(tmp_path):
     assert result.returncode != 0
     assert "SIGNING_KEY must be set when DJANGO_PROFILE=production" in result.stderr
     missing = manage("check", env=production_env(SIGNING_KEY_FILE=str(tmp_path / "nowhere")))
-    assert missing.returncode != 0 and "cannot be read" in missing.stderr
+    assert missing.returncode != 0
+    assert "cannot be read" in missing.stderr
     short = manage("check", env=production_env(SIGNING_KEY="abcd"))
-    assert short.returncode != 0 and "64 hex digits" in short.stderr
+    assert short.returncode != 0
+    assert "64 hex digits" in short.stderr
     assert "Traceback" not in short.stderr.splitlines()[-1]
 
 
@@ -473,7 +490,8 @@ def test_generate_signing_key_writes_a_private_file_production_starts_with(tmp_p
     again = manage(
         "generate_signing_key", "--out", str(path), env=production_env(SIGNING_KEY=TEST_SEED)
     )
-    assert again.returncode != 0 and "refusing to overwrite" in again.stderr
+    assert again.returncode != 0
+    assert "refusing to overwrite" in again.stderr
     code = "from trust.keys import public_key_hex; print(public_key_hex())"
     started = manage("shell", "-c", code, env=production_env(SIGNING_KEY_FILE=str(path)))
     assert started.returncode == 0, started.stderr
@@ -521,5 +539,12 @@ def test_the_environment_gives_the_key_and_the_retired_keys_or_a_one_line_reason
         ),
     ]:
         with pytest.raises(KeyConfigError, match=says):
-            seed_from_env(env)
-            retired_from_env(env)
+            read_keys(env)
+
+
+def read_keys(env: dict) -> None:
+    """Read the signing key and the retired keys from ``env``, as the platform does at start."""
+    from trust.keyring import retired_from_env, seed_from_env
+
+    seed_from_env(env)
+    retired_from_env(env)

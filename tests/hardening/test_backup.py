@@ -26,9 +26,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 # Run in a manage.py shell on the live database: the hardening world (an open table, a running
 # game, a finished rated game, a dispute, a tournament), then a second running game.
 BUILD = """
-from tests.hardening.world import build_world, play, start_table
+from tests.hardening.world import build_world
+from tests.support.factories import open_table, play
 w = build_world()
-play(start_table(w.cy, [w.mod], bots=2, rounds=2), [w.cy, w.mod], moves=3)
+play(open_table(w.cy, [w.mod], bots=2, rounds=2), [w.cy, w.mod], moves=3)
 """
 
 # Print, for every game, what loading it gives: its row, its log's head, and every viewer's view.

@@ -14,19 +14,19 @@ import json
 from datetime import datetime
 
 import pytest
-from eventstore import store
 from rest_framework.test import APIClient
 
+from eventstore import store
 from games import services
 from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.engine.deal import derive_seed_v2
 from games.engine.record import verify_record
 from games.integrity import verify_game
 from games.models import Game, Seat, stream_name
+from tests.realtime.helpers import Sockets, play_turn
 from tests.realtime.helpers import db as in_db
-from tests.realtime.helpers import play_turn, synced
 from tests.realtime.helpers import player as socket_player
-from tests.support.games import client_for, committed, make_user, play
+from tests.support.factories import client_for, make_user, play, run_committed
 
 GAMES = "/api/v1/games"
 SMALL = {"set_max": 6, "rounds": 1}
@@ -65,7 +65,8 @@ def test_the_commitment_is_public_as_the_table_opens_and_never_changes(people):
     gid = created["id"]
     shown = created["fairness"]["server_seed_commitment"]
     # Published before any contribution was accepted, to everyone, anonymous callers too.
-    assert len(shown) == 64 and created["seed_commitment"] == shown
+    assert len(shown) == 64
+    assert created["seed_commitment"] == shown
     assert created["fairness"]["committed_at"] is not None
     assert get(APIClient(), url(gid))["fairness"]["server_seed_commitment"] == shown
     seen = [shown]
@@ -91,7 +92,8 @@ def test_the_commitment_is_public_as_the_table_opens_and_never_changes(people):
     assert all(at(c["at"]) >= committed_at for c in game["fairness"]["contributions"])
     # The log says so too, right after MatchStarted.
     logged = store.read(stream_name(gid))
-    assert logged[0].type == "MatchStarted" and logged[0].data["seed_commitment"] == shown
+    assert logged[0].type == "MatchStarted"
+    assert logged[0].data["seed_commitment"] == shown
     assert logged[1].type == SEED_CONTRIBUTIONS_FIXED
     assert logged[1].data["server_seed_commitment"] == shown
 
@@ -106,12 +108,15 @@ def test_contributions_cannot_change_after_the_start(people):
     post(to_bo, url(gid, "contribution"), {"value": "bo-2"})
     started = post(to_ana, url(gid, "start"))
     fixed = [(c["seat"], c["value"]) for c in started["fairness"]["contributions"]]
-    assert started["fairness"]["fixed"] and fixed == [(0, "ana-1"), (1, "bo-2")]
+    assert started["fairness"]["fixed"]
+    assert fixed == [(0, "ana-1"), (1, "bo-2")]
     for client in (to_ana, to_bo):
         r = client.post(url(gid, "contribution"), {"value": "a seed I like better"}, format="json")
-        assert r.status_code == 409 and r.json()["code"] == "contributions_fixed", r.json()
+        assert r.status_code == 409, r.json()
+        assert r.json()["code"] == "contributions_fixed", r.json()
     r = to_cy.post(url(gid, "contribution"), {"value": "not seated"}, format="json")
-    assert r.status_code == 403 and r.json()["code"] == "not_a_player"
+    assert r.status_code == 403
+    assert r.json()["code"] == "not_a_player"
     # A second join with another value does not sneak one in either.
     r = to_bo.post(url(gid, "join"), {"contribution": "again"}, format="json")
     assert r.status_code == 400
@@ -134,12 +139,15 @@ def test_a_bad_contribution_is_refused_with_its_code(people, value):
     _, _, _, to_ana, to_bo, _ = people
     gid = post(to_ana, GAMES, {"players": 2, "variants": SMALL}, status=201)["id"]
     r = to_ana.post(url(gid, "contribution"), {"value": value}, format="json")
-    assert r.status_code == 400 and r.json()["code"] == "invalid_contribution", r.json()
+    assert r.status_code == 400, r.json()
+    assert r.json()["code"] == "invalid_contribution", r.json()
     if value is not None:  # a null contribution at join means "none given"
         r = to_bo.post(url(gid, "join"), {"contribution": value}, format="json")
-        assert r.status_code == 400 and r.json()["code"] == "invalid_contribution", r.json()
+        assert r.status_code == 400, r.json()
+        assert r.json()["code"] == "invalid_contribution", r.json()
         r = to_bo.post(GAMES, {"players": 2, "contribution": value}, format="json")
-        assert r.status_code == 400 and r.json()["code"] == "invalid_contribution", r.json()
+        assert r.status_code == 400, r.json()
+        assert r.json()["code"] == "invalid_contribution", r.json()
     assert Seat.objects.filter(game_id=gid).count() == 1
 
 
@@ -150,7 +158,8 @@ def test_a_lone_surrogate_is_not_a_contribution(people):
     r = to_ana.post(
         url(gid, "contribution"), '{"value": "\\ud800"}', content_type="application/json"
     )
-    assert r.status_code == 400 and r.json()["code"] == "invalid_contribution", r.json()
+    assert r.status_code == 400, r.json()
+    assert r.json()["code"] == "invalid_contribution", r.json()
 
 
 @pytest.mark.postgres
@@ -161,13 +170,15 @@ def test_256_bytes_is_the_limit_and_the_others_see_only_that_a_seat_contributed(
     post(to_ana, url(gid, "contribution"), {"value": longest})
     post(to_bo, url(gid, "join"), {"contribution": "bo's secret-ish note"})
     mine = {c["seat"]: c for c in get(to_ana, url(gid))["fairness"]["contributions"]}
-    assert mine[0]["value"] == longest and mine[1] == {
+    assert mine[0]["value"] == longest
+    assert mine[1] == {
         **mine[1],
         "value": None,
         "contributed": True,
     }
     text = json.dumps(get(to_cy, url(gid))) + json.dumps(get(to_cy, f"{GAMES}?status=open"))
-    assert "secret-ish" not in text and longest not in text
+    assert "secret-ish" not in text
+    assert longest not in text
 
 
 @pytest.mark.postgres
@@ -182,9 +193,10 @@ def test_the_revealed_seed_is_the_one_the_server_seed_and_the_contributions_give
     post(to_ana, url(gid, "contribution"), {"value": "ana: ünïcode ✓"})
     # Started through the service with its commit callbacks run, so the bot plays its turns
     # (the test's own transaction never commits; the deal may give the bot the first turn).
-    committed(services.game_start, game_id=gid, user=ana)
+    run_committed(services.game_start, game_id=gid, user=ana)
     before_end = get(to_cy, url(gid))
-    assert before_end["seed"] is None and before_end["fairness"]["server_seed"] is None
+    assert before_end["seed"] is None
+    assert before_end["fairness"]["server_seed"] is None
     # Everyone sees every value once fixed, before the first deal is played.
     values = [c["value"] for c in before_end["fairness"]["contributions"]]
     assert values == ["ana: ünïcode ✓", "bo:4f1c9e", ""]
@@ -208,7 +220,8 @@ def test_a_finished_games_record_is_version_2_and_verifies_and_a_changed_one_doe
     post(to_ana, url(gid, "start"))
     play(Game.objects.get(pk=gid), [ana, bo])
     record = get(APIClient(), url(gid, "record"))
-    assert record["version"] == 2 and "seed_commitment" not in record
+    assert record["version"] == 2
+    assert "seed_commitment" not in record
     assert [c["value"] for c in record["fairness"]["contributions"]] == ["ana", "bo"]
     assert record["fairness"]["server_seed"] == Game.objects.get(pk=gid).server_seed
     verdict = verify_record(record)
@@ -238,10 +251,12 @@ def test_the_integrity_verdict_refuses_a_seed_the_contributions_do_not_give(peop
     chosen = hashlib.sha256(b"a seed I picked").hexdigest()
     Game.objects.filter(pk=gid).update(seed=chosen)
     verdict = verify_game(Game.objects.get(pk=gid))
-    assert not verdict.ok and verdict.check == "seed", verdict
+    assert not verdict.ok, verdict
+    assert verdict.check == "seed", verdict
     Game.objects.filter(pk=gid).update(seed=row.seed, server_seed=chosen)
     verdict = verify_game(Game.objects.get(pk=gid))
-    assert not verdict.ok and verdict.check == "seed", verdict
+    assert not verdict.ok, verdict
+    assert verdict.check == "seed", verdict
 
 
 @pytest.mark.postgres
@@ -285,9 +300,11 @@ def test_no_api_answer_shows_the_seed_or_the_server_seed_before_the_end(people):
         sweep([seed, server_seed])
         play(game, [ana, bo], moves=1)
         moves += 1
-    assert game.status == "finished" and moves > 3
+    assert game.status == "finished"
+    assert moves > 3
     shown = get(to_cy, url(gid))
-    assert shown["seed"] == seed and shown["fairness"]["server_seed"] == server_seed
+    assert shown["seed"] == seed
+    assert shown["fairness"]["server_seed"] == server_seed
 
 
 @pytest.mark.asyncio
@@ -299,29 +316,28 @@ async def test_no_socket_frame_shows_the_seed_or_the_server_seed_before_the_end(
     game = await in_db(services.game_create, user=ana, players=2, variants=SMALL)
     gid = str(game.id)
     await in_db(services.game_join, game_id=gid, user=bo, contribution="bo")
-    sockets = [
-        (await synced(gid, token=ana.token))[0],
-        (await synced(gid, token=bo.token))[0],
-        (await synced(gid))[0],  # a spectator
-    ]
-    await in_db(services.game_start, game_id=gid, user=ana)
-    row = await in_db(Game.objects.get, pk=gid)
-    secrets = [row.seed, row.server_seed]
     frames: list[str] = []
+    async with Sockets() as opened:
+        sockets = [
+            (await opened.synced(gid, token=ana.token))[0],
+            (await opened.synced(gid, token=bo.token))[0],
+            (await opened.synced(gid))[0],  # a spectator
+        ]
+        await in_db(services.game_start, game_id=gid, user=ana)
+        row = await in_db(Game.objects.get, pk=gid)
+        secrets = [row.seed, row.server_seed]
 
-    async def drain():
-        for comm in sockets:
-            while not await comm.receive_nothing(timeout=0.05):
-                out = await comm.receive_output(1)
-                if out["type"] == "websocket.send":
-                    frames.append(out["text"])
+        async def drain():
+            for comm in sockets:
+                while not await comm.receive_nothing(timeout=0.05):
+                    out = await comm.receive_output(1)
+                    if out["type"] == "websocket.send":
+                        frames.append(out["text"])
 
-    await drain()
-    while await in_db(play_turn, gid, [ana, bo]) is not None:
         await drain()
-    await drain()
-    for comm in sockets:
-        await comm.disconnect()
+        while await in_db(play_turn, gid, [ana, bo]) is not None:
+            await drain()
+        await drain()
     assert (await in_db(Game.objects.get, pk=gid)).status == "finished"
     before_end = [f for f in frames if json.loads(f).get("status") != "finished"]
     assert len(before_end) > 10
@@ -338,7 +354,8 @@ def test_a_chosen_seed_still_deals_a_version_1_game_that_verifies(people):
     seed = bytes(range(32))
     game = services.game_create_seated(created_by=ana, users=[ana, bo], variants=SMALL, seed=seed)
     shown = get(to_ana, url(game.id))
-    assert shown["fairness"]["version"] == 1 and shown["fairness"]["server_seed"] is None
+    assert shown["fairness"]["version"] == 1
+    assert shown["fairness"]["server_seed"] is None
     assert shown["seed_commitment"] == hashlib.sha256(seed).hexdigest()
     assert [e.type for e in store.read(stream_name(game.id))][:2] == [
         "MatchStarted",
@@ -346,7 +363,8 @@ def test_a_chosen_seed_still_deals_a_version_1_game_that_verifies(people):
     ]
     play(game, [ana, bo])
     record = get(to_ana, url(game.id, "record"))
-    assert record["version"] == 1 and record["seed"] == seed.hex()
+    assert record["version"] == 1
+    assert record["seed"] == seed.hex()
     assert verify_record(record).ok
     assert verify_game(Game.objects.get(pk=game.id)).ok
 

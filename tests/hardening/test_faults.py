@@ -317,13 +317,17 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
 
         # The socket told its client to retry while the database was away, and came back.
         for message in (during, during_move):
-            assert message["type"] == "error" and message["status"] == 503, message
-            assert message["code"] == "service_unavailable" and message["retry_after"] >= 1
+            assert message["type"] == "error", message
+            assert message["status"] == 503, message
+            assert message["code"] == "service_unavailable"
+            assert message["retry_after"] >= 1
         assert during_move["id"] == "m1"
-        assert after_pg["type"] == "events" and after_pg["events"], after_pg
+        assert after_pg["type"] == "events", after_pg
+        assert after_pg["events"], after_pg
         # Sockets are back with Redis: a new one resyncs, the one held through it gets pushes.
         assert synced is not None, report
-        assert synced["type"] == "events" and synced["events"], synced
+        assert synced["type"] == "events", synced
+        assert synced["events"], synced
         assert log.held_socket_live, report
 
         # Clear 503s, never another 5xx, never a traceback.
@@ -334,7 +338,8 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
             if a.status >= 500:
                 assert a.status == 503, (a, log_tail(server_log))
                 body = json.loads(a.body)
-                assert body["code"] == "service_unavailable" and body["retry_after"] >= 1, a
+                assert body["code"] == "service_unavailable", a
+                assert body["retry_after"] >= 1, a
                 assert a.retry_after == str(body["retry_after"]), a
         # Without Redis the REST API keeps working (the database is the truth).
         assert moved_without_redis, report
@@ -346,7 +351,8 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
         for gid, seq, events in log.acknowledged
         if not set(events) <= stored.get(f"game-{gid}", stored.get(gid, set()))
     ]
-    assert log.acknowledged and not lost, lost[:5]
+    assert log.acknowledged, lost[:5]
+    assert not lost, lost[:5]
     verify = subprocess.run(
         [sys.executable, "manage.py", "verify_events"],
         cwd=REPO,

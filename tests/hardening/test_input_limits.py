@@ -158,13 +158,18 @@ def nested(depth: int) -> str:
 # -- WebSocket frames ---------------------------------------------------------------------------
 
 
+async def receive_until_closed(ws) -> None:
+    """Receive until the server closes ``ws`` (raising ``ConnectionClosed``)."""
+    while True:
+        await asyncio.wait_for(ws.recv(), 30)
+
+
 def test_a_frame_over_64_kib_from_an_anonymous_socket_closes_it_with_1009(server, game_id):
     async def attack():
         ws = await _anonymous_socket(server, game_id)
         await ws.send('{"command": "ping", "pad": "' + "x" * (MAX_FRAME_BYTES + 1024) + '"}')
         with pytest.raises(websockets.ConnectionClosed):
-            while True:
-                await asyncio.wait_for(ws.recv(), 30)
+            await receive_until_closed(ws)
         return ws.close_code
 
     assert run_apart(attack()) == 1009
@@ -447,13 +452,13 @@ def _input(api: str):
             {"game": str(uuid.uuid4()), "category": "other", "reason": "x", "against": [True]},
             "against",
         ),
-        ("disputes.apis.AuditAwardApi", {"reason": "x", "places": [1, True]}, "places"),
+        ("games.audit_apis.AuditAwardApi", {"reason": "x", "places": [1, True]}, "places"),
         (
-            "disputes.apis.AuditAwardApi",
+            "games.audit_apis.AuditAwardApi",
             {"reason": "x", "places": [1, 2], "dispute": True},
             "dispute",
         ),
-        ("disputes.apis.AuditRestartRoundApi", {"reason": "x", "at_seq": True}, "at_seq"),
+        ("games.audit_apis.AuditRestartRoundApi", {"reason": "x", "at_seq": True}, "at_seq"),
     ],
 )
 def test_every_integer_input_refuses_a_boolean(api, data, field):

@@ -28,15 +28,15 @@ import psycopg
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
+from psycopg import sql
+
 from eventstore import checkpoints, roles, store
 from eventstore.models import Checkpoint
 from eventstore.store import chain_hash
-from psycopg import sql
-
 from games.audit import audit_summary
 from games.integrity import verify_game
 from games.models import Game
-from tests.support.games import make_user, open_table, play
+from tests.support.factories import make_user, open_table, play
 from tests.support.server import REPO
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -90,7 +90,8 @@ def drop_role(cursor, name: str) -> None:
 def finished():
     ana, bo = make_user("ana"), make_user("bo")
     game = play(open_table(ana, [bo]), [ana, bo])
-    assert game.status == "finished" and verify_game(game).ok
+    assert game.status == "finished"
+    assert verify_game(game).ok
     return game
 
 
@@ -180,7 +181,7 @@ def test_the_app_roles_rights_are_enough_to_play_and_verify_a_whole_game(app_rol
         f"{db['PORT'] or 5432}/{db['NAME']}"
     )
     script = (
-        "from tests.support.games import make_user, open_table, play\n"
+        "from tests.support.factories import make_user, open_table, play\n"
         "a = make_user('app-ana')\n"
         "g = play(open_table(a), [a])\n"
         "print('STATUS', g.status)\n"
@@ -362,7 +363,8 @@ def test_a_rewritten_finished_game_fails_the_audit_verdict_at_its_checkpoint(fin
 
     verdict = verify_game(game)
     assert (verdict.ok, verdict.check, verdict.seq) == (False, "checkpoint", named)
-    assert f"checkpoint {named}" in verdict.reason and "rewritten" in verdict.reason
+    assert f"checkpoint {named}" in verdict.reason
+    assert "rewritten" in verdict.reason
 
 
 def test_the_staff_audit_summary_names_the_checkpoint_too(finished):
@@ -387,7 +389,8 @@ def test_a_rewrite_whose_checkpoints_were_deleted_leaves_the_final_seq_unsigned(
         in verdict.reason
     )
     out, error = verify_events(finished)
-    assert f"FAIL checkpoint: event {held + 1}:" in out and error
+    assert f"FAIL checkpoint: event {held + 1}:" in out
+    assert error
 
 
 def test_a_finished_game_with_every_checkpoint_deleted_is_reported(finished):
@@ -420,12 +423,14 @@ def test_every_append_signs_its_head_with_the_published_key(finished):
 
     signed = checkpoints.of(finished.stream)
     heads = {e.seq: e.hash for e in log_of(finished)}
-    assert signed and signed[-1].seq == finished.version
+    assert signed
+    assert signed[-1].seq == finished.version
     # one per append: together they cover the log from seq 1, without a gap or an overlap
     assert [c.first_seq for c in signed] == [1] + [c.seq + 1 for c in signed[:-1]]
     published = {k["id"] for k in keys.published_keys()}
     for c in signed:
-        assert c.head_hash == heads[c.seq] and c.key_id in published
+        assert c.head_hash == heads[c.seq]
+        assert c.key_id in published
         msg = checkpoints.message(c.stream, c.first_seq, c.seq, c.head_hash, c.created_at)
         assert msg.startswith(b"mexican-train/checkpoint\x00{")
         assert keys.verify(c.key_id, msg, c.signature)
@@ -495,9 +500,8 @@ def test_a_move_slipped_in_by_the_app_role_is_caught_after_the_platform_signed_o
 
     verdict = verify_game(Game.objects.get(pk=game.pk))
     assert (verdict.ok, verdict.check, verdict.seq) == (False, "checkpoint", first_slipped)
-    assert "in no checkpoint" in verdict.reason and "not appended by the platform" in (
-        verdict.reason
-    )
+    assert "in no checkpoint" in verdict.reason
+    assert "not appended by the platform" in (verdict.reason)
 
 
 def test_checkpoints_of_a_retired_key_verify_while_it_stays_published(settings):

@@ -209,8 +209,10 @@ async def test_socket_moves_share_the_limit_and_get_an_error_message_not_a_disco
         assert all(a.get("code") != "throttled" for a in answers), answers
         await comm.send_json_to({"command": "move", "id": 9, "move": {"action": "draw"}})
         refused = await next_answer(comm, 9)
-        assert refused["type"] == "error" and refused["status"] == 429, refused
-        assert refused["code"] == "throttled" and 1 <= refused["retry_after"] <= 60
+        assert refused["type"] == "error", refused
+        assert refused["status"] == 429, refused
+        assert refused["code"] == "throttled"
+        assert 1 <= refused["retry_after"] <= 60
         await comm.send_json_to({"command": "ping"})
         assert (await next_answer(comm, None))["type"] == "pong"  # still connected
         r = await rt.db(rt.rest_move, ana, gid, {"action": "draw", "expected_seq": 0})

@@ -13,14 +13,15 @@ from datetime import timedelta
 
 import pytest
 from django.test import TestCase
-from eventstore import store
 
 from core import clock
+from eventstore import store
 from games import selectors
+from games.automatic import game_apply_timeout
 from games.models import Game, GameStatus
 from ratings import skill
 from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
-from tests.support.games import client_for, make_user, play
+from tests.support.factories import client_for, make_user, play
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +147,6 @@ def test_the_abort_holds_when_the_ratings_task_runs_again():
 
 
 def test_throwaways_who_time_out_to_a_bot_give_the_host_nothing(frozen_clock):
-    from games import services
 
     host = make_user("host")
     guests = [throwaway(), throwaway()]
@@ -165,7 +165,7 @@ def test_throwaways_who_time_out_to_a_bot_give_the_host_nothing(frozen_clock):
             continue
         frozen_clock.advance(timedelta(seconds=6))
         with TestCase.captureOnCommitCallbacks(execute=True):
-            assert services.game_apply_timeout(game_id=game_id, seq=game.version) is not None
+            assert game_apply_timeout(game_id=game_id, seq=game.version) is not None
     game = play(Game.objects.get(pk=game_id), [host])
 
     assert game.status == GameStatus.FINISHED
@@ -234,7 +234,8 @@ def test_an_honest_game_between_eligible_accounts_still_rates(eligibility):
 
     assert game.status == GameStatus.FINISHED
     ledger = RatedGame.objects.get(game=game)
-    assert ledger.state == RatedGameState.APPLIED and ledger.abort_reason == ""
+    assert ledger.state == RatedGameState.APPLIED
+    assert ledger.abort_reason == ""
     assert RatingChange.objects.filter(game=game).count() == 3
     winner = game.seats.get(index=game.result["places"].index(1)).user
     assert Rating.objects.get(user=winner, kind="live").mu > skill.MU

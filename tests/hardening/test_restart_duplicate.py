@@ -16,8 +16,8 @@ import hashlib
 import json
 
 import pytest
-from eventstore import store
 
+from eventstore import store
 from games import adjudication
 from games.domain import load, platform_event
 from games.engine import deal_round, event_to_dict
@@ -26,17 +26,20 @@ from games.engine.events import RoundStarted
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
 from games.models import Game, GameStatus
-from tests.games.api.factories import leaked
 from tests.realtime import helpers as rt
-from tests.support.games import client_for, make_user, open_table, play
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
+    client_for,
+    committed,
+    make_user,
     new_tournament,
+    open_table,
     person,
+    play,
     register,
     start,
 )
-from tests.tournaments_app.factories import committed as tournament_committed
+from tests.support.leaks import assert_frames_hide, hidden_in_game, leaked
 from tournaments.broadcast import update_text
 from tournaments.models import Tournament, TournamentTable
 
@@ -65,7 +68,7 @@ def test_the_redeal_derivation_is_pinned():
         (5, 0), (5, 2), (6, 5), (6, 6), (3, 1), (4, 0), (2, 0),
     )  # fmt: skip
     assert (hands, boneyard) != deal_round(seed, 1, 6, 2, 7)  # not the round's own deal
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="restarts count from 1"):
         redeal_seed(seed, 1, 0)
 
 
@@ -120,10 +123,12 @@ def test_a_restart_after_a_draw_deals_fresh_tiles_from_the_documented_derivation
     game = Game.objects.get(pk=game.pk)
     after = load(game.stream).state
     fresh = store.read(game.stream)[-1]
-    assert fresh.type == "RoundStarted" and fresh.data["round"] == before.round
+    assert fresh.type == "RoundStarted"
+    assert fresh.data["round"] == before.round
     # Never the same hidden tiles: another boneyard order, other hands, from the round's start.
     old_boneyard = tuple(tuple(t) for t in dealt.data["boneyard"])
-    assert after.boneyard != old_boneyard and before.boneyard == old_boneyard
+    assert after.boneyard != old_boneyard
+    assert before.boneyard == old_boneyard
     # What the drawer would draw from here is not what they drew (and what followed it).
     assert after.boneyard[after.bpos :] != old_boneyard[before.bpos - 1 :]
     assert old_boneyard[before.bpos - 1] == tuple(drew.data["tile"])
@@ -185,29 +190,26 @@ async def test_a_restart_sends_no_hidden_tile_in_any_payload(layer):
     for _ in range(3):
         await rt.db(rt.play_turn, gid, [ana, bo])
     tokens = {0: ana.token, 1: bo.token, None: None}
-    sockets, messages = {}, {}
-    for seat, token in tokens.items():
-        sockets[seat], first = await rt.synced(gid, token=token)
-        messages[seat] = [first]
-    try:
+    messages = {}
+    async with rt.Sockets() as sockets:
+        by_seat = {}
+        for seat, token in tokens.items():
+            by_seat[seat], first = await sockets.synced(gid, token=token)
+            messages[seat] = [first]
         done = await rt.db(adjudication.adjudicate_restart_round, game_id=gid, by=mod, reason="r")
-        for seat, comm in sockets.items():
+        for seat, comm in by_seat.items():
             messages[seat] += await rt.receive_until_seq(comm, done.event.seq + 1)
-    finally:
-        for comm in sockets.values():
-            await comm.disconnect()
 
     state = (await rt.db(load, f"game-{gid}")).state
     users = {0: ana, 1: bo, None: None}
     for seat, received in messages.items():
-        hidden = await rt.db(rt.hidden_by_seq, gid, seat)
+        hidden = await rt.db(hidden_in_game, gid, seat)
         kinds = [e["type"] for m in received for e in m["events"] if e["seq"] > 3]
         assert kinds[-2:] == ["RoundRestarted", "RoundStarted"], (seat, kinds)
+        assert {m["status"] for m in received} == {"active"}  # so every view is checked
+        assert_frames_hide(received, hidden, label=seat, types={"events"})
         for m in received:
-            assert not {t for t in rt.tile_pairs(m["view"]) if t in hidden[m["seq"]]}, seat
-            assert not {t for t in rt.tile_pairs(m["legal_moves"]) if t in hidden[m["seq"]]}
             for e in m["events"]:
-                assert not {t for t in rt.tile_pairs(e) if t in hidden[e["seq"]]}, (seat, e)
                 assert "state" not in e["data"]
         fresh = received[-1]["events"][-1]["data"]
         assert "boneyard" not in fresh
@@ -243,7 +245,8 @@ def duplicate_field(
         .select_related("game")
         .order_by("number")
     )
-    assert len({t.deal_group for t in tables}) == 1 and len(tables) == 2
+    assert len({t.deal_group for t in tables}) == 1
+    assert len(tables) == 2
     return tournament, tables
 
 
@@ -256,7 +259,7 @@ def play_out(game: Game) -> Game:
             return game
         seat = game.seats.select_related("user").get(index=game.to_move)
         state = client_for(seat.user).get(f"/api/v1/games/{game.pk}/state").json()
-        with tournament_committed():
+        with committed():
             from games import services
 
             services.game_move(
@@ -281,24 +284,28 @@ def assert_sibling_hidden(viewer, tournament: Tournament, b: Game) -> None:
         json.loads(update_text(tournament.pk))["tournament"],
     ):
         table = progress_of(doc, str(b.pk))
-        assert table["status"] == "active" and table["finished"] is False, table
+        assert table["status"] == "active", table
+        assert table["finished"] is False, table
         assert table["seed_hidden"] is True
         for p in table["players"]:
             assert (p["total"], p["place"], p["forfeited"], p["left"]) == (None, None, None, False)
         assert doc["standings"] is None  # the group's only other table still plays
         assert doc["rounds_detail"][0]["finished_at"] is None
     standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings")
-    assert standings.status_code == 200 and standings.json() is None
+    assert standings.status_code == 200
+    assert standings.json() is None
 
     detail = client.get(f"/api/v1/games/{b.pk}").json()
-    assert detail["status"] == "active" and detail["progress_hidden"] is True
+    assert detail["status"] == "active"
+    assert detail["progress_hidden"] is True
     assert (detail["seq"], detail["round"], detail["to_move"], detail["result"]) == (
         0,
         0,
         None,
         None,
     )
-    assert detail["finished_at"] is None and detail["deadline"] is None
+    assert detail["finished_at"] is None
+    assert detail["deadline"] is None
     assert all(s["reserve_ms"] is None and not s["resigned"] for s in detail["seats"])
     for status, listed_b in (("active", True), ("finished", False), (None, True)):
         query = f"?status={status}" if status else ""
@@ -308,7 +315,8 @@ def assert_sibling_hidden(viewer, tournament: Tournament, b: Game) -> None:
             assert games[str(b.pk)] == detail
     for path in ("state", "events", "record"):
         answer = client.get(f"/api/v1/games/{b.pk}/{path}")
-        assert answer.status_code == 403 and answer.json()["code"] == "seed_hidden", path
+        assert answer.status_code == 403, path
+        assert answer.json()["code"] == "seed_hidden", path
 
 
 @pytest.mark.django_db
@@ -328,7 +336,9 @@ def test_a_sibling_tables_progress_stays_hidden_until_the_whole_group_has_finish
         assert_sibling_hidden(viewer, tournament, b)
 
     b = play_out(b)  # B finishes; A still plays the deal
-    assert b.status == "finished" and b.seed_hidden and Game.objects.get(pk=a.pk).status == "active"
+    assert b.status == "finished"
+    assert b.seed_hidden
+    assert Game.objects.get(pk=a.pk).status == "active"
     tournament.refresh_from_db()
     assert tournament.standings is not None  # the stored standings do count B ...
     for viewer in (a_player, None):
@@ -336,22 +346,27 @@ def test_a_sibling_tables_progress_stays_hidden_until_the_whole_group_has_finish
     # B's own players see their table as it is, and staff with no stake in the deal.
     for viewer in (b_player, org):
         mine = client_for(viewer).get(f"/api/v1/games/{b.pk}").json()
-        assert mine["status"] == "finished" and mine["result"]["places"] == b.result["places"]
+        assert mine["status"] == "finished"
+        assert mine["result"]["places"] == b.result["places"]
         assert mine["progress_hidden"] is False
 
     a = play_out(a)  # the whole group has finished: everything shows
     b = Game.objects.get(pk=b.pk)
-    assert not a.seed_hidden and not b.seed_hidden
+    assert not a.seed_hidden
+    assert not b.seed_hidden
     doc = client_for(a_player).get(f"/api/v1/tournaments/{tournament.pk}").json()
     table = progress_of(doc, str(b.pk))
-    assert table["status"] == "finished" and table["finished"] is True
+    assert table["status"] == "finished"
+    assert table["finished"] is True
     assert [p["place"] for p in table["players"]] == b.result["places"]
     assert all(p["total"] is not None for p in table["players"])
     lines = {line["username"]: line for line in doc["standings"]["lines"]}
     assert all(lines[s.user.username]["games"] == 1 for s in b.seats.select_related("user"))
     detail = client_for(a_player).get(f"/api/v1/games/{b.pk}").json()
-    assert detail["status"] == "finished" and detail["result"]["places"] == b.result["places"]
-    assert detail["seq"] == b.version and detail["progress_hidden"] is False
+    assert detail["status"] == "finished"
+    assert detail["result"]["places"] == b.result["places"]
+    assert detail["seq"] == b.version
+    assert detail["progress_hidden"] is False
     assert str(b.pk) in {
         g["id"] for g in client_for(None).get("/api/v1/games?status=finished").json()
     }
@@ -368,9 +383,11 @@ def test_a_rated_siblings_rating_changes_wait_until_the_whole_group_has_finished
     people = [person(n) for n in ("ra1", "ra2", "ra3", "rb1", "rb2", "rb3")]
     tournament, (table_a, table_b) = duplicate_field(org, people, rated=True)
     a, b = table_a.game, table_b.game
-    assert a.rated and b.rated
+    assert a.rated
+    assert b.rated
     b = play_out(b)
-    assert b.status == "finished" and b.seed_hidden
+    assert b.status == "finished"
+    assert b.seed_hidden
     assert not RatingChange.objects.filter(game=b).exists()
     for seat in b.seats.select_related("user"):
         history = client_for(None).get(f"/api/v1/players/{seat.user.username}/rating-history")
@@ -392,8 +409,8 @@ async def test_the_tournament_socket_shows_no_finished_siblings_progress(frozen_
     from channels.layers import get_channel_layer
 
     from config.asgi import application
-    from tests.tournaments_app.factories import organizer
-    from tests.tournaments_app.test_socket import HEADERS
+    from tests.support.factories import organizer
+    from tests.tournaments.test_socket import HEADERS
 
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     get_channel_layer()
@@ -401,7 +418,8 @@ async def test_the_tournament_socket_shows_no_finished_siblings_progress(frozen_
     people = [await rt.db(person, n) for n in ("ana", "bo", "cy")]
     tournament, (bots_table, people_table) = await rt.db(duplicate_field, org, people, with_bots=3)
     bots_game = await rt.db(Game.objects.get, pk=bots_table.game_id)
-    assert bots_game.status == GameStatus.FINISHED and bots_game.seed_hidden
+    assert bots_game.status == GameStatus.FINISHED
+    assert bots_game.seed_hidden
     stored = await rt.db(Tournament.objects.get, pk=tournament.pk)
     assert stored.standings is not None  # the bots' table counts in what is stored
 
@@ -417,18 +435,20 @@ async def test_the_tournament_socket_shows_no_finished_siblings_progress(frozen_
     for message in (first, again):
         doc = message["tournament"]
         table = progress_of(doc, str(bots_game.pk))
-        assert table["status"] == "active" and table["finished"] is False
+        assert table["status"] == "active"
+        assert table["finished"] is False
         assert all(p["total"] is None and p["place"] is None for p in table["players"])
         assert doc["standings"] is None
         assert progress_of(doc, str(people_table.game_id))["status"] == "active"
 
     # Nor may a player of the other table watch the sibling's own socket.
-    sibling = rt.socket(str(bots_game.pk), token=(await rt.db(player_token, people[0])))
-    ok, code = await sibling.connect(timeout=5)
-    if ok:
-        closed = await sibling.receive_output(timeout=5)
-        assert closed["type"] == "websocket.close", closed
-        code = closed.get("code")
+    async with rt.Sockets() as sockets:
+        sibling = sockets.socket(str(bots_game.pk), token=(await rt.db(player_token, people[0])))
+        ok, code = await sibling.connect(timeout=5)
+        if ok:
+            closed = await sibling.receive_output(timeout=5)
+            assert closed["type"] == "websocket.close", closed
+            code = closed.get("code")
     assert code == 4403
 
 
@@ -445,6 +465,6 @@ def ana_bo_mod(db):
 
 @pytest.fixture
 def org(db):
-    from tests.tournaments_app.factories import organizer
+    from tests.support.factories import organizer
 
     return organizer()

@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from config.asgi import application
-from tests.support.games import PASSWORD, make_user, open_table
+from tests.support.factories import PASSWORD, make_user, open_table
 
 pytestmark = [
     pytest.mark.asyncio,

@@ -19,10 +19,18 @@ import pytest
 from django.utils import timezone
 
 from games import selectors, services
+from games.automatic import game_apply_timeout
 from games.models import Game
 from tests.e2e.conftest import api
 from tests.realtime import helpers as rt
 from tests.scaleout.test_scaleout import cluster, play_one, register, version  # noqa: F401
+from tests.support.leaks import (
+    assert_frames_hide,
+    hidden_after_leaving,
+    hidden_by_seq,
+    hidden_in_game,
+    leaked,
+)
 
 
 async def _drain(comm, out: list, timeout: float = 0.1) -> None:
@@ -40,20 +48,6 @@ async def _drain_to(comm, out: list, seq: int) -> None:
 
 def _version(gid) -> int:
     return Game.objects.get(pk=gid).version
-
-
-def assert_hides(frames: list[dict], hidden: list[set], *, label: str) -> None:
-    """No frame shows a tile in ``hidden[seq]`` (the tiles its viewer may not see just after
-    that seq): not in a view, a legal move or an event."""
-    for m in frames:
-        assert m["type"] in ("hello", "events", "pong", "move.accepted"), (label, m)
-        if m["type"] != "events":
-            continue
-        now = hidden[m["seq"]] if m["status"] == "active" else set()
-        assert not {t for t in rt.tile_pairs(m["view"]) if t in now}, (label, m["view"])
-        assert not {t for t in rt.tile_pairs(m["legal_moves"]) if t in now}, (label, m)
-        for e in m["events"]:
-            assert not {t for t in rt.tile_pairs(e) if t in hidden[e["seq"]]}, (label, e)
 
 
 def _seat_of(gid, user) -> int | None:
@@ -114,12 +108,14 @@ async def test_a_socket_of_a_seat_left_in_the_lobby_never_hears_the_next_holders
 
     assert moves >= 4
     now = 2 if rejoin else None  # what bo is from the start on: seat 2, or a spectator
-    assert_hides(frames, await rt.db(rt.hidden_by_seq, gid, now), label="bo's old socket")
+    assert_frames_hide(frames, await rt.db(hidden_in_game, gid, now), label="bo's old socket")
     views = [m["view"] for m in frames if m["type"] == "events" and m["view"]]
-    assert views and all(v["viewer"] == now for v in views)
+    assert views
+    assert all(v["viewer"] == now for v in views)
     hellos = [m["seat"] for m in frames if m["type"] == "hello"]
     assert hellos[-1] == now  # the socket was told what it is now
-    assert frames[-1]["type"] == "events" and frames[-1]["status"] == "finished"
+    assert frames[-1]["type"] == "events"
+    assert frames[-1]["status"] == "finished"
     if rejoin:  # and it heard its own seat, live: bo's hand as the game went
         assert any(v.get("hand") for v in views)
 
@@ -132,7 +128,8 @@ async def test_a_player_who_resigns_stops_hearing_the_hand_the_bot_now_plays(lay
     gid = await rt.db(rt.table, ana, [bo], bots=1)  # 1 round, double 6
     comm, first = await rt.synced(gid, token=bo.token)
     frames = [first]
-    assert first["view"]["viewer"] == 1 and first["view"]["hand"]
+    assert first["view"]["viewer"] == 1
+    assert first["view"]["hand"]
     resigned = await rt.db(services.game_resign, game_id=gid, user=bo)
     at = resigned.events[0].seq  # SeatResigned: from here on, bo is a spectator
     try:
@@ -140,7 +137,9 @@ async def test_a_player_who_resigns_stops_hearing_the_hand_the_bot_now_plays(lay
         # While the game runs, bo's REST state and record are a spectator's too.
         assert await rt.db(lambda: Game.objects.get(pk=gid).status) == "active"
         st = await rt.db(rt.state_for, gid, bo)
-        assert st["seat"] is None and "hand" not in st["view"] and st["legal_moves"] == []
+        assert st["seat"] is None
+        assert "hand" not in st["view"]
+        assert st["legal_moves"] == []
         record = await rt.db(lambda: selectors.game_record_for(Game.objects.get(pk=gid), bo))
         assert all(h is None for r in record["rounds"] for h in r["deal"]["hands"])
         assert not any(
@@ -158,15 +157,14 @@ async def test_a_player_who_resigns_stops_hearing_the_hand_the_bot_now_plays(lay
         if e["seq"] > at and e["data"].get("seat") == 1 and e["actor"]["kind"] == "bot"
     ]
     assert by_bot, "the bot never played bo's seat"
-    as_seat = await rt.db(rt.hidden_by_seq, gid, 1)
-    as_spectator = await rt.db(rt.hidden_by_seq, gid, None)
-    hidden = [as_seat[s] if s < at else as_spectator[s] for s in range(len(as_spectator))]
-    assert_hides(frames, hidden, label="bo's socket")
+    hidden = await rt.db(hidden_after_leaving, gid, 1, at)
+    assert_frames_hide(frames, hidden, label="bo's socket")
     after = [m for m in frames if m["type"] == "events" and m["seq"] >= at]
-    assert after and all(m["view"]["viewer"] is None and not m["legal_moves"] for m in after)
+    assert after
+    assert all(m["view"]["viewer"] is None and not m["legal_moves"] for m in after)
     assert [m["seat"] for m in frames if m["type"] == "hello"][-1] is None
     seen = [e["seq"] for m in frames if m["type"] == "events" for e in m["events"]]
-    assert sorted(set(seen)) == list(range(1, len(as_spectator)))  # bo still watches it all
+    assert sorted(set(seen)) == list(range(1, len(hidden)))  # bo still watches it all
 
 
 @pytest.mark.parametrize("on_timeouts", ["bot", "forfeit"])
@@ -202,7 +200,7 @@ async def test_a_seat_handed_over_after_timeouts_stops_reaching_its_players_sock
             rt.play_turn(gid, [ana])
         past = timezone.now() - timedelta(days=10)
         Game.objects.filter(pk=gid).update(turn_started_at=past, deadline=past)
-        result = services.game_apply_timeout(game_id=gid, seq=game.version)
+        result = game_apply_timeout(game_id=gid, seq=game.version)
         handed = [e for e in result.events if e.type in ("SeatResigned", "SeatForfeited")]
         assert [e.data for e in handed] == [{"seat": 1, "reason": "timeouts"}]
         return handed[0].seq
@@ -218,13 +216,12 @@ async def test_a_seat_handed_over_after_timeouts_stops_reaching_its_players_sock
         await comm.disconnect()
 
     assert moves >= 1
-    as_seat = await rt.db(rt.hidden_by_seq, gid, 1)
-    as_spectator = await rt.db(rt.hidden_by_seq, gid, None)
-    hidden = [as_seat[s] if s < at else as_spectator[s] for s in range(len(as_spectator))]
-    assert_hides(frames, hidden, label="bo's socket")
+    hidden = await rt.db(hidden_after_leaving, gid, 1, at)
+    assert_frames_hide(frames, hidden, label="bo's socket")
     after = [m for m in frames if m["type"] == "events" and m["seq"] >= at]
-    assert after and all(m["view"]["viewer"] is None for m in after)
-    assert len(as_spectator) - 1 > at  # the seat was played on after it was handed over
+    assert after
+    assert all(m["view"]["viewer"] is None for m in after)
+    assert len(hidden) - 1 > at  # the seat was played on after it was handed over
 
 
 @pytest.mark.asyncio
@@ -252,9 +249,10 @@ async def test_a_socket_that_missed_every_seats_message_still_hears_nothing_of_a
         await _drain_to(comm, frames, await rt.db(_version, gid))
     finally:
         await comm.disconnect()
-    assert_hides(frames, await rt.db(rt.hidden_by_seq, gid, None), label="bo's old socket")
+    assert_frames_hide(frames, await rt.db(hidden_in_game, gid, None), label="bo's old socket")
     views = [m["view"] for m in frames if m["type"] == "events" and m["view"]]
-    assert views and all(v["viewer"] is None for v in views)
+    assert views
+    assert all(v["viewer"] is None for v in views)
 
 
 @pytest.mark.asyncio
@@ -298,17 +296,21 @@ def test_a_player_who_resigned_reads_the_running_game_as_a_spectator_over_rest(s
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {bo.token}")
     st = client.get(f"/api/v1/games/{gid}/state").json()
-    assert st["seat"] is None and "hand" not in st["view"] and st["legal_moves"] == []
-    hidden = rt.hidden_by_seq(gid, None)
+    assert st["seat"] is None
+    assert "hand" not in st["view"]
+    assert st["legal_moves"] == []
+    hidden = hidden_in_game(gid, None)
     events = client.get(f"/api/v1/games/{gid}/events").json()
-    assert events and not [e for e in events if set(rt.tile_pairs(e)) & hidden[e["seq"]]]
+    assert events
+    assert not [e for e in events if leaked(e, hidden[e["seq"]])]
     r = client.get(f"/api/v1/games/{gid}/record")
     if r.status_code == 200:
         rounds = r.json()["rounds"]
         assert all(h is None for rnd in rounds for h in rnd["deal"]["hands"]), rounds
         assert "boneyard" not in rounds[0]["deal"]
     else:  # staff with a stake in the game are refused its hidden views
-        assert staff and r.status_code == 403, r.json()
+        assert staff, r.json()
+        assert r.status_code == 403, r.json()
 
 
 # -- two web processes -------------------------------------------------------------------------
@@ -317,6 +319,7 @@ def test_a_player_who_resigned_reads_the_running_game_as_a_spectator_over_rest(s
 def _events_of(database_url: str, gid: str) -> list:
     """The game's events, read straight from the cluster's database."""
     import psycopg
+
     from eventstore.store import StoredEvent
 
     with psycopg.connect(database_url) as conn:
@@ -326,18 +329,6 @@ def _events_of(database_url: str, gid: str) -> list:
             [f"game-{gid}"],
         ).fetchall()
     return [StoredEvent(*row) for row in rows]
-
-
-def _hidden_by_seq(events, seat) -> list[set]:
-    from games.domain import fold
-    from games.engine.views import hidden_tiles
-
-    out: list[set] = [set()]
-    state = None
-    for e in events:
-        state = fold([e], state)
-        out.append(hidden_tiles(state, seat) if state is not None else set())
-    return out
 
 
 @pytest.mark.slow
@@ -368,7 +359,8 @@ def test_across_two_web_processes_an_old_socket_hears_nothing_of_the_seat_it_lef
         open_timeout=10,
     )
     frames = [json.loads(ws.recv(timeout=10))]
-    assert frames[0]["type"] == "hello" and frames[0]["seat"] == 1
+    assert frames[0]["type"] == "hello"
+    assert frames[0]["seat"] == 1
     ws.send(json.dumps({"command": "sync", "after": 0}))
     frames.append(json.loads(ws.recv(timeout=10)))
     assert api(b, "POST", f"/api/v1/games/{gid}/leave", token=tb)[0] in (200, 204)
@@ -402,9 +394,10 @@ def test_across_two_web_processes_an_old_socket_hears_nothing_of_the_seat_it_lef
 
     events = _events_of(cluster.env["DATABASE_URL"], gid)
     assert events[-1].seq == info["seq"]
-    assert_hides(frames, _hidden_by_seq(events, 2), label="bo's socket on A")
+    assert_frames_hide(frames, hidden_by_seq(events, 2), label="bo's socket on A")
     views = [m["view"] for m in frames if m["type"] == "events" and m["view"]]
-    assert views and all(v["viewer"] == 2 for v in views), cluster.tail()
+    assert views, cluster.tail()
+    assert all(v["viewer"] == 2 for v in views), cluster.tail()
     assert [m["seat"] for m in frames if m["type"] == "hello"][-1] == 2
     seen = {e["seq"] for m in frames if m["type"] == "events" for e in m["events"]}
     assert seen == set(range(1, info["seq"] + 1)), cluster.tail()  # and it heard its own seat

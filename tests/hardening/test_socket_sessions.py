@@ -14,13 +14,13 @@ import time
 import pytest
 from django.db import connection
 from knox.crypto import hash_token
-from realtime.auth import CLOSE_SIGNED_OUT
 from rest_framework.test import APIClient
 
+from realtime.auth import CLOSE_SIGNED_OUT
 from tests.realtime.helpers import (
     PASSWORD,
     TIMEOUT,
-    connected,
+    Sockets,
     db,
     mover,
     player,
@@ -29,7 +29,7 @@ from tests.realtime.helpers import (
     state_for,
     table,
 )
-from tests.support.games import token_client
+from tests.support.factories import token_client
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -103,14 +103,15 @@ async def test_a_socket_is_closed_when_its_browser_logs_out_and_can_no_longer_mo
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
     client, session = await db(browser, ana)
-    comm, hello = await connected(gid, session=session)
-    assert hello["seat"] == 0
+    async with Sockets() as sockets:
+        comm, hello = await sockets.connected(gid, session=session)
+        assert hello["seat"] == 0
 
-    assert await db(log_out, client) == 204
+        assert await db(log_out, client) == 204
 
-    code, took = await closed_within(comm, WITHIN)
-    assert code == CLOSE_SIGNED_OUT, "the socket outlived its session"
-    assert took < WITHIN
+        code, took = await closed_within(comm, WITHIN)
+        assert code == CLOSE_SIGNED_OUT, "the socket outlived its session"
+        assert took < WITHIN
 
 
 async def test_a_logout_closes_only_that_sessions_sockets():
@@ -118,28 +119,30 @@ async def test_a_logout_closes_only_that_sessions_sockets():
     gid = await db(table, ana, [bo], bots=0)
     laptop, laptop_session = await db(browser, ana)
     _, phone_session = await db(browser, ana)
-    on_laptop, _ = await connected(gid, session=laptop_session)
-    on_phone, _ = await connected(gid, session=phone_session)
+    async with Sockets() as sockets:
+        on_laptop, _ = await sockets.connected(gid, session=laptop_session)
+        on_phone, _ = await sockets.connected(gid, session=phone_session)
 
-    assert await db(log_out, laptop) == 204
+        assert await db(log_out, laptop) == 204
 
-    assert (await closed_within(on_laptop, WITHIN))[0] == CLOSE_SIGNED_OUT
-    await on_phone.send_json_to({"command": "ping"})
-    assert await receive(on_phone) == {"type": "pong"}
-    await on_phone.disconnect()
+        assert (await closed_within(on_laptop, WITHIN))[0] == CLOSE_SIGNED_OUT
+        await on_phone.send_json_to({"command": "ping"})
+        assert await receive(on_phone) == {"type": "pong"}
 
 
 async def test_revoking_a_token_closes_the_sockets_its_tickets_opened():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
-    comm = ticket_socket(gid, await db(ticket, ana.token))
-    assert (await hello_of(comm))["seat"] == 0
+    async with Sockets() as sockets:
+        comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
+        assert (await hello_of(comm))["seat"] == 0
 
-    r = await db(lambda: token_client(ana.token).post("/api/v1/auth/logout"))  # revokes it
-    assert r.status_code == 204
+        r = await db(lambda: token_client(ana.token).post("/api/v1/auth/logout"))  # revokes it
+        assert r.status_code == 204
 
-    code, took = await closed_within(comm, WITHIN)
-    assert code == CLOSE_SIGNED_OUT and took < WITHIN
+        code, took = await closed_within(comm, WITHIN)
+        assert code == CLOSE_SIGNED_OUT
+        assert took < WITHIN
 
 
 async def test_revoke_all_from_another_client_closes_every_socket():
@@ -149,31 +152,33 @@ async def test_revoke_all_from_another_client_closes_every_socket():
 
     other = await db(token_for, ana)
     comms = []
-    for _ in range(2):
-        comm = ticket_socket(gid, await db(ticket, ana.token))
-        assert (await hello_of(comm))["seat"] == 0
-        comms.append(comm)
+    async with Sockets() as sockets:
+        for _ in range(2):
+            comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
+            assert (await hello_of(comm))["seat"] == 0
+            comms.append(comm)
 
-    r = await db(lambda: token_client(other).delete("/api/v1/auth/tokens"))
-    assert r.status_code == 204
+        r = await db(lambda: token_client(other).delete("/api/v1/auth/tokens"))
+        assert r.status_code == 204
 
-    for comm in comms:
-        assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
+        for comm in comms:
+            assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
 
 
 async def test_a_password_change_elsewhere_closes_the_other_sessions_sockets():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
     _, session = await db(browser, ana)
-    comm, _ = await connected(gid, session=session)
+    async with Sockets() as sockets:
+        comm, _ = await sockets.connected(gid, session=session)
 
-    def change_password():
-        ana.set_password("pw-a-whole-new-one-2")
-        ana.save()
+        def change_password():
+            ana.set_password("pw-a-whole-new-one-2")
+            ana.save()
 
-    await db(change_password)
+        await db(change_password)
 
-    assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
+        assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
 
 
 async def test_a_token_deleted_behind_the_platforms_back_stops_the_next_move(settings):
@@ -185,23 +190,24 @@ async def test_a_token_deleted_behind_the_platforms_back_stops_the_next_move(set
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
     who = await db(mover, gid, [ana, bo])
-    comm = ticket_socket(gid, await db(ticket, who.token))
-    assert (await hello_of(comm))["seat"] is not None
-    version = await db(lambda: Game.objects.get(pk=gid).version)
+    async with Sockets() as sockets:
+        comm = sockets.keep(ticket_socket(gid, await db(ticket, who.token)))
+        assert (await hello_of(comm))["seat"] is not None
+        version = await db(lambda: Game.objects.get(pk=gid).version)
 
-    def delete_in_sql():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "DELETE FROM accounts_apitoken WHERE digest = %s", [hash_token(who.token)]
-            )
+        def delete_in_sql():
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "DELETE FROM accounts_apitoken WHERE digest = %s", [hash_token(who.token)]
+                )
 
-    await db(delete_in_sql)
-    await asyncio.sleep(0.3)
-    await try_a_move(comm, gid, who)
+        await db(delete_in_sql)
+        await asyncio.sleep(0.3)
+        await try_a_move(comm, gid, who)
 
-    code, _ = await closed_within(comm, WITHIN)
-    assert code == CLOSE_SIGNED_OUT
-    assert await db(lambda: Game.objects.get(pk=gid).version) == version  # no move was made
+        code, _ = await closed_within(comm, WITHIN)
+        assert code == CLOSE_SIGNED_OUT
+        assert await db(lambda: Game.objects.get(pk=gid).version) == version  # no move was made
 
 
 async def test_a_socket_is_closed_when_its_token_expires():
@@ -218,11 +224,13 @@ async def test_a_socket_is_closed_when_its_token_expires():
             expiry=clock.now() + timedelta(seconds=1.5)
         )
     )
-    comm = ticket_socket(gid, await db(ticket, ana.token))
-    assert (await hello_of(comm))["seat"] == 0
+    async with Sockets() as sockets:
+        comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
+        assert (await hello_of(comm))["seat"] == 0
 
-    code, took = await closed_within(comm, 1.5 + WITHIN)
-    assert code == CLOSE_SIGNED_OUT and took < 1.5 + WITHIN
+        code, took = await closed_within(comm, 1.5 + WITHIN)
+        assert code == CLOSE_SIGNED_OUT
+        assert took < 1.5 + WITHIN
 
 
 # -- tickets ---------------------------------------------------------------------------------------
@@ -231,27 +239,27 @@ async def test_a_socket_is_closed_when_its_token_expires():
 async def test_a_token_in_the_url_no_longer_authenticates():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
-    comm = socket(gid)
-    comm.scope["query_string"] = f"token={ana.token}".encode()
+    async with Sockets() as sockets:
+        comm = sockets.socket(gid)
+        comm.scope["query_string"] = f"token={ana.token}".encode()
 
-    hello = await hello_of(comm)
+        hello = await hello_of(comm)
 
-    assert hello["type"] == "hello" and hello["seat"] is None  # a spectator, nothing more
-    await comm.disconnect()
+        assert hello["type"] == "hello"
+        assert hello["seat"] is None
 
 
 async def test_a_ticket_works_once():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
     issued = await db(ticket, ana.token)
-    first = ticket_socket(gid, issued)
-    assert (await hello_of(first))["seat"] == 0
+    async with Sockets() as sockets:
+        first = sockets.keep(ticket_socket(gid, issued))
+        assert (await hello_of(first))["seat"] == 0
 
-    replayed = ticket_socket(gid, issued)  # read from a log, a history, a proxy
+        replayed = sockets.keep(ticket_socket(gid, issued))  # read from a log, a history, a proxy
 
-    assert (await hello_of(replayed))["seat"] is None
-    await first.disconnect()
-    await replayed.disconnect()
+        assert (await hello_of(replayed))["seat"] is None
 
 
 async def test_a_ticket_expires(settings):
@@ -262,7 +270,8 @@ async def test_a_ticket_expires(settings):
 
     await asyncio.sleep(1.5)
 
-    assert (await hello_of(ticket_socket(gid, issued)))["seat"] is None
+    async with Sockets() as sockets:
+        assert (await hello_of(sockets.keep(ticket_socket(gid, issued))))["seat"] is None
 
 
 async def test_a_ticket_of_a_revoked_token_opens_nothing():
@@ -273,7 +282,8 @@ async def test_a_ticket_of_a_revoked_token_opens_nothing():
         await db(lambda: token_client(ana.token).post("/api/v1/auth/logout"))
     ).status_code == 204
 
-    assert (await hello_of(ticket_socket(gid, issued)))["seat"] is None
+    async with Sockets() as sockets:
+        assert (await hello_of(sockets.keep(ticket_socket(gid, issued))))["seat"] is None
 
 
 async def test_only_a_signed_in_client_gets_a_ticket_and_the_ticket_is_no_token():
@@ -297,32 +307,32 @@ async def test_a_browser_session_gets_a_ticket_bound_to_that_session():
         assert r.status_code == 201, r.json()
         return r.json()["ticket"]
 
-    comm = ticket_socket(gid, await db(session_ticket))
-    assert (await hello_of(comm))["seat"] == 0
+    async with Sockets() as sockets:
+        comm = sockets.keep(ticket_socket(gid, await db(session_ticket)))
+        assert (await hello_of(comm))["seat"] == 0
 
-    assert await db(log_out, client) == 204
+        assert await db(log_out, client) == 204
 
-    assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
+        assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
 
 
 async def test_a_database_outage_during_the_check_keeps_the_socket(settings, monkeypatch):
     """The check cannot tell while PostgreSQL is down: the socket stays, its command meets the
     outage itself (a 503 error message over the socket, as the fault tests expect)."""
-    import realtime.auth
     from django.db import OperationalError
+
+    import realtime.auth
 
     settings.SOCKET_AUTH_RECHECK_SECONDS = 0
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
-    comm = ticket_socket(gid, await db(ticket, ana.token))
-    assert (await hello_of(comm))["seat"] == 0
+    async with Sockets() as sockets:
+        comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
+        assert (await hello_of(comm))["seat"] == 0
 
-    def down(*args, **kwargs):
-        raise OperationalError("the database is down")
+        def down(*args, **kwargs):
+            raise OperationalError("the database is down")
 
-    monkeypatch.setattr(realtime.auth, "_check", lambda *a: asyncio.to_thread(down))
-    try:
+        monkeypatch.setattr(realtime.auth, "_check", lambda *a: asyncio.to_thread(down))
         await comm.send_json_to({"command": "ping"})
         assert await receive(comm) == {"type": "pong"}
-    finally:
-        await comm.disconnect()

@@ -9,14 +9,14 @@ import re
 from urllib.parse import urlencode, urljoin, urlsplit
 
 import pytest
-from disputes.models import StaffAction
 from django.test import Client
 from rest_framework.test import APIClient
 
 from core import throttling
+from disputes.models import StaffAction
 from games.models import Game
 from tests.hardening.conftest import PINNED_NOW
-from tests.support.games import PASSWORD, make_user, open_table, play
+from tests.support.factories import PASSWORD, make_user, open_table, play
 from tests.support.throttling import assert_throttled
 
 ADMIN_LOGIN = "/admin/login/"
@@ -50,7 +50,8 @@ def boss():
 def test_the_right_admin_password_signs_in_when_nobody_guessed(rate_limits, boss):
     client = Client(REMOTE_ADDR="203.0.113.60")
     response = admin_post(client, "boss", PASSWORD)
-    assert response.status_code == 302 and response["Location"] == "/admin/"
+    assert response.status_code == 302
+    assert response["Location"] == "/admin/"
     assert signed_in_to_admin(client)
 
 
@@ -67,7 +68,8 @@ def test_forty_wrong_admin_passwords_then_the_right_one_is_refused_until_the_win
     refused = admin_post(guesser, "boss", PASSWORD)
     assert refused.status_code == 429
     assert 1 <= int(refused["Retry-After"]) <= 900
-    assert b"Too many requests" in refused.content and b"Traceback" not in refused.content
+    assert b"Too many requests" in refused.content
+    assert b"Traceback" not in refused.content
     assert not signed_in_to_admin(guesser)
 
     # A minute on, the address may try again, but this username's failures still bar it.
@@ -197,12 +199,15 @@ def test_a_staff_token_opens_no_audit_adjudication_or_dispute_queue(boss, audite
         assert r.json()["code"] == "session_required"
     version = Game.objects.get(pk=audited.pk).version
     r = leaked.post(audit(audited, "/void"), {"reason": "leaked"}, format="json")
-    assert r.status_code == 403 and r.json()["code"] == "session_required"
+    assert r.status_code == 403
+    assert r.json()["code"] == "session_required"
     assert Game.objects.get(pk=audited.pk).version == version  # nothing appended
     r = leaked.get("/api/v1/disputes")
-    assert r.status_code == 403 and r.json()["code"] == "session_required"
+    assert r.status_code == 403
+    assert r.json()["code"] == "session_required"
     r = leaked.post("/api/v1/disputes/1/claim")
-    assert r.status_code == 403 and r.json()["code"] == "session_required"
+    assert r.status_code == 403
+    assert r.json()["code"] == "session_required"
     assert not StaffAction.objects.filter(staff=boss).exists()  # not even a trail read
 
 
@@ -215,7 +220,8 @@ def test_the_same_staff_with_a_session_audits_and_adjudicates(boss, audited):
     assert browser.get("/api/v1/disputes").status_code == 200
     # An unsafe request by session needs the CSRF token: another site cannot send it.
     r = browser.post(audit(audited, "/void"), {"reason": "no csrf"}, format="json")
-    assert r.status_code == 403 and r.json()["code"] != "session_required"
+    assert r.status_code == 403
+    assert r.json()["code"] != "session_required"
     r = browser.post(audit(audited, "/void"), {"reason": "checked"}, format="json", **csrf(browser))
     assert r.status_code == 201, r.json()
     assert Game.objects.get(pk=audited.pk).status == "void"

@@ -13,19 +13,22 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from disputes.models import Dispute, StaffAction
-from disputes.services import dispute_claim, dispute_open
 
 from core import clock
 from core.errors import Forbidden
+from disputes.models import Dispute, StaffAction
+from disputes.services import dispute_claim, dispute_open
 from games import consumers, stakes
 from games.models import Game
-from tests.support.games import client_for, make_user, open_table, play
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
+    client_for,
     committed,
+    make_user,
     new_tournament,
+    open_table,
     person,
+    play,
     register,
     start,
 )
@@ -110,7 +113,8 @@ def duplicate(frozen_clock):
     people_game.refresh_from_db()
     assert bots_game.seats.filter(user=sam).count() == 0
     assert people_game.seats.filter(user=sam).count() == 1
-    assert bots_game.seed == people_game.seed and bots_game.seed_hidden
+    assert bots_game.seed == people_game.seed
+    assert bots_game.seed_hidden
     assert people_game.status == "active"
     return {"org": org, "sam": sam, "sibling": bots_game, "own": people_game, "t": tournament}
 
@@ -158,12 +162,13 @@ def test_staff_without_a_stake_watch_a_hidden_deal_in_the_trail(duplicate):
 
 def test_the_stake_ends_when_the_whole_deal_group_has_finished(duplicate):
     sam, sibling, own, tournament = (duplicate[k] for k in ("sam", "sibling", "own", "t"))
-    from tests.tournaments_app.factories import play_people
+    from tests.support.factories import play_people
 
     play_people(tournament)
     sibling.refresh_from_db()
     own.refresh_from_db()
-    assert not sibling.seed_hidden and own.status == "finished"
+    assert not sibling.seed_hidden
+    assert own.status == "finished"
     assert stakes.staff_stake(sam, sibling) is None
     r = client_for(sam).get(audit(sibling, "/steps"))
     assert r.status_code == 200
@@ -183,7 +188,8 @@ def swiss(frozen_clock):
     games = dealt(tournament)
     other = next(g for g in games if not g.seats.filter(user=sam).exists())
     other.refresh_from_db()
-    assert other.status == "active" and not other.seed_hidden
+    assert other.status == "active"
+    assert not other.seed_hidden
     return {"org": org, "sam": sam, "other": other, "t": tournament}
 
 
@@ -198,7 +204,8 @@ def test_staff_with_an_active_entry_see_nothing_hidden_of_another_table(swiss):
     assert_nothing_hidden(r, other)
     # Watching it is what anyone may: the spectators' view, no hand in it.
     state = client_for(sam).get(f"/api/v1/games/{other.pk}/state").json()
-    assert state["seat"] is None and state["view"]["viewer"] is None
+    assert state["seat"] is None
+    assert state["view"]["viewer"] is None
     assert not {"hand", "hands", "boneyard"} & state["view"].keys()
     # A staff member without a stake audits it, in the trail.
     assert client_for(swiss["org"]).get(audit(other, "/steps")).status_code == 200
@@ -280,10 +287,12 @@ def admin_pages(client, game) -> list:
 def test_the_admin_never_shows_a_running_games_seed(client, ana, bo):
     root = superuser("root")  # every permission, no stake
     game = open_table(ana, [bo], rounds=2)
-    assert game.status == "active" and game.seed
+    assert game.status == "active"
+    assert game.seed
     client.force_login(root)
     listing, change = admin_pages(client, game)
-    assert listing.status_code == 200 and change.status_code == 200
+    assert listing.status_code == 200
+    assert change.status_code == 200
     assert str(game.pk) in listing.content.decode()
     for page in (listing, change):
         text = page.content.decode()
@@ -308,7 +317,8 @@ def test_the_admin_refuses_a_staff_member_their_own_running_game(client, bo):
 
 def test_the_admin_shows_a_finished_games_seed(client, ana, bo):
     game = play(open_table(ana, [bo]), [ana, bo])
-    assert game.status == "finished" and not game.seed_hidden
+    assert game.status == "finished"
+    assert not game.seed_hidden
     client.force_login(superuser("root"))
     assert game.seed in admin_pages(client, game)[1].content.decode()
 
@@ -317,7 +327,8 @@ def test_the_admin_keeps_a_finished_duplicate_tables_seed_while_its_deal_is_play
     client, duplicate
 ):
     sibling = duplicate["sibling"]
-    assert sibling.status == "finished" and sibling.seed_hidden
+    assert sibling.status == "finished"
+    assert sibling.seed_hidden
     client.force_login(superuser("root"))
     listing, change = admin_pages(client, sibling)
     assert change.status_code == 200
@@ -343,10 +354,12 @@ def dispute_url(dispute, path=""):
 def test_staff_cannot_claim_or_read_a_dispute_about_a_game_they_played(own_dispute):
     boss, game, dispute = own_dispute["boss"], own_dispute["game"], own_dispute["dispute"]
     r = client_for(boss).post(dispute_url(dispute, "/claim"))
-    assert r.status_code == 403 and r.json()["code"] == "own_game"
+    assert r.status_code == 403
+    assert r.json()["code"] == "own_game"
     for url in (dispute_url(dispute), audit(game, "/actions"), audit(game)):
         r = client_for(boss).get(url)
-        assert r.status_code == 403 and r.json()["code"] == "own_game", url
+        assert r.status_code == 403, url
+        assert r.json()["code"] == "own_game", url
     listed = client_for(boss).get("/api/v1/disputes").json()
     assert dispute.pk not in [d["id"] for d in listed]
     assert Dispute.objects.get(pk=dispute.pk).status == "open"
@@ -358,7 +371,8 @@ def test_staff_cannot_close_a_dispute_about_a_game_they_played(own_dispute, path
     mod = make_user("mod", staff=True)
     dispute_claim(dispute_id=dispute.pk, by=mod)
     r = client_for(boss).post(dispute_url(dispute, path), {"resolution": "mine"}, format="json")
-    assert r.status_code == 403 and r.json()["code"] == "own_game"
+    assert r.status_code == 403
+    assert r.json()["code"] == "own_game"
     assert Dispute.objects.get(pk=dispute.pk).status == "under_review"
 
 
@@ -375,7 +389,8 @@ def test_staff_named_in_a_dispute_about_their_game_take_part_as_a_player(ana):
     assert r.json()["messages"][-1]["from_staff"] is False  # no staff voice in their own case
     assert not StaffAction.objects.filter(staff=boss).exists()
     r = client_for(boss).post(dispute_url(dispute, "/claim"))
-    assert r.status_code == 403 and r.json()["code"] == "own_game"
+    assert r.status_code == 403
+    assert r.json()["code"] == "own_game"
 
 
 def test_the_admin_keeps_a_dispute_about_their_game_from_staff(client, ana):
@@ -423,4 +438,5 @@ def test_the_tournament_admin_cannot_be_filtered_by_a_round_secret_or_a_server_s
         assert client.get(url).status_code == 200
         assert client.get(f"{url}?{secret}").status_code == 400, url
     page = client.get(f"/admin/tournaments/tournamentdealgroup/{group.pk}/change/")
-    assert page.status_code == 200 and group.server_seed not in page.content.decode()
+    assert page.status_code == 200
+    assert group.server_seed not in page.content.decode()

@@ -13,16 +13,17 @@ from datetime import timedelta
 
 import pytest
 from django.db import connections
-from eventstore import store
 
 from accounts.services import user_register
 from config.celery import app
 from core import clock
-from games import scheduling, selectors, services, tasks
+from core import tasks as runner
+from eventstore import store
+from games import selectors, services, tasks
 from games.models import Game
 from ratings import tasks as rating_tasks
 from ratings.models import RatedGame, RatingChange
-from tests.tournaments_app import factories as tf
+from tests.support import factories as tf
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 from tournaments.models import Tournament, TournamentTable
@@ -41,7 +42,7 @@ def submitted(monkeypatch):
     def record(task, *args, eta=None):
         out.append((task.name, tuple(str(a) if not isinstance(a, int | str) else a for a in args)))
 
-    monkeypatch.setattr(scheduling, "submit", record)
+    monkeypatch.setattr(runner, "submit", record)
     return out
 
 
@@ -146,7 +147,8 @@ def test_play_automatic_twice_plays_the_bots_turn_once(submitted):
     assert ("games.tasks.play_automatic", (str(game.id), seq)) in submitted
     first = tasks.play_automatic.run(str(game.id), seq)
     after = log(game)
-    assert first is not None and first > seq
+    assert first is not None
+    assert first > seq
     assert tasks.play_automatic.run(str(game.id), seq) is None
     assert log(game) == after
 
@@ -161,7 +163,8 @@ def test_play_automatic_run_concurrently_plays_the_bots_turn_once(submitted):
     game.refresh_from_db()
     assert game.version == played[0]
     bot_events = [e for e in store.read(game.stream, after=seq)]
-    assert bot_events and all(e.actor.get("kind") in ("bot", "system") for e in bot_events)
+    assert bot_events
+    assert all(e.actor.get("kind") in ("bot", "system") for e in bot_events)
 
 
 def test_apply_timeout_twice_times_the_turn_out_once(submitted, frozen_clock):
@@ -171,7 +174,8 @@ def test_apply_timeout_twice_times_the_turn_out_once(submitted, frozen_clock):
     assert tasks.apply_timeout.run(str(game.id), seq) is not None
     after = log(game)
     assert tasks.apply_timeout.run(str(game.id), seq) is None
-    assert log(game) == after and timeout_batches(game) == 1
+    assert log(game) == after
+    assert timeout_batches(game) == 1
     assert game.seats.get(index=seat).timeouts_in_row == 1
 
 
@@ -213,7 +217,8 @@ def test_apply_game_ratings_twice_rates_the_game_once(submitted):
     changes = list(RatingChange.objects.filter(game=game).values_list("id", "mu_after"))
     assert rating_tasks.apply_game_ratings.run(str(game.id)) is False
     assert list(RatingChange.objects.filter(game=game).values_list("id", "mu_after")) == changes
-    assert len(changes) == 2 and RatedGame.objects.filter(game=game).count() == 1
+    assert len(changes) == 2
+    assert RatedGame.objects.filter(game=game).count() == 1
     assert ana.ratings.get().games == 1
 
 
@@ -224,7 +229,8 @@ def test_apply_game_ratings_run_concurrently_rates_the_game_once(submitted):
     results = concurrently(rating_tasks.apply_game_ratings.run, str(game.id))
     assert results.count(True) == 1, results
     assert RatingChange.objects.filter(game=game).count() == 2
-    assert ana.ratings.get().games == 1 and bo.ratings.get().games == 1
+    assert ana.ratings.get().games == 1
+    assert bo.ratings.get().games == 1
 
 
 # -- tournaments ---------------------------------------------------------------------------------
@@ -266,7 +272,8 @@ def test_tournament_tick_twice_starts_the_tournament_once(submitted, frozen_cloc
     tournament = due_tournament()
     assert tournament_tasks.tick.run() == 1
     after = tournament_effects(tournament)
-    assert after[0] == "running" and len(after[3]) == 2
+    assert after[0] == "running"
+    assert len(after[3]) == 2
     assert tournament_tasks.tick.run() == 0
     assert tournament_effects(tournament) == after
 
@@ -285,7 +292,8 @@ def test_tournament_tick_and_advance_run_concurrently_start_it_once(submitted, f
     results = concurrently(tournament_tasks.tick.run)
     assert sum(results) == 1, results
     after = tournament_effects(tournament)
-    assert len(after[3]) == 2 and Game.objects.count() == 2
+    assert len(after[3]) == 2
+    assert Game.objects.count() == 2
     assert concurrently(tournament_tasks.advance.run, tournament.pk) == [False] * THREADS
     assert tournament_effects(tournament) == after
 
@@ -312,7 +320,8 @@ def test_recompute_standings_twice_rebuilds_them_once(frozen_clock):
     tournament = finished_tournament()
     assert tournament_tasks.recompute_standings.run(tournament.pk) is True
     after = standings_effects(tournament)
-    assert after[1] is not None and after[1]["final"]
+    assert after[1] is not None
+    assert after[1]["final"]
     assert tournament_tasks.recompute_standings.run(tournament.pk) is False
     assert standings_effects(tournament) == after
 
@@ -340,7 +349,8 @@ def test_start_table_twice_starts_the_table_once(submitted, frozen_clock):
     clock.advance(timedelta(seconds=tournament.ready_seconds))
     assert tournament_tasks.start_table.run(str(game.id), 0) is True
     after = log(game)
-    assert after and after[0][1] == "MatchStarted"
+    assert after
+    assert after[0][1] == "MatchStarted"
     assert tournament_tasks.start_table.run(str(game.id), 0) is False
     assert log(game) == after
 

@@ -17,7 +17,7 @@ from core import throttling
 from tests.hardening.conftest import PINNED_NOW
 from tests.realtime import helpers as rt
 from tests.realtime.helpers import WebsocketCommunicator
-from tests.support.games import client_for, make_user, open_table, play
+from tests.support.factories import client_for, make_user, open_table, play
 from tests.support.throttling import assert_throttled
 
 GAMES = "/api/v1/games"
@@ -65,9 +65,10 @@ class Socket(WebsocketCommunicator):
         ApplicationCommunicator.__init__(self, application, scope)
 
 
-async def open_socket(gid: str, *, address: str, token: str | None = None):
-    """Connect to game ``gid``; return (the socket, its first message, its close code or None)."""
-    comm = Socket(f"/ws/games/{gid}/", address=address, token=token)
+async def open_socket(sockets: rt.Sockets, gid: str, *, address: str, token: str | None = None):
+    """Connect to game ``gid`` (disconnected when ``sockets`` closes); return (the socket, its
+    first message, its close code or None)."""
+    comm = sockets.keep(Socket(f"/ws/games/{gid}/", address=address, token=token))
     ok, _ = await comm.connect(timeout=rt.TIMEOUT)
     assert ok  # accepted first, always: a close before accept would lose its code
     first = await rt.receive(comm)
@@ -87,9 +88,12 @@ async def answer(comm) -> dict:
 
 
 def assert_socket_throttled(message: dict, window: int) -> None:
-    assert message["type"] == "error" and message["status"] == 429, message
-    assert message["code"] == "throttled" and message["detail"]
-    assert isinstance(message["retry_after"], int) and 1 <= message["retry_after"] <= window
+    assert message["type"] == "error", message
+    assert message["status"] == 429, message
+    assert message["code"] == "throttled"
+    assert message["detail"]
+    assert isinstance(message["retry_after"], int)
+    assert 1 <= message["retry_after"] <= window
 
 
 def socket_test(func):
@@ -109,9 +113,9 @@ async def test_a_socket_flooding_pings_gets_429_errors_and_stays_usable(
 ):
     ana, bo = await rt.db(rt.player, "ana"), await rt.db(rt.player, "bo")
     gid = await rt.db(rt.table, ana, [bo], bots=0)
-    comm, _, code = await open_socket(gid, address="203.0.113.60", token=ana.token)
-    assert code is None
-    try:
+    async with rt.Sockets() as sockets:
+        comm, _, code = await open_socket(sockets, gid, address="203.0.113.60", token=ana.token)
+        assert code is None
         for _ in range(5):
             await comm.send_json_to({"command": "ping"})
             assert (await answer(comm))["type"] == "pong"
@@ -121,7 +125,7 @@ async def test_a_socket_flooding_pings_gets_429_errors_and_stays_usable(
             assert_socket_throttled(refused, 1)
             assert refused["id"] == f"m{i}"
         # Another socket of the same player counts on its own.
-        other, _, code = await open_socket(gid, address="203.0.113.61", token=ana.token)
+        other, _, code = await open_socket(sockets, gid, address="203.0.113.61", token=ana.token)
         assert code is None
         await other.send_json_to({"command": "ping"})
         assert (await answer(other))["type"] == "pong"
@@ -132,26 +136,24 @@ async def test_a_socket_flooding_pings_gets_429_errors_and_stays_usable(
         assert (await rt.receive(comm))["type"] == "events"
         await comm.send_json_to({"command": "ping"})
         assert (await answer(comm))["type"] == "pong"
-    finally:
-        await comm.disconnect()
 
 
 @socket_test
 async def test_a_socket_flooding_far_over_its_rate_is_closed_with_1008(throttles, layer):
     gid = await rt.db(rt.table, await rt.db(rt.player, "ana"), [], bots=1)
-    comm, _, code = await open_socket(gid, address="203.0.113.62")
-    assert code is None
-    for _ in range(5 * throttling.ABUSE_FACTOR + 1):
-        await comm.send_json_to({"command": "ping"})
-    answers = []
-    while True:
-        out = await comm.receive_output(rt.TIMEOUT)
-        if out["type"] == "websocket.close":
-            break
-        answers.append(out)
+    async with rt.Sockets() as sockets:
+        comm, _, code = await open_socket(sockets, gid, address="203.0.113.62")
+        assert code is None
+        for _ in range(5 * throttling.ABUSE_FACTOR + 1):
+            await comm.send_json_to({"command": "ping"})
+        answers = []
+        while True:
+            out = await comm.receive_output(rt.TIMEOUT)
+            if out["type"] == "websocket.close":
+                break
+            answers.append(out)
     assert out.get("code") == throttling.CLOSE_POLICY_VIOLATION
     assert len(answers) == 5 * throttling.ABUSE_FACTOR  # 5 pongs, then errors, then closed
-    await comm.disconnect()
 
 
 @socket_test
@@ -161,17 +163,23 @@ async def test_a_users_socket_over_the_cap_is_refused_with_4429_and_one_closed_f
     ana = await rt.db(rt.player, "ana")
     gid = await rt.db(rt.table, ana, [], bots=1)
     socks = []
-    try:
+    async with rt.Sockets() as sockets:
         for i in range(3):  # from three addresses: only the per-user cap is reached
-            comm, _, code = await open_socket(gid, address=f"198.51.100.{i}", token=ana.token)
+            comm, _, code = await open_socket(
+                sockets, gid, address=f"198.51.100.{i}", token=ana.token
+            )
             assert code is None
             socks.append(comm)
-        extra, refused, code = await open_socket(gid, address="198.51.100.9", token=ana.token)
+        extra, refused, code = await open_socket(
+            sockets, gid, address="198.51.100.9", token=ana.token
+        )
         assert code == throttling.CLOSE_TOO_MANY_SOCKETS
         assert_socket_throttled(refused, throttling.SLOT_TTL)
         await extra.disconnect()
         # The tournament page's socket counts with the game sockets.
-        tsock = Socket("/ws/tournaments/999999/", address="198.51.100.8", token=ana.token)
+        tsock = sockets.keep(
+            Socket("/ws/tournaments/999999/", address="198.51.100.8", token=ana.token)
+        )
         assert (await tsock.connect(timeout=rt.TIMEOUT))[0]
         assert_socket_throttled(await rt.receive(tsock), throttling.SLOT_TTL)
         closed = await tsock.receive_output(rt.TIMEOUT)
@@ -179,43 +187,33 @@ async def test_a_users_socket_over_the_cap_is_refused_with_4429_and_one_closed_f
         await tsock.disconnect()
         # Another player is not affected; and a socket closed frees its slot.
         bo = await rt.db(rt.player, "bo")
-        comm, _, code = await open_socket(gid, address="198.51.100.10", token=bo.token)
+        comm, _, code = await open_socket(sockets, gid, address="198.51.100.10", token=bo.token)
         assert code is None
         await comm.disconnect()
         await socks.pop().disconnect()
-        comm, _, code = await open_socket(gid, address="198.51.100.9", token=ana.token)
+        comm, _, code = await open_socket(sockets, gid, address="198.51.100.9", token=ana.token)
         assert code is None
-        socks.append(comm)
-    finally:
-        for comm in socks:
-            await comm.disconnect()
 
 
 @socket_test
 async def test_an_addresss_socket_over_the_cap_is_refused_with_4429(throttles, layer):
     gid = await rt.db(rt.table, await rt.db(rt.player, "ana"), [], bots=1)
-    socks = []
-    try:
+    async with rt.Sockets() as sockets:
         for _ in range(4):  # anonymous spectators, all from one address
-            comm, _, code = await open_socket(gid, address="203.0.113.70")
+            comm, _, code = await open_socket(sockets, gid, address="203.0.113.70")
             assert code is None
-            socks.append(comm)
-        extra, refused, code = await open_socket(gid, address="203.0.113.70")
+        extra, refused, code = await open_socket(sockets, gid, address="203.0.113.70")
         assert code == throttling.CLOSE_TOO_MANY_SOCKETS
         assert_socket_throttled(refused, throttling.SLOT_TTL)
         await extra.disconnect()
         # A signed-in player from that address is refused too: the address is full.
         bo = await rt.db(rt.player, "bo")
-        extra, _, code = await open_socket(gid, address="203.0.113.70", token=bo.token)
+        extra, _, code = await open_socket(sockets, gid, address="203.0.113.70", token=bo.token)
         assert code == throttling.CLOSE_TOO_MANY_SOCKETS
         await extra.disconnect()
         # Another address is not.
-        comm, _, code = await open_socket(gid, address="203.0.113.71")
+        comm, _, code = await open_socket(sockets, gid, address="203.0.113.71")
         assert code is None
-        socks.append(comm)
-    finally:
-        for comm in socks:
-            await comm.disconnect()
 
 
 @pytest.mark.django_db
@@ -280,7 +278,7 @@ def test_an_anonymous_client_hammering_records_is_throttled_while_players_still_
 
 @pytest.mark.django_db
 def test_tournament_standings_and_detail_are_heavy_reads(throttles):
-    from tests.tournaments_app.factories import new_tournament, organizer
+    from tests.support.factories import new_tournament, organizer
 
     tid = new_tournament(organizer()).pk
     hammer = from_address("203.0.113.92")
@@ -305,7 +303,8 @@ def test_a_lobby_flood_stops_at_the_open_tables_cap(throttles):
         made.append(r.json()["id"])
     assert len(made) == 2
     assert r.status_code == 409, r.json()
-    assert r.json()["code"] == "too_many_open_tables" and r.json()["limit"] == 2
+    assert r.json()["code"] == "too_many_open_tables"
+    assert r.json()["limit"] == 2
     lobby = client_for(make_user("visitor")).get(GAMES, {"status": "open"}).json()
     assert sorted(g["id"] for g in lobby) == sorted(made)
     # Another player may still open a table; leaving one (abandoning it) frees a place.

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from accounts.services import api_token_create, user_register
-from tests.support.games import make_user, token_client
+from tests.support.factories import make_user, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,8 @@ def test_the_database_holds_no_key_and_its_digest_is_no_key(ana):
     assert key not in stored
     assert key[16:] not in stored  # not even the part after the lookup prefix
     token = ApiToken.objects.get(user=ana)
-    assert token.digest != key and len(token.digest) == 128
+    assert token.digest != key
+    assert len(token.digest) == 128
     # What a database reader has is no credential.
     r = token_client(token.digest).get("/api/v1/me")
     assert (r.status_code, r.json()["code"]) == (401, "not_authenticated")
@@ -63,7 +64,8 @@ def test_the_database_holds_no_key_and_its_digest_is_no_key(ana):
 def test_each_client_gets_its_own_named_token_and_asking_again_replaces_only_that_one(ana):
     bot = obtain("ana", "my-bot")
     phone = obtain("ana", "phone")
-    assert bot["name"] == "my-bot" and bot["expiry"]
+    assert bot["name"] == "my-bot"
+    assert bot["expiry"]
 
     again = obtain("ana", "my-bot")  # the bot signs in again
 
@@ -168,10 +170,12 @@ def test_the_admin_shows_no_key_and_cannot_mint_one_for_a_player(ana, client):
     listing = client.get("/admin/accounts/apitoken/")
     detail = client.get(f"/admin/accounts/apitoken/{token.pk}/change/")
 
-    assert listing.status_code == 200 and detail.status_code == 200
+    assert listing.status_code == 200
+    assert detail.status_code == 200
     for page in (listing, detail):
         html = page.content.decode()
-        assert key not in html and key[:15] not in html
+        assert key not in html
+        assert key[:15] not in html
         # (the digest names the row in the admin's URLs: no credential, see the first test)
     assert "my-bot" in listing.content.decode()
     assert client.get("/admin/accounts/apitoken/add/").status_code == 403

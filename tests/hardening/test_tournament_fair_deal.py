@@ -25,7 +25,7 @@ from games.engine.deal import derive_seed_v2
 from games.engine.record import verify_record
 from games.models import Game, GameStatus
 from games.services import game_contribute
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
     committed,
     new_tournament,
@@ -83,7 +83,8 @@ def test_the_commitment_is_shown_before_any_contribution_and_kept_to_the_end(fro
 
     # Seated, before anyone has contributed: the commitment is there for every seated player.
     before = api(ana).get(f"/api/v1/games/{game.pk}").json()["fairness"]
-    assert before["fixed"] is False and not any(c["contributed"] for c in before["contributions"])
+    assert before["fixed"] is False
+    assert not any(c["contributed"] for c in before["contributions"])
     shown = before["server_seed_commitment"]
     assert len(shown) == 64
     assert (
@@ -100,7 +101,8 @@ def test_the_commitment_is_shown_before_any_contribution_and_kept_to_the_end(fro
 
     pass_ready_windows(tournament)
     started = api(cy).get(f"/api/v1/games/{game.pk}").json()["fairness"]
-    assert started["fixed"] is True and started["server_seed_commitment"] == shown
+    assert started["fixed"] is True
+    assert started["server_seed_commitment"] == shown
     assert started["server_seed"] is None  # secret while the match is played
     tournament = play_people(tournament)
 
@@ -110,7 +112,8 @@ def test_the_commitment_is_shown_before_any_contribution_and_kept_to_the_end(fro
     assert fairness["server_seed_commitment"] == shown
     assert commitment(bytes.fromhex(fairness["server_seed"])) == shown
     values = [c["value"] for c in fairness["contributions"]]
-    assert "ana picks this" in values and "bo picks that" in values
+    assert "ana picks this" in values
+    assert "bo picks that" in values
     assert derive_seed_v2(bytes.fromhex(fairness["server_seed"]), values).hex() == record["seed"]
     verdict = verify_record(record)
     assert verdict.ok, verdict.problem
@@ -129,7 +132,8 @@ def test_a_contribution_once_the_window_has_closed_is_refused(frozen_clock):
 
     # The window's end has come, its start not yet run (a slow worker): nothing lands.
     late = contribute(bo, game, "seen the clock run out")
-    assert late.status_code == 409 and late.json()["code"] == "contributions_fixed"
+    assert late.status_code == 409
+    assert late.json()["code"] == "contributions_fixed"
     changed = contribute(ana, game, "changed my mind")
     assert changed.status_code == 409
     with committed():
@@ -137,9 +141,11 @@ def test_a_contribution_once_the_window_has_closed_is_refused(frozen_clock):
     game.refresh_from_db()
     values = [c["value"] for c in game.contributions]
     assert "early" in values
-    assert "seen the clock run out" not in values and "changed my mind" not in values
+    assert "seen the clock run out" not in values
+    assert "changed my mind" not in values
     after = contribute(ana, game, "after the start")
-    assert after.status_code == 409 and after.json()["code"] == "contributions_fixed"
+    assert after.status_code == 409
+    assert after.json()["code"] == "contributions_fixed"
 
 
 def test_nobody_starts_a_tournament_table_early_or_leaves_or_joins_it(frozen_clock):
@@ -152,18 +158,22 @@ def test_nobody_starts_a_tournament_table_early_or_leaves_or_joins_it(frozen_clo
     # with the contributions so far, and its deal would differ from its sibling's.
     for table in (bots_table, people_table):
         early = api(org).post(f"/api/v1/games/{table.game_id}/start")
-        assert early.status_code == 400 and early.json()["code"] == "ready_window"
+        assert early.status_code == 400
+        assert early.json()["code"] == "ready_window"
         bot = api(org).post(
             f"/api/v1/games/{table.game_id}/bots", {"strategy": "random"}, format="json"
         )
-        assert bot.status_code == 400 and bot.json()["code"] == "ready_window"
+        assert bot.status_code == 400
+        assert bot.json()["code"] == "ready_window"
     left = api(ana).post(f"/api/v1/games/{people_table.game_id}/leave")
-    assert left.status_code == 400 and left.json()["code"] == "ready_window"
+    assert left.status_code == 400
+    assert left.json()["code"] == "ready_window"
     joined = api(stranger).post(f"/api/v1/games/{people_table.game_id}/join")
     assert joined.status_code == 400
     # A player of one table cannot contribute to the sibling table's deal from there.
     sibling = contribute(ana, bots_table.game, "steer the bots' table")
-    assert sibling.status_code == 403 and sibling.json()["code"] == "not_a_player"
+    assert sibling.status_code == 403
+    assert sibling.json()["code"] == "not_a_player"
 
     assert [Game.objects.get(pk=t.game_id).status for t in (bots_table, people_table)] == [
         GameStatus.OPEN,
@@ -223,9 +233,11 @@ def test_the_group_server_seed_and_the_round_secret_stay_out_of_the_admin(frozen
         page = browser.get(url)
         assert page.status_code == 200, url
         body = page.content.decode()
-        assert group.server_seed not in body and tround.seed not in body, url
+        assert group.server_seed not in body, url
+        assert tround.seed not in body, url
     detail = api().get(f"/api/v1/tournaments/{tournament.pk}").json()
-    assert tround.seed not in str(detail) and group.server_seed not in str(detail)
+    assert tround.seed not in str(detail)
+    assert group.server_seed not in str(detail)
 
 
 def test_the_start_task_run_twice_or_early_starts_the_group_once(frozen_clock):
@@ -294,7 +306,8 @@ def test_a_contribution_racing_the_start_is_either_dealt_or_refused(frozen_clock
         t.join(timeout=60)
 
     game.refresh_from_db()
-    assert outcome["started"] == 1 and game.status != GameStatus.OPEN
+    assert outcome["started"] == 1
+    assert game.status != GameStatus.OPEN
     values = [c["value"] for c in game.contributions]
     if outcome["contributed"] is True:
         assert "racing the start" in values

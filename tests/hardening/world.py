@@ -1,19 +1,17 @@
-"""Players and games for the hardening tests, made through the services: an open table, a
-started game the bots have played in, a finished rated game, a dispute."""
+"""The world the hardening tests attack, made through the services (tests.support.factories):
+an open table, a started game the bots have played in, a finished rated game, a dispute."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
 
-from disputes import services as dispute_services
-
 from accounts.models import User
 from core import clock
+from disputes import services as dispute_services
 from games import services
 from games.models import Game
-from tests.support.games import PASSWORD, committed, make_user, play  # noqa: F401
-from tests.support.games import open_table as start_table
+from tests.support.factories import make_user, open_table, play
 
 
 def token(user) -> str:
@@ -39,9 +37,9 @@ def build_world() -> World:
     ana, bo, cy = make_user("ana"), make_user("bo"), make_user("cy")
     mod = make_user("mod", staff=True)
     open_game = services.game_create(user=cy, players=3, variants={"set_max": 6, "rounds": 1})
-    finished = play(start_table(ana, [bo], rated=True), [ana, bo])
+    finished = play(open_table(ana, [bo], rated=True), [ana, bo])
     assert finished.status == "finished"
-    started = play(start_table(ana, [bo], rounds=2), [ana, bo], moves=4)
+    started = play(open_table(ana, [bo], rounds=2), [ana, bo], moves=4)
     assert started.status == "active"
     dispute = dispute_services.dispute_open(
         user=ana,

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.ratings.factories import person
+from tests.support.factories import person
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from rest_framework.test import APIClient
 
 from ratings import skill
 from ratings.services import rating_apply_game, rating_reverse_game
-from tests.ratings.factories import bot, finished_game, person
+from tests.support.factories import bot, finished_game, person
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,8 @@ def test_the_leaderboard_lists_rated_people_best_first_without_bots(api, ana, bo
         "provisional",
         "updated_at",
     }
-    assert first["provisional"] is True and first["games"] == 1
+    assert first["provisional"] is True
+    assert first["games"] == 1
     assert first["rating"] == skill.display(first["mu"], first["sigma"]) > 1500
 
 
@@ -113,12 +114,15 @@ def test_a_profile_shows_a_rating_per_kind_and_the_games_played(api, ana, bo, cy
 
     assert r.status_code == 200
     body = r.json()
-    assert body["username"] == "ana" and body["is_bot"] is False and body["joined"]
+    assert body["username"] == "ana"
+    assert body["is_bot"] is False
+    assert body["joined"]
     assert body["games"] == {"finished": 3, "rated": 2}
     ratings = {x["kind"]: x for x in body["ratings"]}
     assert set(ratings) == {"live", "correspondence"}
     live = ratings["live"]
-    assert live["games"] == 2 and live["provisional"] is True
+    assert live["games"] == 2
+    assert live["provisional"] is True
     assert live["rank"] in (1, 2, 3)
     assert live["rating"] == skill.display(live["mu"], live["sigma"])
     corr = ratings["correspondence"]
@@ -134,7 +138,8 @@ def test_a_profile_shows_a_rating_per_kind_and_the_games_played(api, ana, bo, cy
 def test_a_profile_is_found_whatever_the_case_of_the_name(api, ana):
     r = api.get("/api/v1/players/ANA")
 
-    assert r.status_code == 200 and r.json()["username"] == "ana"
+    assert r.status_code == 200
+    assert r.json()["username"] == "ana"
 
 
 def test_a_bot_has_a_profile_but_no_rating(api, ana):
@@ -143,7 +148,8 @@ def test_a_bot_has_a_profile_but_no_rating(api, ana):
 
     body = api.get(f"/api/v1/players/{greedy.username}").json()
 
-    assert body["is_bot"] is True and body["ratings"] == []
+    assert body["is_bot"] is True
+    assert body["ratings"] == []
     assert body["games"] == {"finished": 1, "rated": 0}
 
 
@@ -198,7 +204,8 @@ def test_the_history_of_a_player_without_rated_games_is_empty(api, ana):
 def test_the_history_refuses_an_unknown_kind(api, ana):
     r = api.get("/api/v1/players/ana/rating-history", {"kind": "bullet"})
 
-    assert r.status_code == 400 and r.json()["code"] == "invalid_kind"
+    assert r.status_code == 400
+    assert r.json()["code"] == "invalid_kind"
 
 
 def test_the_schema_documents_the_rating_endpoints(api, db):

@@ -7,7 +7,7 @@ from django.db import connection
 
 from ratings.models import Rating, RatingChange
 from ratings.services import rating_apply_game, rating_reverse_game
-from tests.ratings.factories import finished_game, person
+from tests.support.factories import finished_game, person
 
 pytestmark = [pytest.mark.postgres]
 

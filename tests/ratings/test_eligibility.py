@@ -12,8 +12,7 @@ from games.models import GameStatus
 from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
 from ratings.selectors import rated_eligibility, rated_eligibility_check
 from ratings.services import rating_apply_game, rating_reverse_game
-from tests.ratings.factories import bot, finished_game, person
-from tests.support.games import client_for
+from tests.support.factories import bot, client_for, finished_game, person
 
 pytestmark = pytest.mark.django_db
 
@@ -43,9 +42,11 @@ def test_a_game_where_a_person_never_played_a_turn_is_rated_for_nobody(ana, bo, 
     assert rating_apply_game(game_id=game.pk) is False
 
     ledger = RatedGame.objects.get(game=game)
-    assert ledger.state == RatedGameState.ABORTED and ledger.applications == 0
+    assert ledger.state == RatedGameState.ABORTED
+    assert ledger.applications == 0
     assert ledger.abort_reason == "seat 2 (bo) never played a turn of their own"
-    assert not RatingChange.objects.exists() and not Rating.objects.filter(games__gt=0).exists()
+    assert not RatingChange.objects.exists()
+    assert not Rating.objects.filter(games__gt=0).exists()
 
 
 def test_the_reason_names_each_leaver_who_left_before_a_turn(ana, bo, cy):
@@ -74,7 +75,6 @@ def test_bots_need_no_turn_of_their_own(ana):
 
 def test_moves_made_for_a_seat_by_a_bot_or_the_timeout_action_are_not_its_own(ana, bo):
     from eventstore import store
-
     from games.engine import event_to_dict
     from games.engine.events import TilePlayed, TurnPassed
 
@@ -107,7 +107,8 @@ def test_an_aborted_game_stays_aborted(ana, bo, staff):
     assert rating_apply_game(game_id=game.pk) is False
     assert rating_reverse_game(game_id=game.pk, by=staff, reason="void") is False
     ledger = RatedGame.objects.get(game=game)
-    assert ledger.state == RatedGameState.ABORTED and ledger.reversal_reason == ""
+    assert ledger.state == RatedGameState.ABORTED
+    assert ledger.reversal_reason == ""
 
 
 def test_an_adjudicated_result_rates_an_aborted_game_as_staff_decided(ana, bo):
@@ -117,7 +118,8 @@ def test_an_adjudicated_result_rates_an_aborted_game_as_staff_decided(ana, bo):
     assert rating_apply_game(game_id=game.pk, places=[2, 1], reapply=True) is True
 
     ledger = RatedGame.objects.get(game=game)
-    assert ledger.state == RatedGameState.APPLIED and ledger.applications == 1
+    assert ledger.state == RatedGameState.APPLIED
+    assert ledger.applications == 1
     assert RatingChange.objects.get(user=bo).place == 1
 
 
@@ -223,7 +225,8 @@ def test_the_gate_answers_over_the_api_with_its_code_and_what_is_missing(gate, f
     assert r.status_code == 403
     body = r.json()
     assert body["code"] == "not_eligible_for_rated"
-    assert body["games_needed"] == 3 and body["games_finished"] == 0
+    assert body["games_needed"] == 3
+    assert body["games_finished"] == 0
     assert "unrated tables are open to you now" in body["detail"]
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from ratings.services import rating_apply_game
-from tests.ratings.factories import bot, finished_game
+from tests.support.factories import bot, finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,8 @@ def test_the_profile_page_carries_the_chart_and_the_rating_cards(client, ana, bo
         "frontend/js/profile.js",
     ]:
         assert hook in body
-    assert "https://" not in body and "http://" not in body
+    assert "https://" not in body
+    assert "http://" not in body
 
 
 def test_a_bot_profile_page_says_bots_are_not_rated(client):

@@ -11,7 +11,7 @@ from ratings import skill
 from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
 from ratings.services import TURN_EVENTS
 from ratings.tasks import apply_game_ratings
-from tests.ratings.factories import person
+from tests.support.factories import person
 
 SMALL = {"set_max": 6, "rounds": 1}
 

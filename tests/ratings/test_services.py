@@ -8,7 +8,7 @@ from ratings import skill
 from ratings.models import RatedGame, Rating, RatingChange
 from ratings.services import rating_apply_game, rating_reverse_game
 from ratings.tasks import apply_game_ratings
-from tests.ratings.factories import bot, finished_game, person
+from tests.support.factories import bot, finished_game, person
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,8 @@ def test_in_a_two_player_game_the_winner_rises_and_the_loser_falls(ana, bo):
     assert winner.mu > skill.MU > loser.mu
     assert winner.display > 1500 > loser.display
     assert winner.games == loser.games == 1
-    assert winner.provisional and loser.provisional
+    assert winner.provisional
+    assert loser.provisional
     change = RatingChange.objects.get(user=bo)
     assert (change.place, change.players, change.seat, change.left) == (1, 2, 1, False)
     assert (change.mu_before, change.sigma_before) == (skill.MU, skill.SIGMA)
@@ -107,7 +108,8 @@ def test_an_unrated_game_changes_nothing(ana, bo):
     game = finished_game([ana, bo], [1, 2], rated=False)
 
     assert rating_apply_game(game_id=game.pk) is False
-    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+    assert not Rating.objects.exists()
+    assert not RatingChange.objects.exists()
 
 
 @pytest.mark.parametrize("status", [GameStatus.ACTIVE, GameStatus.ABANDONED, "void"])
@@ -195,9 +197,12 @@ def test_live_and_correspondence_ratings_are_separate(ana, bo):
     live = rating(ana)
     rating_apply_game(game_id=finished_game([ana, bo], [2, 1], kind="correspondence").pk)
 
-    assert rating(ana) == live and rating(ana).mu == live.mu and live.games == 1
+    assert rating(ana) == live
+    assert rating(ana).mu == live.mu
+    assert live.games == 1
     corr = rating(ana, "correspondence")
-    assert corr.games == 1 and corr.mu < skill.MU < live.mu
+    assert corr.games == 1
+    assert corr.mu < skill.MU < live.mu
     assert set(RatingChange.objects.values_list("kind", flat=True)) == {"live", "correspondence"}
 
 

@@ -9,7 +9,8 @@ NEW = (skill.MU, skill.SIGMA)
 
 def test_a_newcomer_shows_1500_and_is_provisional():
     assert skill.display(*NEW) == 1500
-    assert skill.provisional(0) and skill.provisional(9)
+    assert skill.provisional(0)
+    assert skill.provisional(9)
     assert not skill.provisional(10)
 
 
@@ -53,7 +54,8 @@ def test_an_unknown_bot_strategy_plays_at_the_default_belief():
 
 def test_taking_a_game_out_undoes_its_delta_and_keeps_sigma_in_bounds():
     mu, sigma = skill.without((27.0, 6.0), before=(25.0, 8.0), after=(26.0, 7.5))
-    assert mu == 26.0 and sigma == 6.5
+    assert mu == 26.0
+    assert sigma == 6.5
 
     _, sigma = skill.without((27.0, 8.3), before=(25.0, 8.3), after=(26.0, 7.0))
     assert sigma == skill.SIGMA  # never less certain than a newcomer

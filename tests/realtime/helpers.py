@@ -1,31 +1,27 @@
-"""Players, tables, sockets and leak checks for the socket tests."""
+"""Players, tables and sockets for the socket tests (the leak oracle they check frames
+against: tests/support/leaks.py)."""
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from asgiref.testing import ApplicationCommunicator
 from channels.db import database_sync_to_async
 from django.test import Client
-from eventstore import store
 from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create, user_register
 from config.asgi import application
+from eventstore import store
 from games import selectors, services
-from games.domain import fold
-from games.engine.tiles import tile
-from games.engine.views import hidden_tiles
 from games.models import Game, stream_name
 
 PASSWORD = "pw-correct-horse-1"
 ORIGIN = "http://localhost:8000"
 TIMEOUT = 5
-TILE_KEYS = {"tile", "hand", "hands", "tiles", "boneyard", "drawn"}
 
 
 class WebsocketCommunicator(ApplicationCommunicator):
@@ -186,23 +182,81 @@ def socket(
     return WebsocketCommunicator(application, f"/ws/games/{gid}/{query}", headers=headers)
 
 
-async def connected(gid: str, **kwargs) -> tuple[WebsocketCommunicator, dict]:
-    """Connect to game ``gid``; return the communicator and its hello."""
-    comm = socket(gid, **kwargs)
+async def _greeted(comm: WebsocketCommunicator) -> dict:
+    """Connect ``comm``; return its hello."""
     ok, _ = await comm.connect(timeout=TIMEOUT)
     assert ok
     hello = await comm.receive_json_from(timeout=TIMEOUT)
     assert hello["type"] == "hello", hello
-    return comm, hello
+    return hello
+
+
+async def _sync(comm: WebsocketCommunicator, after: int) -> dict:
+    """Sync ``comm`` after ``after``; return the sync's payload."""
+    await comm.send_json_to({"command": "sync", "after": after})
+    payload = await comm.receive_json_from(timeout=TIMEOUT)
+    assert payload["type"] == "events", payload
+    return payload
+
+
+async def connected(gid: str, **kwargs) -> tuple[WebsocketCommunicator, dict]:
+    """Connect to game ``gid``; return the communicator and its hello. The caller disconnects
+    it in a ``finally`` (or opens it with ``Sockets``, which does)."""
+    comm = socket(gid, **kwargs)
+    return comm, await _greeted(comm)
 
 
 async def synced(gid: str, after: int = 0, **kwargs) -> tuple[WebsocketCommunicator, dict]:
     """Connect and sync after ``after``; return the communicator and the sync's payload."""
     comm, _ = await connected(gid, **kwargs)
-    await comm.send_json_to({"command": "sync", "after": after})
-    payload = await comm.receive_json_from(timeout=TIMEOUT)
-    assert payload["type"] == "events", payload
-    return comm, payload
+    return comm, await _sync(comm, after)
+
+
+async def close(comm: WebsocketCommunicator) -> None:
+    """Disconnect ``comm`` unless its application has already ended (the test disconnected
+    it, or the server's consumer finished): disconnecting then would only re-raise."""
+    if comm._future is not None and not comm._future.done():
+        await comm.disconnect()
+
+
+class Sockets:
+    """The sockets a test opens, every one disconnected on the way out of ``async with`` —
+    when an assertion fails too: a communicator left open keeps its consumer running and its
+    channel-layer groups joined into the tests that follow.
+
+    ``async with Sockets() as sockets: comm, hello = await sockets.connected(gid, ...)``
+    """
+
+    def __init__(self) -> None:
+        self.opened: list[WebsocketCommunicator] = []
+
+    async def __aenter__(self) -> Sockets:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        for comm in reversed(self.opened):
+            await close(comm)
+
+    def keep(self, comm: WebsocketCommunicator) -> WebsocketCommunicator:
+        """Disconnect ``comm`` (opened elsewhere) on the way out too; return it."""
+        self.opened.append(comm)
+        return comm
+
+    def socket(self, gid: str, **kwargs) -> WebsocketCommunicator:
+        """``socket(gid, ...)``, not yet connected."""
+        return self.keep(socket(gid, **kwargs))
+
+    async def connected(self, gid: str, **kwargs) -> tuple[WebsocketCommunicator, dict]:
+        """``connected(gid, ...)``: the communicator and its hello."""
+        comm = self.socket(gid, **kwargs)
+        return comm, await _greeted(comm)
+
+    async def synced(
+        self, gid: str, after: int = 0, **kwargs
+    ) -> tuple[WebsocketCommunicator, dict]:
+        """``synced(gid, ...)``: the communicator and its sync's payload."""
+        comm, _ = await self.connected(gid, **kwargs)
+        return comm, await _sync(comm, after)
 
 
 async def receive(comm: WebsocketCommunicator) -> dict:
@@ -216,31 +270,4 @@ async def receive_until_seq(comm: WebsocketCommunicator, seq: int) -> list[dict]
         message = await receive(comm)
         assert message["type"] == "events", message
         out.append(message)
-    return out
-
-
-# -- hidden information ------------------------------------------------------------------------
-
-
-def tile_pairs(obj: Any, under: bool = False) -> Iterator:
-    """Yield every ``[a, b]`` of ints found under a key that holds tiles."""
-    if isinstance(obj, dict):
-        for key, value in obj.items():
-            yield from tile_pairs(value, under or key in TILE_KEYS)
-    elif isinstance(obj, list):
-        ints = all(isinstance(x, int) and not isinstance(x, bool) for x in obj)
-        if under and len(obj) == 2 and ints:
-            yield tile(*obj)
-        else:
-            for item in obj:
-                yield from tile_pairs(item, under)
-
-
-def hidden_by_seq(gid: str, seat: int | None) -> list[set]:
-    """Return, for each seq of the game's log, the tiles ``seat`` may not see just after it."""
-    out: list[set] = [set()]
-    state = None
-    for e in store.read(stream_name(gid)):
-        state = fold([e], state)
-        out.append(hidden_tiles(state, seat) if state is not None else set())
     return out

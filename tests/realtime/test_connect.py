@@ -8,12 +8,11 @@ from games import services
 from tests.realtime.helpers import (
     ORIGIN,
     TIMEOUT,
-    connected,
+    Sockets,
     db,
     player,
     receive,
     session_cookie,
-    socket,
     table,
 )
 
@@ -28,44 +27,46 @@ pytestmark = [
 async def test_session_cookie_authenticates_a_seated_player_who_gets_its_seat():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])
-    comm, hello = await connected(gid, session=await db(session_cookie, bo))
-    assert hello == {
-        "type": "hello",
-        "game": gid,
-        "seat": 1,
-        "status": "active",
-        "seq": hello["seq"],
-    }
-    assert hello["seq"] >= 2
-    await comm.disconnect()
+    async with Sockets() as sockets:
+        _, hello = await sockets.connected(gid, session=await db(session_cookie, bo))
+        assert hello == {
+            "type": "hello",
+            "game": gid,
+            "seat": 1,
+            "status": "active",
+            "seq": hello["seq"],
+        }
+        assert hello["seq"] >= 2
 
 
 async def test_a_ticket_issued_for_a_token_authenticates_the_socket():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])
-    comm, hello = await connected(gid, token=ana.token)
-    assert hello["seat"] == 0
-    await comm.disconnect()
+    async with Sockets() as sockets:
+        _, hello = await sockets.connected(gid, token=ana.token)
+        assert hello["seat"] == 0
 
 
 async def test_a_bad_ticket_makes_the_socket_anonymous_even_with_a_session():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])
-    comm, hello = await connected(gid, token="not-a-ticket", session=await db(session_cookie, ana))
-    assert hello["seat"] is None
-    await comm.send_json_to({"command": "move", "id": "m1", "move": {"action": "draw"}})
-    answer = await receive(comm)
-    assert answer["status"] == 401 and answer["code"] == "not_authenticated"
-    await comm.disconnect()
+    session = await db(session_cookie, ana)
+    async with Sockets() as sockets:
+        comm, hello = await sockets.connected(gid, token="not-a-ticket", session=session)
+        assert hello["seat"] is None
+        await comm.send_json_to({"command": "move", "id": "m1", "move": {"action": "draw"}})
+        answer = await receive(comm)
+        assert answer["status"] == 401
+        assert answer["code"] == "not_authenticated"
 
 
 async def test_users_without_a_seat_and_anonymous_visitors_are_spectators():
     ana, bo, cy = await db(player, "ana"), await db(player, "bo"), await db(player, "cy")
     gid = await db(table, ana, [bo])
     for kwargs in ({"token": cy.token}, {"session": await db(session_cookie, cy)}, {}):
-        comm, hello = await connected(gid, **kwargs)
-        assert hello["seat"] is None, kwargs
-        await comm.disconnect()
+        async with Sockets() as sockets:
+            _, hello = await sockets.connected(gid, **kwargs)
+            assert hello["seat"] is None, kwargs
 
 
 async def test_a_foreign_origin_is_refused_and_the_sites_own_accepted():
@@ -74,59 +75,65 @@ async def test_a_foreign_origin_is_refused_and_the_sites_own_accepted():
     # The socket is on ws://localhost:8000: another host, port or scheme is another origin.
     refused = ("https://evil.example", "http://localhost.evil.example", None)
     refused += ("http://127.0.0.1:8000", "https://localhost", "http://localhost:9999")
-    for origin in refused:
-        comm = socket(gid, token=ana.token, origin=origin)
-        ok, _ = await comm.connect(timeout=TIMEOUT)
-        assert not ok, origin
-    comm, hello = await connected(gid, token=ana.token, origin=ORIGIN)
-    assert hello["seat"] == 0
-    await comm.disconnect()
+    async with Sockets() as sockets:
+        for origin in refused:
+            comm = sockets.socket(gid, token=ana.token, origin=origin)
+            ok, _ = await comm.connect(timeout=TIMEOUT)
+            assert not ok, origin
+        _, hello = await sockets.connected(gid, token=ana.token, origin=ORIGIN)
+        assert hello["seat"] == 0
 
 
 async def test_an_unknown_game_is_closed_with_4404():
-    comm = socket(str(uuid.uuid4()))
-    ok, _ = await comm.connect(timeout=TIMEOUT)
-    assert ok  # accepted first, so that a browser sees the close code
-    assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4404}
+    async with Sockets() as sockets:
+        comm = sockets.socket(str(uuid.uuid4()))
+        ok, _ = await comm.connect(timeout=TIMEOUT)
+        assert ok  # accepted first, so that a browser sees the close code
+        closed = await comm.receive_output(timeout=TIMEOUT)
+        assert closed == {"type": "websocket.close", "code": 4404}
 
 
 async def test_ping_pong_and_bad_messages_answer_without_closing():
     ana = await db(player, "ana")
     gid = await db(table, ana, [], bots=1)
-    comm, _ = await connected(gid, token=ana.token)
-    await comm.send_to(text_data="{not json")
-    await comm.send_to(text_data="[1, 2]")
-    await comm.send_json_to({"command": "dance", "id": 7})
-    await comm.send_json_to({"after": 0})
-    await comm.send_to(bytes_data=b"\x00")
-    for _ in range(5):
+    async with Sockets() as sockets:
+        comm, _ = await sockets.connected(gid, token=ana.token)
+        await comm.send_to(text_data="{not json")
+        await comm.send_to(text_data="[1, 2]")
+        await comm.send_json_to({"command": "dance", "id": 7})
+        await comm.send_json_to({"after": 0})
+        await comm.send_to(bytes_data=b"\x00")
+        for _ in range(5):
+            answer = await receive(comm)
+            assert answer["type"] == "error", answer
+            assert answer["status"] == 400, answer
+            assert answer["code"] == "bad_message"
+        await comm.send_json_to({"command": "sync", "after": "x"})
         answer = await receive(comm)
-        assert answer["type"] == "error" and answer["status"] == 400, answer
-        assert answer["code"] == "bad_message"
-    await comm.send_json_to({"command": "sync", "after": "x"})
-    answer = await receive(comm)
-    assert (answer["status"], answer["code"]) == (400, "invalid")
-    assert "after" in answer["fields"]
-    await comm.send_json_to({"command": "ping"})
-    assert await receive(comm) == {"type": "pong"}
-    await comm.disconnect()
+        assert (answer["status"], answer["code"]) == (400, "invalid")
+        assert "after" in answer["fields"]
+        await comm.send_json_to({"command": "ping"})
+        assert await receive(comm) == {"type": "pong"}
 
 
 async def test_a_spectator_who_takes_a_seat_gets_that_seats_view_after_syncing():
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = str((await db(services.game_create, user=ana, players=2)).id)
-    comm, hello = await connected(gid, token=bo.token)
-    assert hello["seat"] is None and hello["status"] == "open"
-    await db(services.game_join, game_id=gid, user=bo)
-    await comm.send_json_to({"command": "sync", "after": 0})
-    hello = await receive(comm)
-    assert (hello["type"], hello["seat"]) == ("hello", 1)
-    payload = await receive(comm)
-    assert payload["type"] == "events" and payload["events"] == []
-    await db(services.game_start, game_id=gid, user=ana)
-    message = await receive(comm)
-    assert message["type"] == "events" and message["view"]["viewer"] == 1
-    await comm.disconnect()
+    async with Sockets() as sockets:
+        comm, hello = await sockets.connected(gid, token=bo.token)
+        assert hello["seat"] is None
+        assert hello["status"] == "open"
+        await db(services.game_join, game_id=gid, user=bo)
+        await comm.send_json_to({"command": "sync", "after": 0})
+        hello = await receive(comm)
+        assert (hello["type"], hello["seat"]) == ("hello", 1)
+        payload = await receive(comm)
+        assert payload["type"] == "events"
+        assert payload["events"] == []
+        await db(services.game_start, game_id=gid, user=ana)
+        message = await receive(comm)
+        assert message["type"] == "events"
+        assert message["view"]["viewer"] == 1
 
 
 async def test_a_spectator_of_a_duplicate_deal_still_played_elsewhere_is_refused():
@@ -135,15 +142,15 @@ async def test_a_spectator_of_a_duplicate_deal_still_played_elsewhere_is_refused
     ana, cy = await db(player, "ana"), await db(player, "cy")
     gid = await db(table, ana, [], bots=1)
     await db(lambda: Game.objects.filter(pk=gid).update(seed_hidden=True))
-    for kwargs in ({"token": cy.token}, {}):  # another player, an anonymous spectator
-        comm = socket(gid, **kwargs)
-        ok, _ = await comm.connect(timeout=TIMEOUT)
-        assert ok  # accepted first, so that a browser sees the close code
-        closed = await comm.receive_output(timeout=TIMEOUT)
-        assert closed == {"type": "websocket.close", "code": 4403}
-    comm, hello = await connected(gid, token=ana.token)  # its player still may
-    assert hello["seat"] == 0
-    await comm.disconnect()
+    async with Sockets() as sockets:
+        for kwargs in ({"token": cy.token}, {}):  # another player, an anonymous spectator
+            comm = sockets.socket(gid, **kwargs)
+            ok, _ = await comm.connect(timeout=TIMEOUT)
+            assert ok  # accepted first, so that a browser sees the close code
+            closed = await comm.receive_output(timeout=TIMEOUT)
+            assert closed == {"type": "websocket.close", "code": 4403}
+        _, hello = await sockets.connected(gid, token=ana.token)  # its player still may
+        assert hello["seat"] == 0
 
 
 async def test_a_socket_opened_while_the_database_is_down_is_told_to_try_again(monkeypatch):
@@ -155,8 +162,9 @@ async def test_a_socket_opened_while_the_database_is_down_is_told_to_try_again(m
         raise OperationalError("connection refused")
 
     monkeypatch.setattr(consumers, "_hello", down)
-    comm = socket(str(uuid.uuid4()))
-    ok, _ = await comm.connect(timeout=TIMEOUT)
-    assert ok  # accepted first, so that a browser sees the close code
-    closed = await comm.receive_output(timeout=TIMEOUT)
-    assert closed == {"type": "websocket.close", "code": 1013}
+    async with Sockets() as sockets:
+        comm = sockets.socket(str(uuid.uuid4()))
+        ok, _ = await comm.connect(timeout=TIMEOUT)
+        assert ok  # accepted first, so that a browser sees the close code
+        closed = await comm.receive_output(timeout=TIMEOUT)
+        assert closed == {"type": "websocket.close", "code": 1013}

@@ -2,10 +2,10 @@
 reaches the socket exactly once and in order; the database is the truth."""
 
 import pytest
-import realtime.broadcast
-from realtime.groups import game_seat_group
 
+import realtime.broadcast
 from games.broadcast import update_message
+from realtime.groups import game_seat_group
 from tests.realtime.helpers import (
     connected,
     db,
@@ -135,6 +135,7 @@ async def test_a_socket_idle_longer_than_the_layers_blocking_wait_still_gets_the
         await asyncio.sleep(7)  # longer than the 5 s blocking pop, idle
         seq = await db(play_turn, gid, [ana, bo])
         got = await receive_until_seq(comm, seq)
-        assert got and got[-1]["seq"] == seq
+        assert got
+        assert got[-1]["seq"] == seq
     finally:
         await comm.disconnect()

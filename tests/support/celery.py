@@ -1,5 +1,5 @@
 """Real Celery worker and beat processes for tests and benchmarks, with the environment the
-platform runs with in production (see tests/games/worker/conftest.py for the fixture)."""
+platform runs with in production (see tests/games/conftest.py for the fixture)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -95,3 +98,15 @@ def purge(url: str) -> None:
     import redis
 
     redis.Redis.from_url(url).flushdb()
+
+
+def wait_for(predicate, *, timeout: float, what: str, procs: Celery | None = None):
+    """Poll ``predicate`` until it returns something truthy; fail naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    tail = f"\n{procs.log_tail()}" if procs else ""
+    pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}{tail}", pytrace=False)

@@ -3,6 +3,7 @@ rewriting a stream's events, sign its checkpoints again over the rewritten heads
 the replay, the game row's head or the players' receipts can tell."""
 
 from django.db import connection
+
 from eventstore import checkpoints, store
 from eventstore.models import Checkpoint
 

@@ -1,24 +1,19 @@
-"""Players, tables and leak checks for the games API tests."""
+"""Players and tables of the games API tests, driven over HTTP (the leak oracle they check
+answers against: tests/support/leaks.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from django.db import connection
-from eventstore import store
 from rest_framework.test import APIClient
 
-from games.domain import fold
-from games.engine.tiles import tile
-from games.engine.views import hidden_tiles
+from eventstore import store
 from games.models import Game, stream_name
 
 PASSWORD = "pw-correct-horse-1"
 GAMES = "/api/v1/games"
 SMALL_4 = {"set_max": 6, "hand_size": 5}  # 4 players on a double-6 set, with a boneyard
-MOVE_TYPES = {"EnginePlaced", "TileDrawn", "TilePlayed", "TurnPassed", "TurnStopped"}
-TILE_KEYS = {"tile", "hand", "hands", "tiles", "boneyard", "drawn"}
 
 
 def player(name: str) -> APIClient:
@@ -114,87 +109,3 @@ def projections(gid: str) -> dict:
     out = {f: getattr(g, f) for f in fields}
     out["resigned_at"] = [s.resigned_at for s in g.seats.order_by("index")]
     return out
-
-
-# -- hidden information ------------------------------------------------------------------------
-
-
-def tile_pairs(obj: Any, under: bool = False) -> Iterator[tuple[int, int]]:
-    """Yield every ``[a, b]`` of ints found under a key that holds tiles."""
-    if isinstance(obj, dict):
-        for key, value in obj.items():
-            yield from tile_pairs(value, under or key in TILE_KEYS)
-    elif isinstance(obj, list):
-        if (
-            under
-            and len(obj) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in obj)
-        ):
-            yield tile(*obj)
-        else:
-            for item in obj:
-                yield from tile_pairs(item, under)
-
-
-def leaked(payload: Any, hidden: set) -> set:
-    return {t for t in tile_pairs(payload) if t in hidden}
-
-
-class Timeline:
-    """The tiles each seat may not see after every event of a game's log."""
-
-    def __init__(self, gid: str) -> None:
-        self.stream = stream_name(gid)
-        self.state = None
-        self.hidden: list[tuple[set, ...] | None] = [None]  # by seq
-
-    def sync(self) -> Timeline:
-        for e in store.read(self.stream, after=len(self.hidden) - 1):
-            self.state = fold([e], self.state)
-            s = self.state
-            self.hidden.append(
-                tuple(hidden_tiles(s, i) for i in [*range(s.seats), None])
-                if s is not None
-                else None
-            )
-        return self
-
-    def at(self, seq: int, seat: int | None) -> set:
-        """Return what ``seat`` (None: a spectator) may not see just after event ``seq``."""
-        found = self.hidden[seq]
-        if found is None:
-            return set()
-        return found[-1] if seat is None else found[seat]
-
-    def now(self, seat: int | None) -> set:
-        return self.at(len(self.hidden) - 1, seat)
-
-    def assert_view_hides(self, payload: Any, seat: int | None) -> None:
-        """A payload about the present (state, game) shows none of the seat's hidden tiles."""
-        assert not leaked(payload, self.now(seat))
-
-    def assert_events_hide(self, events: list[dict], seat: int | None) -> None:
-        """Each event shows none of the tiles hidden from the seat just after it happened."""
-        for e in events:
-            assert not leaked(e, self.at(e["seq"], seat)), e
-
-    def assert_record_hides(self, record: dict, seat: int | None) -> None:
-        """Each deal and move of a record shows none of the tiles hidden from the seat then."""
-        assert "seed" not in record
-        rounds = iter(record["rounds"])
-        current = None
-        moves = iter(())
-        for e in store.read(self.stream):
-            hidden = self.at(e.seq, seat)
-            if e.type == "RoundStarted":
-                current = next(rounds)
-                assert "boneyard" not in current["deal"]
-                assert not leaked(current["deal"], hidden), current["deal"]
-                moves = iter(current["moves"])
-            elif e.type in MOVE_TYPES:
-                move = next(moves)
-                assert not leaked(move, hidden), move
-        assert next(rounds, None) is None
-        assert next(moves, None) is None
-        rest = {k: v for k, v in record.items() if k != "rounds"}
-        assert not leaked(rest, self.now(seat))

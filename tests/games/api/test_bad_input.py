@@ -242,9 +242,11 @@ def test_anonymous_lobby_writes_are_401(game):
     anon = APIClient()
     for path in (url(gid, "join"), url(gid, "resign"), url(gid, "start"), url(gid, "bots")):
         r = anon.post(path)
-        assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
+        assert r.status_code == 401
+        assert r.json()["code"] == "not_authenticated"
     r = anon.post("/api/v1/games", {"players": 2}, format="json")
-    assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
+    assert r.status_code == 401
+    assert r.json()["code"] == "not_authenticated"
 
 
 def test_a_repeated_idempotency_key_returns_the_first_answer_and_appends_nothing(game):

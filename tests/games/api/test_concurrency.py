@@ -6,9 +6,9 @@ import threading
 
 import pytest
 from django.db import connection
+
 from eventstore import store
 from eventstore.models import AppendedCommand
-
 from games.integrity import verify_game
 from games.models import stream_name
 from tests.games.api.factories import (

@@ -9,10 +9,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.test import TestCase
+
 from eventstore import store
 from eventstore.models import Event, Snapshot
 from eventstore.store import ConcurrencyConflict, chain_hash
-
 from games import services
 from games.domain import SNAPSHOT_EVERY, engine_events, load
 from games.engine import event_to_dict, legal_moves, replay
@@ -60,7 +60,8 @@ def test_append_numbers_events_from_the_expected_version_and_read_returns_them_i
     assert [e.seq for e in store.read("s", after=1)] == [2, 3]
     assert [e.seq for e in store.read("s", after=1, upto=2)] == [2]
     assert store.read("s")[0].actor == ACTOR
-    assert store.version("other") == 0 and store.read("other") == []
+    assert store.version("other") == 0
+    assert store.read("other") == []
 
 
 def test_each_event_links_to_the_previous_hash_from_genesis():
@@ -109,7 +110,7 @@ def test_a_command_id_is_per_stream():
 
 
 def test_append_refuses_an_empty_batch():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least one event"):
         store.append("s", expected_version=0, events=[], actor=ACTOR)
 
 
@@ -197,7 +198,8 @@ def test_verify_chain_names_the_seq_of_a_tampered_event():
     append("s", 0, 1, 2, 3, 4)
     rewrite("s", 3, rechain=False, data={"n": 33})
     problem = store.verify_chain(store.read("s"))
-    assert problem is not None and problem.seq == 3
+    assert problem is not None
+    assert problem.seq == 3
     assert "hash" in problem.reason
 
 
@@ -207,7 +209,8 @@ def test_verify_chain_names_a_broken_link_when_a_hash_is_replaced():
     rewrite("s", 2, rechain=False, data={"n": 22})
     rewrite("s", 2, rechain=False, hash=chain_hash_of("s", 2))
     problem = store.verify_chain(store.read("s"))
-    assert problem is not None and problem.seq == 3
+    assert problem is not None
+    assert problem.seq == 3
     assert "link" in problem.reason
 
 

@@ -1,4 +1,5 @@
 import pytest
+
 from eventstore import store
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

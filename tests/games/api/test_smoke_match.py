@@ -25,7 +25,8 @@ def test_four_players_play_a_whole_match_through_the_api():
         assert c.post(f"/api/v1/games/{gid}/join").status_code == 200
     r = clients[0].post(f"/api/v1/games/{gid}/start")
     assert r.status_code == 200, r.json()
-    assert len(r.json()["seed_commitment"]) == 64 and r.json()["seed"] is None
+    assert len(r.json()["seed_commitment"]) == 64
+    assert r.json()["seed"] is None
     moves = 0
     while True:
         states = [c.get(f"/api/v1/games/{gid}/state").json() for c in clients]
@@ -41,7 +42,8 @@ def test_four_players_play_a_whole_match_through_the_api():
         assert r.status_code == 201, r.json()
         moves += 1
     game = clients[0].get(f"/api/v1/games/{gid}").json()
-    assert game["status"] == "finished" and game["seed"]
+    assert game["status"] == "finished"
+    assert game["seed"]
     record = clients[1].get(f"/api/v1/games/{gid}/record").json()
     from games.engine import verify_record
 

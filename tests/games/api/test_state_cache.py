@@ -3,8 +3,8 @@
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from eventstore import store
 
+from eventstore import store
 from games import services
 from games.domain import STATE_CACHE, load
 from games.engine import event_to_dict, legal_moves, step
@@ -67,5 +67,6 @@ def test_a_cached_state_behind_the_database_is_not_used(django_user_model):
     assert fresh.state == load(game.stream).state
     assert fresh.head_hash == load(game.stream).head_hash
     # Caught up from the cached state with the events since it, not from a snapshot.
-    assert len(queries) == 1 and "eventstore_snapshot" not in queries[0]["sql"]
+    assert len(queries) == 1
+    assert "eventstore_snapshot" not in queries[0]["sql"]
     assert STATE_CACHE.get(game.stream, old + len(events)) is None  # never cached uncommitted

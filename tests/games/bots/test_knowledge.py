@@ -114,7 +114,8 @@ def test_knowledge_contains_no_hidden_tile(seats, variants):
             assert not leaked
             assert k.hand == frozenset(s.hands[seat])
             assert k.boneyard_count == s.boneyard_left
-            assert not hasattr(k, "hands") and not hasattr(k, "boneyard")
+            assert not hasattr(k, "hands")
+            assert not hasattr(k, "boneyard")
 
 
 @pytest.mark.parametrize(("seats", "variants"), CASES)

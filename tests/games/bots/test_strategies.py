@@ -53,7 +53,8 @@ def test_every_strategy_returns_a_legal_move(seats, variants, seed):
     lineup = lineup[seed:] + lineup[:seed]
     rng = random.Random(seats * 10 + seed)
     state = play_match(bytes([seats, seed]) * 16, ruleset, lineup, rng, check)
-    assert state.result is not None and len(state.round_history) == 2
+    assert state.result is not None
+    assert len(state.round_history) == 2
     assert decisions
 
 

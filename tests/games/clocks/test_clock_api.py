@@ -1,6 +1,7 @@
-"""The clocks over the API: vacations, the urgency-sorted game list, notifications."""
+"""The clocks over the API: the urgency-sorted game list and the notifications. (Vacations over
+the API: tests/games/test_rule_r24_correspondence.py.)"""
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -8,35 +9,6 @@ from games.models import Game
 from tests.games.api.factories import player, table
 
 pytestmark = pytest.mark.django_db
-
-VACATION = "/api/v1/me/vacation"
-
-
-def test_a_vacation_starts_and_ends_over_the_api(frozen_clock):
-    ana = player("ana")
-    r = ana.post(VACATION, {"days": 10}, format="json")
-    assert r.status_code == 200, r.json()
-    until = r.json()["vacation_until"]
-    assert until and ana.get("/api/v1/me").json()["vacation_until"] == until
-    frozen_clock.advance(timedelta(days=2))
-    r = ana.delete(VACATION)
-    assert r.status_code == 200
-    ended = datetime.fromisoformat(r.json()["vacation_until"].replace("Z", "+00:00"))
-    assert ended == frozen_clock.now() < datetime.fromisoformat(until.replace("Z", "+00:00"))
-    r = ana.delete(VACATION)
-    assert r.status_code == 400 and r.json()["code"] == "not_on_vacation"
-
-
-@pytest.mark.parametrize("body", [{}, {"days": 0}, {"days": 61}, {"days": "x"}])
-def test_a_bad_vacation_is_a_400_and_changes_nothing(body):
-    ana = player("ana")
-    r = ana.post(VACATION, body, format="json")
-    assert r.status_code == 400 and r.json()["code"] == "invalid"
-    assert ana.get("/api/v1/me").json()["vacation_until"] is None
-
-
-def test_vacation_needs_a_login(api_client_anon):
-    assert api_client_anon.post(VACATION, {"days": 3}, format="json").status_code == 401
 
 
 @pytest.fixture
@@ -88,7 +60,8 @@ def test_notifications_are_listed_and_marked_read(frozen_clock):
     to_move = Game.objects.get(pk=gid).to_move
     mover = [ana, bo][to_move]
     data = mover.get("/api/v1/notifications").json()
-    assert data["unread"] == 1 and data["results"][0]["kind"] == "your_turn"
+    assert data["unread"] == 1
+    assert data["results"][0]["kind"] == "your_turn"
     assert data["results"][0]["url"] == f"/games/{gid}"
     assert [ana, bo][1 - to_move].get("/api/v1/notifications").json()["unread"] == 0
     r = mover.post("/api/v1/notifications/read", {}, format="json")

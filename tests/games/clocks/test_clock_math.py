@@ -51,7 +51,8 @@ def test_a_correspondence_turn_charges_the_vacation_it_overlapped():
     reserve, used = clocks.charge(
         CORR, T0, T0 + timedelta(days=2), reserve_ms=None, vacation_used_s=100, **vac
     )
-    assert reserve is None and used == 100 + 86400
+    assert reserve is None
+    assert used == 100 + 86400
 
 
 def test_defaults_fill_in_what_older_time_controls_lack():

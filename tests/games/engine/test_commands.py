@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from games.bots.simple import POLICIES
 from games.engine import Ruleset, command_from_dict, command_to_dict, legal_moves
 from games.engine import events as ev
 from games.engine.simulate import simulate_match
@@ -15,7 +16,7 @@ from games.engine.state import ENGINE, PLAYING, evolve, initial_state
 
 def positions(seats: int, seed: bytes):
     """Every position of a greedy-played match, with the seat to move."""
-    events = simulate_match(seed, Ruleset.for_players(seats, rounds=2), seats, "greedy")
+    events = simulate_match(seed, Ruleset.for_players(seats, rounds=2), seats, POLICIES["greedy"])
     state = None
     for event in events:
         if isinstance(event, ev.MatchStarted):

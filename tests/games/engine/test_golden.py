@@ -109,7 +109,8 @@ def test_the_stored_record_verifies_and_replays_to_the_stored_events(name):
     and gets back exactly the stored events and final state."""
     doc = load(name)
     verdict = verify_record(doc["record"])
-    assert verdict.ok and verdict.seed_checked, verdict.problem
+    assert verdict.ok, verdict.problem
+    assert verdict.seed_checked, verdict.problem
     assert [event_to_dict(e) for e in verdict.events] == doc["events"]
     assert state_digest(verdict.state) == doc["final"]["state_digest"]
 

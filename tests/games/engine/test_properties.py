@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
+from games.bots.simple import POLICIES
 from games.engine import (
     MEXICAN,
     DrawTile,
@@ -102,8 +103,10 @@ def matches(draw, max_rounds: int | None = 2, max_seats: int = 14):
 
 
 def play(seed: bytes, ruleset: Ruleset, seats: int, policy: str) -> list:
-    note(f"simulate_match(bytes.fromhex({seed.hex()!r}), {ruleset!r}, {seats}, {policy!r})")
-    events = simulate_match(seed, ruleset, seats, policy)
+    note(
+        f"simulate_match(bytes.fromhex({seed.hex()!r}), {ruleset!r}, {seats}, POLICIES[{policy!r}])"
+    )
+    events = simulate_match(seed, ruleset, seats, POLICIES[policy])
     assert isinstance(events[0], ev.MatchStarted)
     assert isinstance(events[-1], ev.MatchEnded)
     return events
@@ -230,14 +233,16 @@ def check_moves(state: GameState, rnd: random.Random, exhaustive: bool) -> None:
             Pass(other),
         ):
             exc = refused(state, cmd)
-            assert exc is not None and exc.code == Code.NOT_YOUR_TURN, (cmd, exc)
+            assert exc is not None, (cmd, exc)
+            assert exc.code == Code.NOT_YOUR_TURN, (cmd, exc)
         # A tile from another hand is refused.
         held = [t for s in range(n) if s != to_move for t in state.hands[s]]
         if held and state.phase == PLAYING:
             t = rnd.choice(held)
             for tr in (to_move, MEXICAN):
                 exc = refused(state, PlayTile(to_move, t, tr))
-                assert exc is not None and exc.code == Code.TILE_NOT_IN_HAND, exc
+                assert exc is not None, exc
+                assert exc.code == Code.TILE_NOT_IN_HAND, exc
         # Plays the rules never allow.
         for cmd in (
             PlayTile(to_move, (0, 0), n),
@@ -435,7 +440,8 @@ def test_corrupted_move_is_reported_at_that_move(match, data):
     p = verdict.problem
     assert p is not None, "a corrupted record verified"
     assert (p.kind, p.round, p.move) == ("move", r + 1, j), str(p)
-    assert p.code and p.rule, str(p)
+    assert p.code, str(p)
+    assert p.rule, str(p)
     if kind == "drawn_tile":
         assert p.code == "drawn_tile_mismatch"
     if kind == "seat":
@@ -446,7 +452,7 @@ def test_corrupted_move_is_reported_at_that_move(match, data):
 # -- the sets themselves ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("set_max,size", [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
+@pytest.mark.parametrize(("set_max", "size"), [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
 def test_full_sets(set_max, size):
     tiles = full_set(set_max)
     assert len(tiles) == len(set(tiles)) == size  # R2

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from games.bots.simple import POLICIES
 from games.engine import (
     Code,
     MatchEnded,
@@ -53,7 +54,7 @@ HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 @pytest.fixture(scope="module")
 def events():
-    return simulate_match(SEED, RULESET, SEATS, "random")
+    return simulate_match(SEED, RULESET, SEATS, POLICIES["random"])
 
 
 def full_record(events, **kw):
@@ -150,7 +151,8 @@ def test_round_trip_of_a_finished_match(events):
     doc = full_record(events)
     assert import_record(doc) == tuple(events)
     verdict = verify_record(doc)
-    assert verdict.ok and verdict.seed_checked
+    assert verdict.ok
+    assert verdict.seed_checked
     assert verdict.state == replay(events)
 
 
@@ -169,7 +171,8 @@ def test_round_trip_mid_match(events, fraction):
     assert "result" not in doc
     assert import_record(doc) == tuple(part)
     verdict = verify_record(doc)
-    assert verdict.ok and not verdict.seed_checked
+    assert verdict.ok
+    assert not verdict.seed_checked
     assert verdict.state == replay(part)
 
 
@@ -177,7 +180,8 @@ def test_round_trip_between_rounds(events):
     first_end = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
     part = events[: first_end + 1]
     doc = json.loads(json.dumps(export_record(part)))
-    assert len(doc["rounds"]) == 1 and "result" in doc["rounds"][0]
+    assert len(doc["rounds"]) == 1
+    assert "result" in doc["rounds"][0]
     assert import_record(doc) == tuple(part)
 
 
@@ -251,7 +255,8 @@ def test_rounds_shape(events):
         assert any(m["action"] == "engine" for m in rnd["moves"])
         for m in rnd["moves"]:
             assert m["action"] in ("engine", "draw", "play", "pass", "stop")
-            assert isinstance(m["seat"], int) and 0 <= m["seat"] < SEATS
+            assert isinstance(m["seat"], int)
+            assert 0 <= m["seat"] < SEATS
             if m["action"] == "play":
                 assert set(m) == {"seat", "action", "tile", "train"}
                 assert m["train"] == "mexican" or m["train"] in range(SEATS)
@@ -265,7 +270,8 @@ def test_rounds_shape(events):
             recorded_moves.append(m)
         res = rnd["result"]
         assert set(res) == {"scores", "went_out", "blocked"}
-        assert len(res["scores"]) == SEATS and all(isinstance(x, int) for x in res["scores"])
+        assert len(res["scores"]) == SEATS
+        assert all(isinstance(x, int) for x in res["scores"])
         assert isinstance(res["blocked"], bool)
         if res["blocked"]:
             assert res["went_out"] is None
@@ -314,7 +320,8 @@ def test_seed_test_vector():
 
 def test_mid_match_full_record_has_everything_but_the_seed(mid_match):
     doc = json.loads(json.dumps(export_record(mid_match, seed=SEED)))
-    assert "seed" not in doc and "result" not in doc
+    assert "seed" not in doc
+    assert "result" not in doc
     for rnd in doc["rounds"]:
         assert all(isinstance(h, list) for h in rnd["deal"]["hands"])
         assert "boneyard" in rnd["deal"]
@@ -324,7 +331,8 @@ def test_mid_match_full_record_has_everything_but_the_seed(mid_match):
 @pytest.mark.parametrize("viewer", [0, 1])
 def test_seat_record_before_the_end_hides_others(mid_match, viewer):
     doc = json.loads(json.dumps(export_record(mid_match, seed=SEED, viewer=viewer)))
-    assert "seed" not in doc and "result" not in doc
+    assert "seed" not in doc
+    assert "result" not in doc
     assert doc["seed_commitment"] == commitment(SEED)
     dealt = [e for e in mid_match if isinstance(e, RoundStarted)]
     saw_own_draw = saw_other_draw = False
@@ -343,8 +351,10 @@ def test_seat_record_before_the_end_hides_others(mid_match, viewer):
                     assert "tile" not in m
                     saw_other_draw = True
             if m["action"] == "play":
-                assert "tile" in m and "train" in m  # plays are public
-    assert saw_own_draw and saw_other_draw
+                assert "tile" in m
+                assert "train" in m
+    assert saw_own_draw
+    assert saw_other_draw
     # Nothing in the current round shows a tile the viewer may not see.
     state = replay(mid_match)
     current = {k: v for k, v in doc["rounds"][-1].items() if k != "result"}
@@ -508,14 +518,15 @@ def test_every_illegal_move_is_named_by_index(events):
             broken["rounds"][rnd["number"] - 1]["moves"][j] = bad
             p = problem_of(broken)
             assert (p.kind, p.round, p.move) == ("move", rnd["number"], j), str(p)
-            assert p.rule and p.code
+            assert p.rule
+            assert p.code
             checked += 1
             if checked >= 40:
                 return
 
 
 @pytest.mark.parametrize(
-    "field,value",
+    ("field", "value"),
     [
         ("scores", lambda r: [r["scores"][0] + 1] + r["scores"][1:]),
         ("went_out", lambda r: 1 - r["went_out"] if r["went_out"] is not None else 0),
@@ -542,7 +553,9 @@ def test_wrong_match_result(events, field):
     doc = full_record(events)
     doc["result"][field] = [x + 1 for x in doc["result"][field]]
     p = problem_of(doc)
-    assert p.kind == "result" and p.round is None and p.move is None
+    assert p.kind == "result"
+    assert p.round is None
+    assert p.move is None
 
 
 def test_result_of_a_match_that_is_not_over(events):
@@ -586,7 +599,8 @@ def test_unfinished_round_before_another_is_incomplete(events):
     del doc["result"]
     del doc["seed"]
     p = problem_of(doc)
-    assert p.kind == "incomplete" and p.round in (1, 2)
+    assert p.kind == "incomplete"
+    assert p.round in (1, 2)
 
 
 # -- not a record at all -----------------------------------------------------------------------
@@ -667,5 +681,5 @@ def test_malformed_records(events, name):
 def test_import_refuses_a_record_with_a_problem(events):
     doc = full_record(events)
     doc["result"]["totals"][0] += 1
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="the match result should be"):
         import_record(doc)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from games.bots.simple import POLICIES
 from games.engine import RecordFormatError, Ruleset, export_record, import_record, verify_record
 from games.engine import attestation as att
 from games.engine import events as ev
@@ -41,7 +42,9 @@ def fairness(**extra):
 
 @pytest.fixture(scope="module")
 def events():
-    return simulate_match(SEED, RULESET, 2, "random", seed_commitment=commitment(SERVER_SEED))
+    return simulate_match(
+        SEED, RULESET, 2, POLICIES["random"], seed_commitment=commitment(SERVER_SEED)
+    )
 
 
 def record(events, **kw):
@@ -83,7 +86,8 @@ def test_a_finished_version_2_record_has_the_fairness_object_and_both_seeds(even
 def test_a_finished_version_2_record_verifies_its_deals_from_the_derived_seed(events):
     doc = record(events)
     verdict = verify_record(doc)
-    assert verdict.ok and verdict.seed_checked, verdict.problem
+    assert verdict.ok, verdict.problem
+    assert verdict.seed_checked, verdict.problem
     assert import_record(doc) == tuple(events)
 
 
@@ -91,25 +95,29 @@ def test_a_version_2_record_without_the_top_level_seed_still_derives_it(events):
     doc = record(events)
     del doc["seed"]
     verdict = verify_record(doc)
-    assert verdict.ok and verdict.seed_checked
+    assert verdict.ok
+    assert verdict.seed_checked
 
 
 @pytest.mark.parametrize("viewer", ["full", 0, 1, "spectator"])
 def test_before_the_end_neither_seed_is_revealed(events, viewer):
     doc = record(cut(events), viewer=viewer)
     assert doc["version"] == 2
-    assert "seed" not in doc and "server_seed" not in doc["fairness"]
+    assert "seed" not in doc
+    assert "server_seed" not in doc["fairness"]
     assert doc["fairness"]["contributions"] == CONTRIBUTIONS  # fixed and shown before the deal
     if viewer == "full":
         verdict = verify_record(doc)
-        assert verdict.ok and not verdict.seed_checked
+        assert verdict.ok
+        assert not verdict.seed_checked
     else:
         assert problem_of(doc).kind == "incomplete"
 
 
 def test_the_server_seed_may_be_left_out_of_the_fairness_given(events):
     doc = record(events, fairness={k: v for k, v in fairness().items() if k != "server_seed"})
-    assert "seed" not in doc and "server_seed" not in doc["fairness"]
+    assert "seed" not in doc
+    assert "server_seed" not in doc["fairness"]
     assert problem_of(doc).kind == "commitment"  # ended, but nothing to check the deals with
 
 
@@ -123,13 +131,13 @@ def test_optional_times_are_left_out_when_unknown(events):
 
 
 def test_export_refuses_a_match_started_with_another_commitment(events):
-    v1_events = simulate_match(SEED, RULESET, 2, "random")  # commits to SEED itself
-    with pytest.raises(ValueError):
+    v1_events = simulate_match(SEED, RULESET, 2, POLICIES["random"])  # commits to SEED itself
+    with pytest.raises(ValueError, match="seed_commitment must be the server seed's commitment"):
         export_record(v1_events, fairness=fairness())
 
 
 def test_export_refuses_a_seed_that_is_not_the_derived_one(events):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="seed is not the one the server seed"):
         export_record(events, seed=SERVER_SEED, fairness=fairness())
     assert export_record(events, seed=SEED, fairness=fairness())["seed"] == SEED.hex()
 
@@ -138,7 +146,7 @@ def test_the_spec_vector_deal_in_a_version_2_record():
     zero = bytes(32)
     seed = derive_seed_v2(zero, ["ana:4f1c9e", ""])
     rs = Ruleset.for_players(2, set_max=6, rounds=1)
-    evs = simulate_match(seed, rs, 2, "greedy", seed_commitment=commitment(zero))
+    evs = simulate_match(seed, rs, 2, POLICIES["greedy"], seed_commitment=commitment(zero))
     f = {
         "server_seed_commitment": commitment(zero),
         "contributions": [{"seat": 0, "value": "ana:4f1c9e"}, {"seat": 1, "value": ""}],
@@ -186,7 +194,8 @@ def test_a_changed_server_seed_does_not_match_its_commitment(events):
     doc = record(events)
     doc["fairness"]["server_seed"] = bytes(32).hex()
     p = problem_of(doc)
-    assert p.kind == "commitment" and "server seed" in p.message
+    assert p.kind == "commitment"
+    assert "server seed" in p.message
 
 
 def test_a_changed_commitment(events):
@@ -215,7 +224,8 @@ def test_an_ended_match_without_its_server_seed(events):
     del doc["fairness"]["server_seed"]
     del doc["seed"]
     p = problem_of(doc)
-    assert p.kind == "commitment" and "server seed is not revealed" in p.message
+    assert p.kind == "commitment"
+    assert "server seed is not revealed" in p.message
 
 
 def test_a_seed_revealed_without_its_server_seed(events):
@@ -232,14 +242,16 @@ def test_a_cut_off_version_2_record_that_reveals_a_seed(events, key):
     else:
         doc["seed"] = SEED.hex()
     p = problem_of(doc)
-    assert p.kind == "commitment" and "not ended" in p.message
+    assert p.kind == "commitment"
+    assert "not ended" in p.message
 
 
 def test_a_contribution_longer_than_256_utf8_bytes(events):
     doc = record(events)
     doc["fairness"]["contributions"][0]["value"] = "é" * 129  # 258 bytes, 129 characters
     p = problem_of(doc)
-    assert p.kind == "fairness" and "contributions[0]" in p.message
+    assert p.kind == "fairness"
+    assert "contributions[0]" in p.message
     doc["fairness"]["contributions"][0]["value"] = "é" * 128  # 256 bytes: allowed
     assert problem_of(doc).kind == "seed"  # (the value changed, so the seed does not match)
 
@@ -304,7 +316,9 @@ def test_malformed_version_2_records(events, name):
 
 
 def test_a_version_1_record_with_a_fairness_object_is_malformed(events):
-    doc = json.loads(json.dumps(export_record(simulate_match(SEED, RULESET, 2), seed=SEED)))
+    doc = json.loads(
+        json.dumps(export_record(simulate_match(SEED, RULESET, 2, POLICIES["random"]), seed=SEED))
+    )
     doc["fairness"] = record(events)["fairness"]
     with pytest.raises(RecordFormatError):
         verify_record(doc)
@@ -318,7 +332,9 @@ def test_an_attested_record_verifies_with_and_without_trusted_keys(events):
     assert verify_record(doc).ok
     assert not verify_record(doc).attestation_checked
     verdict = verify_record(doc, trusted_keys=[PUBLIC])
-    assert verdict.ok and verdict.attestation_checked and verdict.seed_checked
+    assert verdict.ok
+    assert verdict.attestation_checked
+    assert verdict.seed_checked
     assert verify_attested(doc, [PUBLIC]) is None
 
 
@@ -327,7 +343,8 @@ def test_a_changed_attested_record_fails_at_the_attestation_before_the_replay(ev
     doc["players"][1]["name"] = "mallory"  # the replay alone cannot see this
     assert verify_record(doc).ok
     p = verify_record(doc, trusted_keys=[PUBLIC]).problem
-    assert p.kind == "attestation" and "changed" in p.message
+    assert p.kind == "attestation"
+    assert "changed" in p.message
     doc = att.attest(record(events), KEY)
     doc["rounds"][0]["moves"][0]["seat"] = 1 - doc["rounds"][0]["moves"][0]["seat"]
     assert verify_record(doc, trusted_keys=[PUBLIC]).problem.kind == "attestation"
@@ -337,7 +354,8 @@ def test_a_record_signed_by_another_key_fails(events):
     other = att.private_key(bytes([2]) * 32)
     doc = att.attest(record(events), other)
     p = verify_attested(doc, [PUBLIC])
-    assert p.kind == "attestation" and "published" in p.message
+    assert p.kind == "attestation"
+    assert "published" in p.message
     assert verify_attested(record(events), [PUBLIC]).message == "the record has no attestation"
 
 
@@ -368,7 +386,7 @@ def test_published_keys_document():
         {"keys": [{**doc["keys"][0], "valid_until": "later"}]},
         {"keys": [{**doc["keys"][0], "id": 7}]},
     ):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="key"):  # each names the key or the document
             parse_published_keys(broken)
 
 
@@ -376,10 +394,12 @@ def test_published_keys_document():
 
 
 def test_without_fairness_the_export_is_version_1_exactly_as_before():
-    evs = simulate_match(SEED, RULESET, 2, "random")
+    evs = simulate_match(SEED, RULESET, 2, POLICIES["random"])
     doc = json.loads(json.dumps(export_record(evs, players=NAMES, seed=SEED)))
-    assert doc["version"] == 1 and "fairness" not in doc
-    assert doc["seed_commitment"] == commitment(SEED) and doc["seed"] == SEED.hex()
+    assert doc["version"] == 1
+    assert "fairness" not in doc
+    assert doc["seed_commitment"] == commitment(SEED)
+    assert doc["seed"] == SEED.hex()
     assert verify_record(doc).ok
 
 
@@ -389,7 +409,8 @@ def test_golden_records_verify_and_export_byte_for_byte(name):
     gives the same document (the format did not drift)."""
     doc = json.loads((GOLDEN / name).read_text())
     verdict = verify_record(doc)
-    assert verdict.ok and verdict.seed_checked, verdict.problem
+    assert verdict.ok, verdict.problem
+    assert verdict.seed_checked, verdict.problem
     names = [p["name"] for p in doc["players"]]
     times = iter([m.get("at") for r in doc["rounds"] for m in r["moves"]])
     at = [next(times) if isinstance(e, ev.MOVE_EVENTS) else None for e in verdict.events]
@@ -417,7 +438,8 @@ def test_a_key_vouches_for_nothing_dated_after_it_expired(events):
     assert verify_attested(doc, [PUBLIC], {PUBLIC: None}) is None
     assert verify_attested(doc, [PUBLIC], {PUBLIC: "2027-01-01T00:00:00Z"}) is None
     p = verify_attested(doc, [PUBLIC], {PUBLIC: "2026-12-01T10:00:30+00:00"})
-    assert p.kind == "attestation" and "expired" in p.message
+    assert p.kind == "attestation"
+    assert "expired" in p.message
     # the same instant written two ways compares equal: still too late
     p = verify_attested(doc, [PUBLIC], {PUBLIC: latest.replace("Z", "+00:00")})
     assert p is not None

@@ -8,7 +8,7 @@ from games.engine.tiles import full_set, is_double, set_size, tile
 from tests.games.engine.factories import start
 
 
-@pytest.mark.parametrize("n, size", [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
+@pytest.mark.parametrize(("n", "size"), [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
 def test_a_double_n_set_holds_n_plus_one_times_n_plus_two_over_two_tiles(n, size):
     tiles = full_set(n)
     assert len(tiles) == size
@@ -40,7 +40,7 @@ def test_a_double_shows_the_same_number_on_both_ends():
 
 
 @pytest.mark.parametrize(
-    "t, pips", [((5, 3), 8), ((6, 6), 12), ((1, 0), 1), ((18, 17), 35), ((9, 9), 18)]
+    ("t", "pips"), [((5, 3), 8), ((6, 6), 12), ((1, 0), 1), ((18, 17), 35), ((9, 9), 18)]
 )
 def test_a_tiles_pips_are_the_sum_of_its_two_ends(t, pips):
     rs = Ruleset(set_max=18, hand_size=2, rounds=19)
@@ -68,7 +68,7 @@ def test_a_tile_outside_the_set_is_not_a_tile_of_that_set():
 
     assert parse_tile([6, 2], 6) == (6, 2)
     assert parse_tile([2, 6], 6) == (6, 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"tile \[7, 0\] is not in a double-6 set"):
         parse_tile([7, 0], 6)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"tile \[-1, 0\] is not in a double-6 set"):
         parse_tile([-1, 0], 6)

@@ -73,7 +73,7 @@ def test_the_small_table_option_cannot_seat_five_players():
 
 
 @pytest.mark.parametrize(
-    "players, set_max, hand_size",
+    ("players", "set_max", "hand_size"),
     [(4, 12, 23), (2, 6, 15), (3, 9, 19), (14, 18, 14), (12, 15, 12), (8, 12, 12)],
 )
 def test_a_combination_that_cannot_be_dealt_is_refused_when_the_ruleset_is_created(
@@ -99,7 +99,7 @@ def test_a_combination_using_every_tile_exactly_can_be_dealt_with_an_empty_boney
     assert state.boneyard_left == 0
 
 
-@pytest.mark.parametrize("players, hand_size", [(4, 10), (6, 15), (2, 20)])
+@pytest.mark.parametrize(("players", "hand_size"), [(4, 10), (6, 15), (2, 20)])
 def test_an_explicit_hand_size_that_fits_the_set_is_accepted(players, hand_size):
     rs = Ruleset.for_players(players, hand_size=hand_size)
     assert rs.hand_size == hand_size
@@ -164,12 +164,14 @@ def test_a_hand_of_two_tiles_is_the_smallest_that_is_dealt_and_played():
 
 
 def test_a_record_whose_ruleset_has_a_one_tile_hand_is_refused():
+    from games.bots.simple import POLICIES
     from games.engine import export_record, verify_record
     from games.engine.simulate import simulate_match
 
     rs = Ruleset.for_players(2, set_max=6, hand_size=2, rounds=1)
-    doc = export_record(simulate_match(SEED, rs, 2), seed=SEED)
+    doc = export_record(simulate_match(SEED, rs, 2, POLICIES["random"]), seed=SEED)
     assert verify_record(doc).ok
     doc["ruleset"]["hand_size"] = 1
     p = verify_record(doc).problem
-    assert p.kind == "ruleset" and "at least 2" in p.message
+    assert p.kind == "ruleset"
+    assert "at least 2" in p.message

@@ -94,7 +94,8 @@ def test_the_spec_test_vector_starts_a_match_with_those_hands_in_dealt_order():
     state, events = run(state, StartRound(hands, boneyard))
     started = events[0]
     assert isinstance(started, RoundStarted)
-    assert started.round == 1 and started.engine == 6
+    assert started.round == 1
+    assert started.engine == 6
     assert started.hands == hands
     assert started.boneyard == boneyard
     assert [sorted(h) for h in state.hands] == [sorted(h) for h in hands]
@@ -103,7 +104,7 @@ def test_the_spec_test_vector_starts_a_match_with_those_hands_in_dealt_order():
 
 
 @pytest.mark.parametrize(
-    "seed, r, n_max, seats, h",
+    ("seed", "r", "n_max", "seats", "h"),
     [
         (ZERO_SEED, 1, 6, 2, 7),
         (ZERO_SEED, 2, 6, 2, 7),
@@ -119,7 +120,7 @@ def test_the_deal_follows_the_spec_algorithm_for_any_seed_round_and_table(seed, 
     assert deal_round(seed, r, n_max, seats, h) == _reference_deal(seed, r, n_max, seats, h)
 
 
-@pytest.mark.parametrize("n_max, seats, h", [(6, 2, 7), (12, 4, 15), (18, 14, 11)])
+@pytest.mark.parametrize(("n_max", "seats", "h"), [(6, 2, 7), (12, 4, 15), (18, 14, 11)])
 def test_a_deal_is_one_whole_set_split_into_hands_and_boneyard(n_max, seats, h):
     hands, boneyard = deal_round(ZERO_SEED, 1, n_max, seats, h)
     assert [len(x) for x in hands] == [h] * seats

@@ -52,7 +52,7 @@ def _first_round(players=2, rounds=None):
 
 
 @pytest.mark.parametrize(
-    "players, n_max, rounds", [(2, 9, 10), (4, 12, 13), (9, 15, 16), (13, 18, 19)]
+    ("players", "n_max", "rounds"), [(2, 9, 10), (4, 12, 13), (9, 15, 16), (13, 18, 19)]
 )
 def test_a_match_has_one_more_round_than_the_sets_top_number(players, n_max, rounds):
     rs = Ruleset.for_players(players)

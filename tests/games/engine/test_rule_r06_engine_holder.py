@@ -36,7 +36,8 @@ def test_placing_the_engine_puts_it_in_the_station_and_out_of_the_hand():
     assert (6, 6) not in state.hands[2]
     assert len(state.hands[2]) == 2
     v = view(state, 2)
-    assert v["engine"] == 6 and v["engine_placed"] is True
+    assert v["engine"] == 6
+    assert v["engine_placed"] is True
     assert all(t["end"] == 6 and t["tiles"] == [] for t in v["trains"])
 
 

@@ -77,7 +77,8 @@ def test_the_first_drawer_to_find_the_engine_may_be_the_first_drawer_of_all():
     state, _ = start(HANDS, [(6, 6)])
     state, events = run(state, draw(0), engine(0))
     assert events == [TileDrawn(0, (6, 6)), EnginePlaced(0, (6, 6))]
-    assert state.to_move == 0 and state.first_turn
+    assert state.to_move == 0
+    assert state.first_turn
     assert state.hands[0] == {(5, 5), (1, 0)}
 
 
@@ -115,7 +116,8 @@ def test_the_search_goes_on_to_the_last_tile_of_the_boneyard_if_the_engine_is_th
     assert drawers == [k % 2 for k in range(24)]
     assert state.boneyard_left == 0
     state, _ = run(state, engine(1))
-    assert state.to_move == 1 and state.first_turn
+    assert state.to_move == 1
+    assert state.first_turn
     assert len(state.hands[0]) == 2 + 12
     assert len(state.hands[1]) == 2 + 12 - 1
 
@@ -137,7 +139,8 @@ def test_in_round_two_the_search_starts_at_seat_one_and_goes_clockwise():
         [[(4, 4), (1, 0)], [(3, 3), (2, 0)], [(2, 2), (3, 0)]], [(6, 6), (5, 1), (5, 5)]
     )
     state, events = run(state, deal)
-    assert state.round == 2 and state.engine == 5
+    assert state.round == 2
+    assert state.engine == 5
     assert state.to_move == 1
     assert legal_moves(state, 1) == [DrawTile(1)]
     assert refusal(state, draw(0)) == (Code.NOT_YOUR_TURN, "R6")
@@ -145,8 +148,10 @@ def test_in_round_two_the_search_starts_at_seat_one_and_goes_clockwise():
     assert [(e.seat, e.tile) for e in events] == [(1, (6, 6)), (2, (5, 1)), (0, (5, 5))]
     state, events = run(state, engine(0))
     assert events == [EnginePlaced(0, (5, 5))]
-    assert state.to_move == 0 and state.first_turn
-    assert (6, 6) in state.hands[1] and (5, 1) in state.hands[2]
+    assert state.to_move == 0
+    assert state.first_turn
+    assert (6, 6) in state.hands[1]
+    assert (5, 1) in state.hands[2]
 
 
 def test_in_round_three_of_a_three_seat_match_the_search_starts_at_seat_two():
@@ -165,11 +170,13 @@ def test_in_round_three_of_a_three_seat_match_the_search_starts_at_seat_two():
     # round 3: engine [4,4] is in the boneyard, second from the front
     deal = scripted_deal([[(6, 6), (1, 0)], [(5, 5), (2, 0)], [(3, 3), (3, 0)]], [(6, 1), (4, 4)])
     state, events = run(state, deal)
-    assert state.round == 3 and state.engine == 4
+    assert state.round == 3
+    assert state.engine == 4
     assert state.to_move == 2
     state, events = run(state, draw(2), draw(0), engine(0))
     assert [e.seat for e in events] == [2, 0, 0]
-    assert state.to_move == 0 and state.first_turn
+    assert state.to_move == 0
+    assert state.first_turn
 
 
 def test_after_an_engine_search_every_seat_still_takes_one_first_turn_starting_with_the_finder():

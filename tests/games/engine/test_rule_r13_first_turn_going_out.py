@@ -68,7 +68,8 @@ def test_the_round_ends_after_the_first_turns_without_any_second_turn():
         [[(5, 5), (5, 0), (1, 1)], [(4, 4), (4, 1), (2, 0)], [(3, 3), (3, 2), (3, 0)]]
     )
     state, events = run(state, deal)
-    assert state.round == 2 and state.engine == 5
+    assert state.round == 2
+    assert state.engine == 5
 
 
 def test_a_turn_that_empties_the_hand_ends_without_a_stop():

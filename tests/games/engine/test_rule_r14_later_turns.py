@@ -23,7 +23,8 @@ def _both_trains_started():
     """Seat 0 starts its train with [6,5], seat 1 with [6,2]: no markers, Mexican empty."""
     state, _ = start([SEAT0, SEAT1])
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 2, 1), stop(1))
-    assert not state.first_turn and state.to_move == 0
+    assert not state.first_turn
+    assert state.to_move == 0
     return state
 
 

@@ -34,7 +34,8 @@ def _stuck(boneyard_front):
     seat 0 holds [1,1] and [2,1]: no legal play."""
     state, _ = start([SEAT0, SEAT1], boneyard_front)
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
-    assert not state.first_turn and state.to_move == 0
+    assert not state.first_turn
+    assert state.to_move == 0
     return state
 
 
@@ -161,7 +162,8 @@ def _stuck_with_empty_boneyard():
     assert state.boneyard_left == 0
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
     # Seat 0: own train ends in 5, Mexican in 6, train 1 (end 4) is closed to it.
-    assert state.to_move == 0 and state.phase == "playing"
+    assert state.to_move == 0
+    assert state.phase == "playing"
     return state
 
 

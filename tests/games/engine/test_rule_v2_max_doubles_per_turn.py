@@ -94,7 +94,8 @@ def test_drawn_double_cannot_be_played_as_the_follow_up_under_the_limit():
         pass_(1),  # seat 1 draws [5,2]: its train is marked
         play(0, 5, 5, 0),
     )
-    assert state.markers == [False, True] and state.ends == [5, 1, 3]
+    assert state.markers == [False, True]
+    assert state.ends == [5, 1, 3]
     assert legal_moves(state, 0) == [DrawTile(0)]
     state, _ = run(state, draw(0))  # [1,1] fits the marked train 1, but is a second double
     assert legal_moves(state, 0) == [Pass(0)]

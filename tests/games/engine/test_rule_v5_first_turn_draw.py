@@ -36,7 +36,8 @@ HANDS = [
 def _at_seat_one(front):
     state, _ = start(HANDS, front, first_turn="draw")
     state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0))
-    assert state.to_move == 1 and state.first_turn
+    assert state.to_move == 1
+    assert state.first_turn
     return state
 
 

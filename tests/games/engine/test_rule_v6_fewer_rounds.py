@@ -38,7 +38,9 @@ def test_a_one_round_match_ends_after_its_first_round():
     assert state.finished
 
 
-@pytest.mark.parametrize("players, rounds", [(2, 1), (2, 5), (2, 10), (4, 1), (4, 13), (14, 19)])
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(2, 1), (2, 5), (2, 10), (4, 1), (4, 13), (14, 19)]
+)
 def test_any_round_count_from_one_to_the_full_count_is_accepted(players, rounds):
     rs = Ruleset.for_players(players, rounds=rounds)
     assert rs.rounds == rounds
@@ -46,7 +48,7 @@ def test_any_round_count_from_one_to_the_full_count_is_accepted(players, rounds)
     assert rs.engine_for(rounds) == rs.set_max - rounds + 1
 
 
-@pytest.mark.parametrize("players, rounds", [(2, 0), (2, 11), (4, 14), (4, -1), (14, 20)])
+@pytest.mark.parametrize(("players", "rounds"), [(2, 0), (2, 11), (4, 14), (4, -1), (14, 20)])
 def test_zero_rounds_or_more_than_the_full_count_are_refused(players, rounds):
     with pytest.raises(RulesetError) as exc:
         Ruleset.for_players(players, rounds=rounds)

@@ -10,10 +10,11 @@ from datetime import timedelta
 import pytest
 from rest_framework.test import APIClient
 
+from core.errors import ApplicationError
 from games.engine import commitment
 from games.engine.deal import derive_seed_v2
 from games.models import Game, GameStatus
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
     committed,
     new_tournament,
@@ -67,11 +68,13 @@ def test_a_live_table_is_seated_with_its_commitment_and_starts_when_its_window_e
     tournament = seat(tournament)
     seated_now = frozen_clock.now()
     game = only_table(tournament).game
-    assert game.status == GameStatus.OPEN and game.version == 0
+    assert game.status == GameStatus.OPEN
+    assert game.version == 0
     assert game.ready_deadline == seated_now + timedelta(seconds=15)
     shown = client_for(ana).get(f"/api/v1/games/{game.pk}").json()
     assert shown["fairness"]["server_seed_commitment"] == game.server_seed_commitment
-    assert shown["fairness"]["fixed"] is False and shown["ready_deadline"] is not None
+    assert shown["fairness"]["fixed"] is False
+    assert shown["ready_deadline"] is not None
     assert contribute(ana, game, "ana's own words").status_code == 200
 
     frozen_clock.advance(timedelta(seconds=14))
@@ -91,7 +94,8 @@ def test_a_live_table_is_seated_with_its_commitment_and_starts_when_its_window_e
     values = {c["seat"]: c["value"] for c in game.contributions}
     assert values[seated_at(game, "ana")] == "ana's own words"
     assert values[seated_at(game, "bo")] == ""  # absent: never contributed
-    assert sorted(values) == [0, 1, 2] and list(values.values()).count("") == 2
+    assert sorted(values) == [0, 1, 2]
+    assert list(values.values()).count("") == 2
     assert (
         game.seed
         == derive_seed_v2(
@@ -99,7 +103,8 @@ def test_a_live_table_is_seated_with_its_commitment_and_starts_when_its_window_e
         ).hex()
     )
     late = contribute(bo, game, "too late")
-    assert late.status_code == 409 and late.json()["code"] == "contributions_fixed"
+    assert late.status_code == 409
+    assert late.json()["code"] == "contributions_fixed"
     assert tournaments_due() == []
 
 
@@ -114,7 +119,8 @@ def test_a_contribution_after_the_window_closed_is_refused_before_the_start_has_
     frozen_clock.advance(timedelta(seconds=10))
 
     late = contribute(ana, game, "after the window")
-    assert late.status_code == 409 and late.json()["code"] == "contributions_fixed"
+    assert late.status_code == 409
+    assert late.json()["code"] == "contributions_fixed"
     with committed():
         tasks.tick.run()
     game.refresh_from_db()
@@ -201,7 +207,8 @@ def test_a_duplicate_group_waits_together_and_deals_one_seed_from_one_list(froze
     for user in people[:2]:
         assert contribute(user, people_game, f"{user.username}!").status_code == 200
     denied = contribute(people[0], tables[0].game, "not my table")
-    assert denied.status_code == 403 and denied.json()["code"] == "not_a_player"
+    assert denied.status_code == 403
+    assert denied.json()["code"] == "not_a_player"
 
     assert pass_ready_windows(tournament)
 
@@ -244,7 +251,7 @@ def test_a_player_who_withdraws_during_the_window_leaves_the_started_game(frozen
 
 def test_ready_seconds_is_checked(org):
     for bad in (0, 4, 301, "15", True):
-        with pytest.raises(Exception) as caught:
+        with pytest.raises(ApplicationError) as caught:
             new_tournament(org, ready_seconds=bad)
         assert getattr(caught.value, "code", None) == "invalid_tournament", bad
     assert new_tournament(org, ready_seconds=5).ready_seconds == 5

@@ -115,7 +115,8 @@ def test_forfeits_are_counted_and_placed_last():
 def test_entrants_who_have_not_played_are_listed_last_in_seed_order():
     standings = compute_standings(["z", "a", "b", "y"], [totals(("a", 1), ("b", 2))])
     assert order(standings) == ["a", "b", "z", "y"]
-    assert standings[2].games == 0 and standings[2].points == 0
+    assert standings[2].games == 0
+    assert standings[2].points == 0
 
 
 def test_standings_before_any_game_are_the_seed_order():

@@ -121,9 +121,11 @@ def test_placement_points_sum_and_order_per_table(rounds, forfeits):
     for a in range(seats):
         for b in range(seats):
             if places[a] < places[b]:
-                assert share[a] > share[b] and raw[a] > raw[b]
+                assert share[a] > share[b]
+                assert raw[a] > raw[b]
             if places[a] == places[b]:
-                assert share[a] == share[b] and raw[a] == raw[b]
+                assert share[a] == share[b]
+                assert raw[a] == raw[b]
         if forfeits[a] and not all(forfeits[:seats]):
             assert places[a] > min(places)
 

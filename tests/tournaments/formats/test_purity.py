@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.purity import imported_modules, run_without_django
 
-ROOT = Path(__file__).resolve().parents[2]  # tests/tournaments/test_purity.py -> repo root
+ROOT = Path(__file__).resolve().parents[3]  # tests/tournaments/formats/test_purity.py -> repo root
 FORMATS = ROOT / "tournaments" / "formats"
 SOURCES = sorted(FORMATS.glob("*.py"))
 

@@ -16,13 +16,13 @@ from collections import Counter
 
 import pytest
 from django.db import IntegrityError, transaction
-from eventstore import store
 
+from eventstore import store
 from games.engine import commitment
 from games.engine.deal import derive_seed_v2
 from games.models import GameStatus
 from games.services import game_contribute
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
     committed,
     new_tournament,
@@ -79,7 +79,8 @@ def check_fair_deal(game) -> None:
     assert game.fairness_version == 2
     server_seed = bytes.fromhex(game.server_seed)
     assert commitment(server_seed) == game.server_seed_commitment == game.seed_commitment
-    assert game.committed_at is not None and game.committed_at <= game.started_at
+    assert game.committed_at is not None
+    assert game.committed_at <= game.started_at
     values = [c["value"] for c in game.contributions]
     assert derive_seed_v2(server_seed, values).hex() == game.seed
     logged = [e for e in store.read(game.stream) if e.type == "SeedContributionsFixed"]
@@ -102,7 +103,8 @@ def check_whole_tournament(tournament: Tournament, field: list) -> None:
         assert set(seated.values()) == {1}
         sizes = [t.seats.count() for t in tables]
         assert max(sizes) - min(sizes) <= 1 or (tournament.table_size == 2 and max(sizes) == 3)
-        assert max(sizes) <= max(tournament.table_size, 3) and min(sizes) >= 2
+        assert max(sizes) <= max(tournament.table_size, 3)
+        assert min(sizes) >= 2
         for table in tables:
             game = table.game
             assert game.status == GameStatus.FINISHED
@@ -112,7 +114,8 @@ def check_whole_tournament(tournament: Tournament, field: list) -> None:
             assert [entries[s.entry_id].user_id for s in seats] == [
                 s.user_id for s in game.seats.all()
             ]
-            assert table.finished_at is not None and table.result is not None
+            assert table.finished_at is not None
+            assert table.result is not None
             check_fair_deal(game)
             if table.deal_group is None:  # a table of its own: its seats, in seat order
                 assert [c["seat"] for c in game.contributions] == [s.index for s in seats]

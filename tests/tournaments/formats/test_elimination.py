@@ -34,7 +34,8 @@ def test_the_top_half_of_each_table_advances_ties_at_the_cut_by_seed():
     # Table winners first, then the seconds (2/3 of a point for 0 beats 1/2 for the shared 2nd).
     assert step.advancing == (3, 5, 0, 1)
     assert step.eliminated == (2, 4, 6, 7)
-    assert step.final and not step.finished
+    assert step.final
+    assert not step.finished
     assert len(seat_elimination(step.advancing, 4, seed=2)) == 1
 
 
@@ -42,7 +43,8 @@ def test_the_next_round_is_not_final_while_the_field_needs_two_tables():
     results = [totals(*((p, p) for p in range(t * 4, t * 4 + 4))) for t in range(4)]
     step = advance_elimination(results, seed_order=range(16), table_size=4)
     assert step.advancing == (0, 4, 8, 12, 1, 5, 9, 13)
-    assert not step.final and not step.finished
+    assert not step.final
+    assert not step.finished
 
 
 def test_by_default_half_of_each_table_rounded_up_advances():
@@ -69,7 +71,8 @@ def test_a_configured_quota_never_sends_a_whole_table_through():
     step = advance_elimination(results, seed_order=range(6), table_size=3, advance=5)
     assert set(step.advancing) == {0, 1, 3, 4}
     step = advance_elimination(results, seed_order=range(6), table_size=3, advance=1)
-    assert step.advancing == (0, 3) and step.final
+    assert step.advancing == (0, 3)
+    assert step.final
 
 
 def test_after_the_final_nobody_advances_and_the_table_is_in_place_order():
@@ -85,7 +88,9 @@ def test_a_lone_survivor_finishes_the_tournament():
         result((2, (1,), True), (3, (2,), True)),
     ]
     step = advance_elimination(results, seed_order=range(4), table_size=2)
-    assert step.advancing == (0,) and step.finished and not step.final
+    assert step.advancing == (0,)
+    assert step.finished
+    assert not step.final
 
 
 def test_bad_elimination_input_is_refused():

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.games import client_for
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
+    client_for,
     new_tournament,
     person,
     play_people,
@@ -32,24 +32,30 @@ def test_a_deal_stays_secret_until_every_table_dealt_it_has_finished(frozen_cloc
     bots_game, people_game = bots_table.game, people_table.game
     bots_game.refresh_from_db()
     assert bots_table.deal_group == people_table.deal_group == 0
-    assert bots_game.status == "finished" and people_game.status == "active"
-    assert bots_game.seed == people_game.seed and bots_game.seed_hidden
+    assert bots_game.status == "finished"
+    assert people_game.status == "active"
+    assert bots_game.seed == people_game.seed
+    assert bots_game.seed_hidden
 
     answer = client_for(people[0]).get(f"/api/v1/games/{bots_game.pk}")
-    assert answer.status_code == 200 and answer.json()["seed"] is None
+    assert answer.status_code == 200
+    assert answer.json()["seed"] is None
     for user in (people[0], None):
         record = client_for(user).get(f"/api/v1/games/{bots_game.pk}/record")
-        assert record.status_code == 403 and record.json()["code"] == "seed_hidden"
+        assert record.status_code == 403
+        assert record.json()["code"] == "seed_hidden"
     assert client_for(org).get(f"/api/v1/games/{bots_game.pk}/record").status_code == 200
     # Nor can anyone but its players watch a table of the deal: what it shows of the hands
     # would help the people still playing it elsewhere.
     for path in ("state", "events"):
         for user in (people[0], None):
             watched = client_for(user).get(f"/api/v1/games/{bots_game.pk}/{path}")
-            assert watched.status_code == 403 and watched.json()["code"] == "seed_hidden"
+            assert watched.status_code == 403
+            assert watched.json()["code"] == "seed_hidden"
         assert client_for(org).get(f"/api/v1/games/{bots_game.pk}/{path}").status_code == 200
     mine = client_for(people[0]).get(f"/api/v1/games/{people_game.pk}/state")
-    assert mine.status_code == 200 and mine.json()["seat"] is not None
+    assert mine.status_code == 200
+    assert mine.json()["seat"] is not None
     detail = client_for().get(f"/api/v1/tournaments/{tournament.pk}").json()
     assert detail["rounds_detail"][0]["seed"] is None
 
@@ -59,6 +65,7 @@ def test_a_deal_stays_secret_until_every_table_dealt_it_has_finished(frozen_cloc
     answer = client_for(people[0]).get(f"/api/v1/games/{bots_game.pk}")
     assert answer.json()["seed"] == bots_game.seed
     record = client_for(people[0]).get(f"/api/v1/games/{bots_game.pk}/record")
-    assert record.status_code == 200 and record.json()["seed"] == bots_game.seed
+    assert record.status_code == 200
+    assert record.json()["seed"] == bots_game.seed
     detail = client_for().get(f"/api/v1/tournaments/{tournament.pk}").json()
     assert len(detail["rounds_detail"][0]["seed"]) == 64

@@ -52,7 +52,8 @@ def lone(sizes):
 def test_duplicate_sizes_are_balanced_and_leave_the_fewest_players_alone(n, size):
     sizes = duplicate_table_sizes(n, size)
     assert sum(sizes) == n
-    assert max(sizes) - min(sizes) <= 1 and min(sizes) >= 2
+    assert max(sizes) - min(sizes) <= 1
+    assert min(sizes) >= 2
     assert max(sizes) <= max(size, 3 if size == 2 else size)
     # Every balanced seating with at most `size` a table leaves at least as many alone.
     for tables in range(1, n // 2 + 1):
@@ -66,7 +67,8 @@ def test_duplicate_sizes_are_balanced_and_leave_the_fewest_players_alone(n, size
 
 def test_deal_seed_is_per_round_and_size_and_needs_a_real_round_seed():
     a = deal_seed(ROUND_SEED, 4)
-    assert len(a) == 32 and a == deal_seed(ROUND_SEED, 4)
+    assert len(a) == 32
+    assert a == deal_seed(ROUND_SEED, 4)
     assert a != deal_seed(ROUND_SEED, 3)
     assert a != deal_seed(bytes(32), 4)
     with pytest.raises(FormatError, match="round seed"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import adjudication
-from tests.tournaments_app.factories import bots, committed, new_tournament, register, start
+from tests.support.factories import bots, committed, new_tournament, register, start
 from tournaments.models import TournamentStatus, TournamentTable
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from core import clock
-from tests.tournaments_app.factories import (
-    LIVE,
+from tests.support.factories import (
     SMALL,
+    TOURNAMENT_LIVE,
     bots,
     new_tournament,
     person,
@@ -39,7 +39,7 @@ def create_body(**overrides) -> dict:
         "table_size": 4,
         "rounds": 3,
         "variants": SMALL,
-        "time_control": LIVE,
+        "time_control": TOURNAMENT_LIVE,
         "rated": True,
         **overrides,
     }
@@ -49,22 +49,28 @@ def test_staff_create_a_tournament_and_others_may_not(frozen_clock, org):
     answer = client_for(org).post("/api/v1/tournaments", create_body(), format="json")
     assert answer.status_code == 201, answer.json()
     body = answer.json()
-    assert body["status"] == "registration" and body["rated"] is True
+    assert body["status"] == "registration"
+    assert body["rated"] is True
     assert body["seconds_until_start"] == 1800.0
     assert body["time_control"]["seconds_per_move"] == 30
-    assert body["entries"] == [] and body["rounds_detail"] == [] and body["standings"] is None
+    assert body["entries"] == []
+    assert body["rounds_detail"] == []
+    assert body["standings"] is None
 
     ana = person("ana")
     refused = client_for(ana).post("/api/v1/tournaments", create_body(), format="json")
-    assert refused.status_code == 403 and refused.json()["code"] == "not_organizer"
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "not_organizer"
     anonymous = client_for().post("/api/v1/tournaments", create_body(), format="json")
     assert anonymous.status_code == 401
     bad = client_for(org).post("/api/v1/tournaments", create_body(table_size=9), format="json")
-    assert bad.status_code == 400 and bad.json()["code"] == "invalid"
+    assert bad.status_code == 400
+    assert bad.json()["code"] == "invalid"
     assert "table_size" in bad.json()["fields"]
     past = create_body(starts_at=(clock.now() - timedelta(minutes=1)).isoformat())
     late = client_for(org).post("/api/v1/tournaments", past, format="json")
-    assert late.status_code == 400 and late.json()["code"] == "invalid_tournament"
+    assert late.status_code == 400
+    assert late.json()["code"] == "invalid_tournament"
 
 
 def test_lists_group_tournaments_with_their_countdown_and_my_entry(frozen_clock, org):
@@ -89,7 +95,8 @@ def test_lists_group_tournaments_with_their_countdown_and_my_entry(frozen_clock,
     assert [t["id"] for t in everything] == [running.pk, soon.pk, later.pk]
     assert client_for().get("/api/v1/tournaments?status=finished").json() == []
     bad = client_for().get("/api/v1/tournaments?status=soon")
-    assert bad.status_code == 400 and bad.json()["code"] == "invalid"
+    assert bad.status_code == 400
+    assert bad.json()["code"] == "invalid"
 
 
 def test_register_check_in_and_withdraw_through_the_api(frozen_clock, org):
@@ -101,16 +108,20 @@ def test_register_check_in_and_withdraw_through_the_api(frozen_clock, org):
     assert answer.status_code == 200
     assert answer.json()["me"]["status"] == "registered"
     again = client_for(ana).post(f"{url}/register")
-    assert again.status_code == 400 and again.json()["code"] == "already_registered"
+    assert again.status_code == 400
+    assert again.json()["code"] == "already_registered"
     early = client_for(ana).post(f"{url}/check-in")
-    assert early.status_code == 400 and early.json()["code"] == "check_in_not_open"
+    assert early.status_code == 400
+    assert early.json()["code"] == "check_in_not_open"
     clock.advance(timedelta(minutes=6))
     assert client_for(ana).post(f"{url}/check-in").json()["me"]["status"] == "checked_in"
     out = client_for(ana).post(f"{url}/withdraw").json()
-    assert out["me"]["status"] == "withdrawn" and out["entrants"] == 0
+    assert out["me"]["status"] == "withdrawn"
+    assert out["entrants"] == 0
     assert client_for().post(f"{url}/register").status_code == 401
     missing = client_for(ana).post("/api/v1/tournaments/9999/register")
-    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    assert missing.status_code == 404
+    assert missing.json()["code"] == "not_found"
     bot = bots(1)[0]
     assert client_for(bot).post(f"{url}/register").status_code == 403
 
@@ -123,13 +134,12 @@ def test_the_detail_shows_rounds_tables_and_standings(frozen_clock, org):
 
     detail = client_for(field[0]).get(f"/api/v1/tournaments/{tournament.pk}").json()
 
-    assert (
-        detail["status"] == "finished"
-        and detail["winner"] == detail["standings"]["lines"][0]["username"]
-    )
+    assert detail["status"] == "finished"
+    assert detail["winner"] == detail["standings"]["lines"][0]["username"]
     assert [r["number"] for r in detail["rounds_detail"]] == [1, 2]
     table = detail["rounds_detail"][0]["tables"][0]
-    assert table["status"] == "finished" and table["finished"] is True
+    assert table["status"] == "finished"
+    assert table["finished"] is True
     assert [p["seat"] for p in table["players"]] == list(range(len(table["players"])))
     assert sorted(p["place"] for p in table["players"])[0] == 1
     assert all(p["total"] is not None for p in table["players"])
@@ -137,7 +147,8 @@ def test_the_detail_shows_rounds_tables_and_standings(frozen_clock, org):
     assert detail["me"]["final_place"] in range(1, 6)
     assert sorted(e["final_place"] for e in detail["entries"]) == [1, 2, 3, 4, 5]
     standings = detail["standings"]
-    assert standings["final"] is True and standings["points"] == "share"
+    assert standings["final"] is True
+    assert standings["points"] == "share"
     assert {line["games"] for line in standings["lines"]} == {2}
     first = standings["lines"][0]
     assert set(first) >= {

@@ -1,8 +1,9 @@
-"""Fixtures of the tournament integration tests."""
+"""Fixtures of the tournament app's tests (the pure formats' tests in formats/ need none of
+them; the autouse layer below costs them nothing, as it touches no database)."""
 
 import pytest
 
-from tests.tournaments_app.factories import organizer
+from tests.support.factories import organizer
 
 
 @pytest.fixture(autouse=True)

@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import Group
-from notifications.models import Notification
 
 from core import clock
 from core.errors import ApplicationError
-from tests.tournaments_app.factories import bots, committed, new_tournament, person, start
+from notifications.models import Notification
+from tests.support.factories import bots, committed, new_tournament, person, start
 from tournaments import services
 from tournaments.models import EntryStatus, TournamentStatus
 

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from games.signals import game_ended
-from tests.tournaments_app.factories import (
+from tests.support.factories import (
     bots,
     committed,
     move_people,
@@ -21,7 +21,7 @@ from tests.tournaments_app.factories import (
     register,
     start,
 )
-from tests.tournaments_app.test_whole_tournaments import snapshot
+from tests.tournaments.test_whole_tournaments import snapshot
 from tournaments import services, tasks
 from tournaments.models import Tournament, TournamentRound, TournamentStatus, TournamentTable
 from tournaments.receivers import on_game_ended
@@ -61,7 +61,8 @@ def test_the_tick_takes_a_table_whose_game_ended_signal_was_lost(frozen_clock, o
     finally:
         game_ended.connect(on_game_ended, dispatch_uid="tournaments.on_game_ended")
     table = TournamentTable.objects.select_related("game").get(round__tournament=tournament)
-    assert table.game.status == "finished" and table.finished_at is None
+    assert table.game.status == "finished"
+    assert table.finished_at is None
     assert tournaments_due() == [tournament.pk]
 
     with committed():
@@ -110,7 +111,7 @@ def test_recompute_standings_command_finds_and_repairs_stale_standings(frozen_cl
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_ticks_at_once_seat_round_one_once(frozen_clock):
-    from tests.tournaments_app.factories import organizer
+    from tests.support.factories import organizer
 
     people = [person(n) for n in ("ana", "bo", "cy", "di", "ed", "flo")]
     tournament = new_tournament(organizer(), format="swiss", table_size=3)

@@ -1,15 +1,16 @@
-"""A real Celery worker and beat on Redis, against the test database (PostgreSQL).
+"""Players of the games' service-level tests, and a real Celery worker and beat for the tests
+that need one (tests/games/worker, test_rule_r24_on_the_worker.py).
 
-The processes run `celery -A config worker` / `beat` with the environment the platform runs
-with in production (CELERY_EAGER off), pointed at the test run's database and at a broker of
-their own: CELERY_BROKER_URL, else REDIS_URL's database + 1 (REDIS_URL itself carries the
+The worker and beat run `celery -A config worker` / `beat` with the environment the platform
+runs with in production (CELERY_EAGER off), pointed at the test run's database and at a broker
+of their own: CELERY_BROKER_URL, else REDIS_URL's database + 1 (REDIS_URL itself carries the
 channel layer, shared with the test process so the worker's broadcasts reach its sockets).
+The API tests (api/) have players of their own: API clients.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,8 +18,19 @@ import pytest
 from django.db import connection
 
 from tests.support.celery import Celery, broker_url, purge
+from tests.support.factories import person
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def ana(db):
+    return person("ana", email="ana@example.org")
+
+
+@pytest.fixture
+def bo(db):
+    return person("bo", email="bo@example.org")
 
 
 def _redis_url() -> str:
@@ -77,15 +89,3 @@ def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
         procs.stop()
         celery_app.conf.broker_url, celery_app.conf.task_always_eager = old
         purge(broker)
-
-
-def wait_for(predicate, *, timeout: float, what: str, procs: Celery | None = None):
-    """Poll ``predicate`` until it returns something truthy; fail naming ``what``."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    tail = f"\n{procs.log_tail()}" if procs else ""
-    pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}{tail}", pytrace=False)

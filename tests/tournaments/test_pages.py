@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.tournaments_app.factories import new_tournament, person
+from tests.support.factories import new_tournament, person
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,255 @@
+"""`make load` A/B: the load test of an old revision and of this checkout, alternated in one run.
+
+A load test's figures move with whatever else the machine is doing, so a before/after claim
+("2x the moves/s") only holds when both sides ran under the same noise: this runs the old
+revision's ``tests.benchmarks.load`` and this checkout's alternately (old, new, old, new, ...)
+with the same arguments, then prints each side's medians of moves/s and move-to-delivery
+p50/p99, and the new/old ratios.
+
+The old revision runs from a git worktree (``git worktree add`` of ``--old``, made once under
+``--worktree`` and reused), with its own ``games/`` and ``platform/`` first on ``sys.path``:
+the shared virtualenv's editable install maps those packages to this checkout, and a module the
+path does not supply would silently come from the new code, so each side's imports are checked
+before anything runs. Each side has its own database and Redis databases (channel layer and
+cache, broker), so neither sees the other's games or queue.
+
+Run: ``make load-ab`` or ``python -m tests.benchmarks.load_ab [--old c9a47bf] [--rounds 2]
+[--tables 8] [--seconds 20] [--warmup 5] [--web 1] [--worker-threads 4]``. Needs PostgreSQL
+and Redis as ``make load`` does; drops and recreates ``mexican_train_load_a`` (old) and
+``mexican_train_load_b`` (new), and uses Redis databases 8/9 (old) and 10/11 (new). Prints
+figures; asserts nothing about them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PG = "postgres://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379"
+
+# load.py derives its broker from LOAD_REDIS_URL as database 15 for every run, which would put
+# both sides (and any `make load` running meanwhile) on one queue. Rather than edit the old
+# revision's harness, this wraps the three places the broker reaches (the purge, the web
+# processes' environment and the worker's) so each side gets its own; the test itself is the
+# side's own, unchanged.
+BOOTSTRAP = """
+import os, sys
+from pathlib import Path
+import tests.benchmarks.load as load
+tree = Path.cwd().resolve()
+assert Path(load.__file__).resolve().is_relative_to(tree), load.__file__
+broker = os.environ["LOAD_AB_BROKER_URL"]
+real_start, real_celery, real_purge = load.start, load.Celery, load.purge
+load.start = lambda env, log, port: real_start({**env, "CELERY_BROKER_URL": broker}, log, port)
+load.Celery = lambda env, logs: real_celery({**env, "CELERY_BROKER_URL": broker}, logs)
+load.purge = lambda _url: real_purge(broker)
+sys.exit(load.main(sys.argv[1:]))
+"""
+
+# What load.py's web and worker processes import, checked from each tree's PYTHONPATH.
+PACKAGES = (
+    "games",
+    "tournaments",
+    "frontend",
+    "config",
+    "core",
+    "accounts",
+    "eventstore",
+    "realtime",
+    "notifications",
+    "ratings",
+    "disputes",
+    "trust",
+)
+
+
+@dataclass
+class Side:
+    name: str
+    tree: Path
+    database: str
+    redis_db: int
+    runs: list[dict] = field(default_factory=list)
+
+    def env(self) -> dict[str, str]:
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL", "PYTHONPATH")
+        }
+        env.update(
+            LOAD_DATABASE_URL=f"{PG}/{self.database}",
+            LOAD_REDIS_URL=f"{REDIS}/{self.redis_db}",
+            LOAD_AB_BROKER_URL=f"{REDIS}/{self.redis_db + 1}",
+            PYTHONPATH=os.pathsep.join([str(self.tree), str(self.tree / "platform")]),
+            PYTHONUNBUFFERED="1",
+        )
+        return env
+
+
+def worktree(old: str, path: Path) -> Path:
+    """Return a worktree of ``old`` at ``path``, adding it unless one at that commit is there."""
+    want = git("rev-parse", f"{old}^{{commit}}")
+    if (path / ".git").exists():
+        have = git("rev-parse", "HEAD", cwd=path)
+        if have != want:
+            raise SystemExit(
+                f"{path} is a worktree of {have[:9]}, not {old}; remove it or pass "
+                "--worktree elsewhere"
+            )
+        return path
+    subprocess.run(["git", "worktree", "add", "--detach", str(path), want], cwd=ROOT, check=True)
+    return path
+
+
+def git(*args: str, cwd: Path = ROOT) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def check_imports(side: Side) -> None:
+    """Fail unless every package the side's servers import comes from the side's own tree."""
+    code = "import importlib; print('\\n'.join(importlib.import_module(p).__file__ for p in %r))"
+    out = subprocess.run(
+        [sys.executable, "-c", code % (PACKAGES,)],
+        cwd=side.tree,
+        env=side.env(),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    stray = [f for f in out if not Path(f).resolve().is_relative_to(side.tree.resolve())]
+    if stray:
+        raise SystemExit(f"{side.name}: imports from outside {side.tree}: {stray}")
+
+
+FIGURES = {
+    "moves": re.compile(r"^moves/s: ([\d.]+) all \(([\d.]+) by people .*?, ([\d.]+) by bots"),
+    "latency": re.compile(r"^move-to-delivery .*?n=(\d+) p50 ([\d.]+) ms, p99 ([\d.]+) ms"),
+    "errors": re.compile(r"^errors: (\d+)"),
+    "raw": re.compile(r"^raw single-row INSERT .*?: ([\d.]+)/s"),
+}
+
+
+def parse(text: str) -> dict:
+    got: dict = {}
+    for line in text.splitlines():
+        for key, rx in FIGURES.items():
+            m = rx.match(line)
+            if m:
+                got[key] = tuple(float(x) for x in m.groups())
+    out = {}
+    if "moves" in got:
+        out["moves/s"], out["people/s"], out["bots/s"] = got["moves"]
+    if "latency" in got:
+        out["n"], out["p50"], out["p99"] = got["latency"]
+    if "errors" in got:
+        out["errors"] = got["errors"][0]
+    if "raw" in got:
+        out["raw/s"] = got["raw"][0]
+    return out
+
+
+def run_side(side: Side, load_args: list[str], round_no: int) -> None:
+    print(f"--- round {round_no}, {side.name} ({side.tree})", flush=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", BOOTSTRAP, *load_args],
+        cwd=side.tree,
+        env=side.env(),
+        capture_output=True,
+        text=True,
+    )
+    sys.stdout.write(proc.stdout)
+    if proc.returncode != 0:
+        sys.stdout.write(proc.stderr[-4000:])
+        print(f"{side.name}: the load test exited with {proc.returncode}", flush=True)
+        return
+    # load.py ends with the tails of server logs that hold a traceback; the rest of stderr is
+    # their access log. (A socket closed by the harness at the end while its move's answer is
+    # on the way is one such traceback, ClientDisconnected, and is harmless.)
+    at = proc.stderr.find(" has tracebacks:")
+    if at >= 0:
+        at = proc.stderr.rfind("--- ", 0, at)
+        sys.stdout.write(proc.stderr[at : at + 3000] + "\n")
+    side.runs.append(parse(proc.stdout))
+    sys.stdout.flush()
+
+
+def median(side: Side, key: str) -> float:
+    values = [r[key] for r in side.runs if key in r]
+    return statistics.median(values) if values else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--old", default="c9a47bf", help="the revision to compare against")
+    ap.add_argument("--worktree", type=Path, default=Path("/tmp/mt-old"))
+    ap.add_argument("--rounds", type=int, default=2, help="old, new pairs")
+    ap.add_argument("--tables", type=int, default=8)
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--warmup", type=float, default=5)
+    ap.add_argument("--web", type=int, default=1)
+    ap.add_argument("--worker-threads", type=int, default=4)
+    args = ap.parse_args(argv)
+    load_args = [
+        f"--tables={args.tables}",
+        f"--seconds={args.seconds}",
+        f"--warmup={args.warmup}",
+        f"--web={args.web}",
+        f"--worker-threads={args.worker_threads}",
+    ]
+    old = Side(f"old {args.old}", worktree(args.old, args.worktree), "mexican_train_load_a", 8)
+    dirty = " + uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else ""
+    new = Side(
+        f"new {git('rev-parse', '--short', 'HEAD')}{dirty}", ROOT, "mexican_train_load_b", 10
+    )
+    for side in (old, new):
+        check_imports(side)
+    print(f"A/B: {' '.join(load_args)}, {args.rounds} round(s), old first", flush=True)
+    for r in range(1, args.rounds + 1):
+        for side in (old, new):
+            run_side(side, load_args, r)
+
+    print("\n=== per run")
+    for side in (old, new):
+        for i, run in enumerate(side.runs, 1):
+            print(
+                f"{side.name:>32} #{i}: {run.get('moves/s', float('nan')):7.1f} moves/s "
+                f"(people {run.get('people/s', float('nan')):.1f}, bots "
+                f"{run.get('bots/s', float('nan')):.1f}), p50 {run.get('p50', float('nan')):.1f} "
+                f"ms, p99 {run.get('p99', float('nan')):.1f} ms, errors "
+                f"{run.get('errors', float('nan')):.0f}, raw INSERT "
+                f"{run.get('raw/s', float('nan')):.0f}/s"
+            )
+    print("\n=== medians (new / old)")
+    for key, unit in (
+        ("moves/s", ""),
+        ("people/s", ""),
+        ("bots/s", ""),
+        ("p50", " ms"),
+        ("p99", " ms"),
+        ("raw/s", ""),
+    ):
+        a, b = median(old, key), median(new, key)
+        print(
+            f"{key:>9}: old {a:8.1f}{unit:3}  new {b:8.1f}{unit:3}  new/old {b / a:6.2f}x"
+            if a
+            else f"{key:>9}: old {a}  new {b}"
+        )
+    if len(old.runs) < args.rounds or len(new.runs) < args.rounds:
+        print(f"incomplete: old {len(old.runs)}/{args.rounds}, new {len(new.runs)}/{args.rounds}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The tournament page's socket: the detail on connect, then the new detail on every change —
+a registration, the start, each table that finishes (live standings), the final places."""
+
+from __future__ import annotations
+
+import pytest
+from channels.layers import get_channel_layer
+
+from config.asgi import application
+from tests.realtime.helpers import ORIGIN, Sockets, WebsocketCommunicator, db
+from tests.support.factories import (
+    bots,
+    move_people,
+    new_tournament,
+    organizer,
+    person,
+    register,
+    start,
+)
+from tournaments.models import TournamentStatus
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+HEADERS = [(b"origin", ORIGIN.encode()), (b"host", b"localhost:8000")]
+
+
+async def receive_until(comm, done, limit: int = 50, timeout: float = 10) -> list[dict]:
+    """Collect tournament messages until ``done(detail)``; return them all."""
+    seen = []
+    for _ in range(limit):
+        message = await comm.receive_json_from(timeout=timeout)
+        assert message["type"] == "tournament"
+        seen.append(message["tournament"])
+        if done(message["tournament"]):
+            return seen
+    raise AssertionError(f"no matching update in {limit} messages")
+
+
+async def test_watchers_get_the_standings_as_each_table_finishes(frozen_clock, settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    get_channel_layer()
+    org, ana = await db(organizer), await db(person, "ana")
+    field = await db(bots, 3)
+    tournament = await db(new_tournament, org, format="swiss", table_size=2, rounds=1)
+    await db(register, tournament, field)
+
+    async with Sockets() as sockets:
+        comm = sockets.keep(
+            WebsocketCommunicator(application, f"/ws/tournaments/{tournament.pk}/", HEADERS)
+        )
+        connected, _ = await comm.connect(timeout=5)
+        assert connected
+        first = await comm.receive_json_from(timeout=5)
+        assert first["type"] == "tournament"
+        assert first["tournament"]["entrants"] == 3
+        assert first["tournament"]["status"] == "registration"
+
+        await db(register, tournament, [ana])
+        seen = await receive_until(comm, lambda t: t["entrants"] == 4)
+        assert seen[-1]["version"] > first["tournament"]["version"]
+
+        await db(start, tournament)
+        # The bots' table ended at once: its result is in the standings while ana still plays.
+        seen = await receive_until(comm, lambda t: t["standings"] is not None)
+        live = seen[-1]
+        assert live["status"] == TournamentStatus.RUNNING
+        assert live["standings"]["tables"] == 1
+        assert live["standings"]["final"] is False
+        assert [t["finished"] for t in live["rounds_detail"][0]["tables"]].count(True) == 1
+
+        while await db(move_people, tournament):
+            pass
+        seen = await receive_until(comm, lambda t: t["status"] == "finished")
+        final = seen[-1]
+        assert final["standings"]["final"] is True
+        assert final["winner"]
+        assert sorted(e["final_place"] for e in final["entries"]) == [1, 2, 3, 4]
+
+        await comm.send_json_to({"command": "ping"})
+        assert await comm.receive_json_from() == {"type": "pong"}
+        await comm.send_to(text_data="not json")
+        assert (await comm.receive_json_from())["code"] == "bad_message"
+
+
+async def test_an_unknown_tournament_closes_the_socket(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    async with Sockets() as sockets:
+        comm = sockets.keep(WebsocketCommunicator(application, "/ws/tournaments/987654/", HEADERS))
+        connected, _ = await comm.connect(timeout=5)
+        assert connected  # accepted, then closed with its code
+        closed = await comm.receive_output(timeout=5)
+        assert closed == {"type": "websocket.close", "code": 4404}
