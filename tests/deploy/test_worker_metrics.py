@@ -18,29 +18,13 @@ from django.db import connection
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.deploy.conftest import DEPLOY, REPO
+from tests.support.celery import database_url_of, redis_url_for_tests
 from tests.support.server import free_port
 
 TOKEN = "worker-metrics-token"
 TASK = "games.tasks.sweep_deadlines"
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "").strip()
-    if not url:
-        reason = "needs Redis: set REDIS_URL (as .ci/run does)"
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the worker metrics test: {reason}", pytrace=False)
-        pytest.skip(reason)
-    return url
-
-
-def database_url() -> str:
-    s = connection.settings_dict
-    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    host, port = s.get("HOST") or "127.0.0.1", s.get("PORT") or 5432
-    return f"postgres://{s.get('USER') or 'postgres'}{password}@{host}:{port}/{s['NAME']}"
 
 
 def get(url: str, token: str | None = None) -> tuple[int, str]:
@@ -80,7 +64,7 @@ def wait_for(predicate, *, timeout: float, what: str, log) -> None:
 def test_a_prefork_worker_serves_its_pools_task_lag_on_its_metrics_port(tmp_path):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: the worker is another process on the same database")
-    parts = urlsplit(redis_url())
+    parts = urlsplit(redis_url_for_tests("the worker metrics test"))
     broker = urlunsplit(parts._replace(path=f"/{(int(parts.path.lstrip('/') or 0) + 2) % 16}"))
     queue = f"deploy-test-{uuid.uuid4().hex}"  # this test's worker takes only this test's tasks
     port = free_port()
@@ -91,7 +75,7 @@ def test_a_prefork_worker_serves_its_pools_task_lag_on_its_metrics_port(tmp_path
         k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DJANGO_PROFILE"}
     }
     env.update(
-        DATABASE_URL=database_url(),
+        DATABASE_URL=database_url_of(connection),
         DATABASE_POOL="0",
         CELERY_BROKER_URL=broker,
         CELERY_EAGER="0",

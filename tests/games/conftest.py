@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.support.celery import Celery, broker_url, purge
+from tests.support.celery import Celery, broker_url, database_url_of, purge, redis_url_for_tests
 from tests.support.factories import person
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,25 +33,6 @@ def bo(db):
     return person("bo", email="bo@example.org")
 
 
-def _redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "").strip()
-    if not url:
-        reason = "needs Redis: set REDIS_URL (as .ci/run does)"
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the worker tests: {reason}", pytrace=False)
-        pytest.skip(reason)
-    return url
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    host = s.get("HOST") or "127.0.0.1"
-    port = s.get("PORT") or 5432
-    user = s.get("USER") or "postgres"
-    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    return f"postgres://{user}{password}@{host}:{port}/{s['NAME']}"
-
-
 @pytest.fixture
 def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
     """A worker and a beat for this test, the test process sending its tasks to their broker
@@ -60,12 +41,12 @@ def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
 
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: the worker is another process on the same database")
-    redis_url = _redis_url()
+    redis_url = redis_url_for_tests("the worker tests")
     broker = broker_url(redis_url)
     purge(broker)
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=database_url_of(connection),
         DATABASE_POOL="0",
         REDIS_URL=redis_url,
         CELERY_BROKER_URL=broker,

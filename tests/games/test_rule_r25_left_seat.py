@@ -27,24 +27,15 @@ from tests.games.api.test_games_api import assert_projections_rebuild_equal, pla
 pytestmark = pytest.mark.django_db
 
 
-# The players are API clients here (as in tests/games/api), not the users of tests/games/conftest.py.
 @pytest.fixture
-def ana():
-    return player("ana")
-
-
-@pytest.fixture
-def bo():
-    return player("bo")
-
-
-@pytest.fixture
-def cy():
-    return player("cy")
+def players():
+    """Three API clients, each logged in with its own token (tests/games/api's players)."""
+    return player("ana"), player("bo"), player("cy")
 
 
 @pytest.mark.django_db(transaction=True)  # bots move once the move commits
-def test_a_resigned_seat_is_played_by_a_bot_and_the_game_goes_on(ana, bo, cy):
+def test_a_resigned_seat_is_played_by_a_bot_and_the_game_goes_on(players):
+    ana, bo, cy = players
     gid = table(ana, [bo, cy], variants={"rounds": 2})
     r = bo.post(url(gid, "resign"))
     assert r.status_code == 200, r.json()
@@ -75,7 +66,8 @@ def test_a_resigned_seat_is_played_by_a_bot_and_the_game_goes_on(ana, bo, cy):
 
 
 @pytest.mark.django_db(transaction=True)  # bots move once the move commits
-def test_when_every_person_resigns_the_game_is_abandoned(ana, bo):
+def test_when_every_person_resigns_the_game_is_abandoned(players):
+    ana, bo, _ = players
     gid = table(ana, [bo], bots=1, strategy="greedy")
     assert ana.post(url(gid, "resign")).status_code == 200
     assert game_row(gid).status == "active"

@@ -16,6 +16,27 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
+def redis_url_for_tests(what: str) -> str:
+    """REDIS_URL, which tests of real processes need: skipped without it, failed under CI."""
+    url = os.environ.get("REDIS_URL", "").strip()
+    if not url:
+        reason = "needs Redis: set REDIS_URL (as .ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run {what}: {reason}", pytrace=False)
+        pytest.skip(reason)
+    return url
+
+
+def database_url_of(connection) -> str:
+    """The URL of the test database ``connection`` uses, for another process to reach it."""
+    s = connection.settings_dict
+    host = s.get("HOST") or "127.0.0.1"
+    port = s.get("PORT") or 5432
+    user = s.get("USER") or "postgres"
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    return f"postgres://{user}{password}@{host}:{port}/{s['NAME']}"
+
+
 def broker_url(redis_url: str) -> str:
     explicit = os.environ.get("CELERY_BROKER_URL", "").strip()
     if explicit:
