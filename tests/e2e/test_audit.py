@@ -120,6 +120,9 @@ def test_staff_audit_a_disputed_game_and_the_player_sees_the_outcome(
     log_in(page, staff, "/disputes")
     row = page.locator(f'[data-testid="dispute-row"][data-dispute-id="{dispute["id"]}"]')
     expect(row).to_be_visible()
+    # The category in the words of the form, never its code (before: "rules_or_bug").
+    expect(row).to_contain_text("The rules were applied wrongly, or a bug")
+    expect(row).not_to_contain_text("rules_or_bug")
     row.get_by_role("link", name="Audit").click()
     page.wait_for_url(re.compile(rf"/audit/games/{gid}"))
 
@@ -163,6 +166,11 @@ def test_staff_audit_a_disputed_game_and_the_player_sees_the_outcome(
     current = page.get_by_test_id("audit-log").locator("li.current")
     expect(current).to_have_attribute("data-seq", "4")
     page.screenshot(path=artifacts_dir / "audit-all-1280.png", full_page=True)
+
+    # Seats are numbered from 1, as at the table (before: "Seat 0").
+    seat_options = page.get_by_test_id("as-seat").locator("option")
+    expect(seat_options.filter(has_text="Seat 1:")).to_have_count(1)
+    expect(seat_options.filter(has_text="Seat 0")).to_have_count(0)
 
     # As seat 0: exactly that seat's view — its own hand, the others' only counted.
     page.get_by_test_id("as-seat").select_option("0")

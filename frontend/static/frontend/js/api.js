@@ -33,11 +33,14 @@ export async function api(path, { method = "GET", body, headers = {} } = {}) {
 // Render an API error for a person: detail plus field messages.
 export function errorText(err) {
   if (!(err instanceof ApiError)) return String(err && err.message ? err.message : err);
-  const parts = [err.body.detail || err.message];
+  // The detail already says what the fields say (the API builds it from them): the fields are
+  // spelled out only when there is no detail, so nothing is said twice.
+  const parts = [err.body.detail];
   const fields = err.body.fields;
-  if (fields && typeof fields === "object") {
+  if (!err.body.detail && fields && typeof fields === "object") {
     for (const [k, v] of Object.entries(fields)) parts.push(`${k}: ${[].concat(v).join(" ")}`);
   }
+  if (!parts.some(Boolean)) parts.push(err.message);
   if (err.body.rule) parts.push(`(${err.body.rule})`);
   return parts.filter(Boolean).join(" ");
 }

@@ -99,7 +99,7 @@ function renderSummary() {
     if (s.forfeited_at) clock.push(fmt(gettext("forfeited %(t)s"), { t: formatDate(s.forfeited_at) }));
     if (s.reserve_ms !== undefined && s.reserve_ms !== null) clock.push(fmt(gettext("reserve %(s)s s"), { s: Math.round(s.reserve_ms / 1000) }));
     if (s.timeouts_in_row) clock.push(fmt(gettext("%(n)s timeouts in a row"), { n: s.timeouts_in_row }));
-    fact(dl, fmt(gettext("Seat %(n)s"), { n: s.index }), [s.username, ...clock].join(" · "));
+    fact(dl, fmt(gettext("Seat %(n)s"), { n: s.index + 1 }), [s.username, ...clock].join(" · "));
   }
   renderVerdict(verdict);
   $("record-link").href = `/api/v1/audit/games/${gameId}/record`;
@@ -110,7 +110,7 @@ function renderSummary() {
   for (const s of seats) {
     const o = document.createElement("option");
     o.value = String(s.index);
-    o.textContent = fmt(gettext("Seat %(n)s: %(name)s"), { n: s.index, name: s.username });
+    o.textContent = fmt(gettext("Seat %(n)s: %(name)s"), { n: s.index + 1, name: s.username });
     sel.append(o);
   }
   sel.value = S.viewer;

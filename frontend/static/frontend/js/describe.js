@@ -56,3 +56,18 @@ export function describeEvent(e, names) {
     }
   }
 }
+
+// What a dispute is about, in the words of the form that opened it (disputes.html).
+const DISPUTE_CATEGORIES = {
+  stopped_playing: () => gettext("A player stopped playing"),
+  stalling: () => gettext("A player is stalling"),
+  collusion: () => gettext("Collusion or soft-play"),
+  rules_or_bug: () => gettext("The rules were applied wrongly, or a bug"),
+  abuse: () => gettext("Abuse"),
+  other: () => gettext("Something else"),
+};
+
+export function disputeCategory(code) {
+  const label = DISPUTE_CATEGORIES[code];
+  return label ? label() : code;
+}

@@ -1,6 +1,7 @@
 // One dispute: its facts, the conversation between its players and staff, and staff's actions.
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
+import { disputeCategory } from "./describe.js";
 import { formatDate, statusText } from "./tiles.js";
 
 const root = document.getElementById("dispute-page");
@@ -30,7 +31,7 @@ function render(d) {
   const dl = $("dispute-facts");
   dl.replaceChildren();
   fact(dl, gettext("Game"), `${d.game_name} (${statusText(d.game_status)})`, "dispute-game-status");
-  fact(dl, gettext("What happened"), d.category);
+  fact(dl, gettext("What happened"), disputeCategory(d.category));
   fact(dl, gettext("About event"), d.seq);
   fact(dl, gettext("Opened by"), `${d.opened_by}, ${formatDate(d.created_at)}`);
   fact(dl, gettext("In the conversation"), d.involved.join(", "));

@@ -1,6 +1,7 @@
 // Disputes: a player's own (staff: the queue, longest waiting first), and the form to open one.
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
+import { disputeCategory } from "./describe.js";
 import { formatDate } from "./tiles.js";
 
 const root = document.getElementById("disputes-page");
@@ -40,7 +41,7 @@ async function loadList() {
     st.className = "badge";
     st.textContent = statusLabel(d.status);
     const info = document.createElement("span");
-    info.textContent = `${d.category} · ${d.opened_by} · ${formatDate(d.created_at)}`;
+    info.textContent = `${disputeCategory(d.category)} · ${d.opened_by} · ${formatDate(d.created_at)}`;
     const row = document.createElement("div");
     row.className = "table-info";
     row.append(a, st, info);

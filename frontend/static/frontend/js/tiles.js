@@ -1,5 +1,5 @@
 // Domino tiles drawn as inline SVG (ivory face, dark pips), and shared text helpers.
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const L = 12.5, M = 25, H = 37.5;
@@ -68,9 +68,11 @@ export function tileElement(a, b, { tag = "span", testid = "tile", vertical = fa
 }
 
 export function rulesetSummary(ruleset) {
-  const parts = [fmt(gettext("double-%(n)s set, %(hand)s tiles each, %(rounds)s rounds"), {
-    n: ruleset.set_max, hand: ruleset.hand_size, rounds: ruleset.rounds,
-  })];
+  const parts = [fmt(ngettext(
+    "double-%(n)s set, %(hand)s tiles each, %(rounds)s round",
+    "double-%(n)s set, %(hand)s tiles each, %(rounds)s rounds",
+    ruleset.rounds,
+  ), { n: ruleset.set_max, hand: ruleset.hand_size, rounds: ruleset.rounds })];
   if (ruleset.max_doubles_per_turn === 1) parts.push(gettext("one double per turn"));
   if (ruleset.double_blank_points === 0) parts.push(gettext("double-blank 0"));
   if (ruleset.scoring === "positive") parts.push(gettext("positive scoring"));
