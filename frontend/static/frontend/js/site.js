@@ -1,5 +1,8 @@
-// Every page: the language select submits itself; the logout link logs out with a POST.
+// Every page: the language select submits itself; the logout link logs out with a POST; the
+// notification bell.
 import { api } from "./api.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
+import { formatDate } from "./tiles.js";
 
 const lang = document.querySelector('[data-testid="language"]');
 if (lang) lang.addEventListener("change", () => lang.form.submit());
@@ -11,4 +14,86 @@ if (logout) {
     try { await api("auth/logout", { method: "POST" }); } catch (e) { /* already out */ }
     window.location.href = "/";
   });
+}
+
+// The notification bell: the unread count on every page, the latest notices in a panel, and a
+// toast for each notice that arrives while the page is open (a tournament table seated you,
+// your turn in a correspondence game, a dispute answered). Polled (data-poll-ms), and at once
+// when the tab comes back into view.
+const bell = document.getElementById("bell");
+if (bell) {
+  const count = document.getElementById("bell-count");
+  const panel = document.getElementById("bell-panel");
+  const list = document.getElementById("bell-list");
+  const button = document.getElementById("bell-button");
+  const toasts = document.getElementById("toasts");
+  let newest = null; // the highest id seen: notices above it are new
+  let latest = [];
+
+  const render = () => {
+    list.replaceChildren(...latest.map((n) => {
+      const li = document.createElement("li");
+      li.className = n.read_at ? "read" : "unread";
+      li.setAttribute("data-testid", "bell-item");
+      const a = document.createElement(n.url ? "a" : "span");
+      if (n.url) a.href = n.url;
+      a.textContent = n.text;
+      const when = document.createElement("time");
+      when.dateTime = n.created_at;
+      when.textContent = formatDate(n.created_at);
+      li.append(a, " ", when);
+      return li;
+    }));
+    document.getElementById("bell-empty").hidden = latest.length > 0;
+  };
+
+  const toast = (n) => {
+    const div = document.createElement("div");
+    div.className = "toast";
+    div.setAttribute("data-testid", "toast");
+    const a = document.createElement(n.url ? "a" : "span");
+    if (n.url) a.href = n.url;
+    a.textContent = n.text;
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "toast-close";
+    close.setAttribute("aria-label", gettext("Dismiss"));
+    close.textContent = "×";
+    close.addEventListener("click", () => div.remove());
+    div.append(a, close);
+    toasts.append(div);
+    setTimeout(() => div.remove(), 15000);
+  };
+
+  const refresh = async () => {
+    let body;
+    try { body = await api("notifications"); } catch (e) { return; } // next poll tries again
+    latest = body.results;
+    count.textContent = String(body.unread);
+    count.hidden = body.unread === 0;
+    button.setAttribute("aria-label", fmt(ngettext("%(n)s unread notification", "%(n)s unread notifications", body.unread), { n: body.unread }));
+    const top = latest.reduce((m, n) => Math.max(m, n.id), 0);
+    if (newest !== null && toasts) {
+      for (const n of latest.slice().reverse()) if (n.id > newest && !n.read_at) toast(n);
+    }
+    newest = Math.max(newest || 0, top);
+    if (!panel.hidden) render();
+  };
+
+  button.addEventListener("click", () => {
+    const open = panel.hidden;
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    if (open) render();
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !panel.hidden) { panel.hidden = true; button.setAttribute("aria-expanded", "false"); button.focus(); }
+  });
+  document.getElementById("bell-read").addEventListener("click", async () => {
+    try { await api("notifications/read", { method: "POST", body: {} }); } catch (e) { return; }
+    await refresh();
+  });
+  refresh();
+  setInterval(refresh, Number(bell.dataset.pollMs) || 60000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
 }

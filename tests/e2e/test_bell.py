@@ -1,0 +1,113 @@
+"""The notification bell: the unread count on every page, the notices in a panel, and a toast
+for a notice that arrives while the page is open (issue: "a notification bell with the unread
+count"; "from any page, a toast when your next tournament round has seated you").
+
+A correspondence table against a bot gives the notices: each turn of the person is told.
+The page's poll (60 s) is run on Playwright's clock, not waited for.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE, api
+from tests.e2e.test_audit import register
+from tests.e2e.test_live_table import log_in, shot
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP_800 = {"width": 1280, "height": 800}
+
+
+def my_turn(server_url: str, gid: str, token: str, timeout: float = 15) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, st = api(server_url, "GET", f"/api/v1/games/{gid}/state", token=token)
+        assert status == 200, st
+        if st.get("legal_moves"):
+            return st
+        time.sleep(0.1)
+    raise AssertionError("the person's turn did not come")
+
+
+def correspondence_table(server_url: str, token: str) -> str:
+    status, game = api(
+        server_url,
+        "POST",
+        "/api/v1/games",
+        {
+            "players": 2,
+            # Two rounds: a first round that ends at once still leaves turns to be told of.
+            "variants": {"set_max": 6, "rounds": 2},
+            "time_control": {"kind": "correspondence"},
+        },
+        token,
+    )
+    assert status == 201, game
+    gid = game["id"]
+    status, body = api(
+        server_url, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "greedy"}, token
+    )
+    assert status in (200, 201), body
+    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/start", token=token)
+    assert status == 200, body
+    return gid
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+def test_the_bell_counts_unread_notices_and_a_new_one_pops_up(
+    new_context, server_url, unique_name, artifacts_dir, viewport
+):
+    name = unique_name("bell")
+    token = register(server_url, name)
+    gid = correspondence_table(server_url, token)
+    st = my_turn(server_url, gid, token)  # the turn's notice is written with it
+
+    page = new_context(viewport).new_page()
+    page.clock.install()
+    log_in(page, name)
+    count = page.get_by_test_id("bell-count")
+    expect(count).to_be_visible()
+    before = int(count.inner_text())
+    assert before >= 1
+
+    page.get_by_test_id("bell").click()
+    panel = page.get_by_test_id("bell-panel")
+    expect(panel).to_be_visible()
+    expect(panel.get_by_test_id("bell-item").first).to_contain_text("Your turn")
+    expect(page.get_by_test_id("bell")).to_have_attribute("aria-expanded", "true")
+    label = "phone" if viewport is PHONE else "desktop"
+    shot(page, artifacts_dir, f"bell-open-{label}")
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+
+    # A new notice while the page is open: it pops up at the next poll, and the count grows.
+    while st.get("legal_moves"):  # the person's whole turn (a first turn may lay several)
+        move = {**st["legal_moves"][0], "expected_seq": st["seq"]}
+        status, body = api(server_url, "POST", f"/api/v1/games/{gid}/moves", move, token)
+        if status == 429:  # the moves' rate limit: wait as told, then the same move again
+            time.sleep(body["retry_after"])
+            continue
+        assert status == 201, body
+        status, st = api(server_url, "GET", f"/api/v1/games/{gid}/state", token=token)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:  # the bot's turn, then the person's: a new notice
+        status, notes = api(server_url, "GET", "/api/v1/notifications", token=token)
+        if notes["unread"] > before:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("no second notice came")
+    page.clock.run_for(61_000)
+    expect(page.get_by_test_id("toast")).to_have_count(notes["unread"] - before)
+    expect(page.get_by_test_id("toast").first).to_contain_text("Your turn")
+    expect(count).to_have_text(str(notes["unread"]))
+    shot(page, artifacts_dir, f"bell-toast-{label}")
+
+    # Mark all read: the count goes.
+    page.get_by_test_id("bell").click()
+    page.get_by_test_id("bell-read").click()
+    expect(count).to_be_hidden()
