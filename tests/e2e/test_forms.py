@@ -62,3 +62,37 @@ def test_a_one_round_table_says_one_round_in_the_lobby(new_context, server_url, 
     two = page.locator('[data-testid="open-table"]', has_text="rounds-2").locator(".ruleset")
     expect(one).to_have_text("double-6 set, 7 tiles each, 1 round")
     expect(two).to_have_text("double-6 set, 7 tiles each, 2 rounds")
+
+
+def test_on_a_phone_the_header_folds_its_links_into_a_menu(new_context, unique_name, artifacts_dir):
+    """Before: at 390 px the header's links wrapped over four lines (about 200 px of a 844 px
+    screen) before any content."""
+    from tests.e2e.test_live_table import sign_up
+
+    page = new_context(PHONE).new_page()
+    sign_up(page, unique_name("menu"))
+    header = page.locator(".site-header")
+    lobby_link = page.locator("#site-nav").get_by_role("link", name="Lobby")
+    expect(page.get_by_test_id("menu")).to_be_visible()
+    expect(lobby_link).to_be_hidden()
+    expect(page.get_by_test_id("bell")).to_be_visible()  # the bell stays in view
+    assert header.bounding_box()["height"] <= 80
+    shot(page, artifacts_dir, "header-phone-folded")
+    page.get_by_test_id("menu").click()
+    expect(page.get_by_test_id("menu")).to_have_attribute("aria-expanded", "true")
+    expect(lobby_link).to_be_visible()
+    expect(page.get_by_test_id("language")).to_be_visible()
+    shot(page, artifacts_dir, "header-phone-open")
+    page.keyboard.press("Escape")
+    expect(lobby_link).to_be_hidden()
+    page.get_by_test_id("menu").click()
+    page.get_by_test_id("tournaments-link").click()
+    page.wait_for_url("**/tournaments")
+
+
+def test_on_a_desktop_the_header_shows_its_links(new_context):
+    page = new_context(DESKTOP_800).new_page()
+    page.goto("/")
+    expect(page.get_by_test_id("menu")).to_be_hidden()
+    expect(page.locator("#site-nav").get_by_role("link", name="Lobby")).to_be_visible()
+    assert page.locator(".site-header").bounding_box()["height"] <= 80

@@ -7,6 +7,22 @@ import { formatDate } from "./tiles.js";
 const lang = document.querySelector('[data-testid="language"]');
 if (lang) lang.addEventListener("change", () => lang.form.submit());
 
+// Phones: the header's links fold into a menu (CSS), only once this script runs — without it
+// they stay in view.
+const header = document.querySelector(".site-header");
+const menu = document.getElementById("menu-button");
+if (header && menu) {
+  header.classList.add("js-menu");
+  const setOpen = (open) => {
+    header.classList.toggle("nav-open", open);
+    menu.setAttribute("aria-expanded", String(open));
+  };
+  menu.addEventListener("click", () => setOpen(!header.classList.contains("nav-open")));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && header.classList.contains("nav-open")) { setOpen(false); menu.focus(); }
+  });
+}
+
 const logout = document.getElementById("logout-link");
 if (logout) {
   logout.addEventListener("click", async (ev) => {
