@@ -15,8 +15,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -e '.[test]'
 	touch $@
 
+# `make run PORT=8080` to serve on another port.
+PORT ?= 8000
 run: venv
-	$(PY) manage.py serve
+	$(PY) manage.py serve --port $(PORT)
 
 test: venv test-browser
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import OperationalError, close_old_connections
 
 from core import clock
 
@@ -33,6 +33,17 @@ log = logging.getLogger(__name__)
 
 _local = threading.local()
 _runner: EmbeddedRunner | None = None
+
+# Seconds before each new attempt of a task that met a locked SQLite database (the embedded
+# default: another connection held the write lock past the busy timeout). Every task is
+# idempotent (it carries the seq it was made for), so it is run again at once rather than left
+# to the sweeper, which plays a lost bot turn only after AUTOMATIC_GRACE_SECONDS (30 s).
+LOCKED_RETRY_DELAYS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
+
+
+def is_database_locked(exc: BaseException) -> bool:
+    """Tell whether ``exc`` is SQLite's "database is locked" (or "database table is locked")."""
+    return isinstance(exc, OperationalError) and "is locked" in str(exc).lower()
 
 
 def submit(task, *args: Any, eta: datetime | None = None) -> None:
@@ -60,10 +71,16 @@ def _run_inline(task, args) -> None:
     try:
         while queue:
             t, a = queue.popleft()
-            try:
-                t.run(*a)
-            except Exception:  # noqa: BLE001
-                log.exception("task %s%r failed", t.name, a)
+            for attempt in itertools.count():
+                try:
+                    t.run(*a)
+                except Exception as exc:  # noqa: BLE001
+                    if is_database_locked(exc) and attempt < len(LOCKED_RETRY_DELAYS):
+                        log.warning("task %s%r met a locked database; again", t.name, a)
+                        time.sleep(LOCKED_RETRY_DELAYS[attempt])
+                        continue
+                    log.exception("task %s%r failed", t.name, a)
+                break
     finally:
         _local.queue = None
 
@@ -89,7 +106,7 @@ class EmbeddedRunner:
     the periodic jobs at their intervals — Celery's worker and beat, without Redis."""
 
     def __init__(self, periodic: list[tuple[Any, float]]) -> None:
-        self._heap: list[tuple[float, int, Any, tuple]] = []
+        self._heap: list[tuple[float, int, Any, tuple, int]] = []
         self._count = itertools.count()
         self._cv = threading.Condition()
         self._stopped = False
@@ -112,13 +129,13 @@ class EmbeddedRunner:
         delay = 0.0 if eta is None else max((eta - clock.now()).total_seconds(), 0.0)
         self.put_after(delay, task, args)
 
-    def put_after(self, delay: float, task, args: tuple) -> None:
+    def put_after(self, delay: float, task, args: tuple, attempt: int = 0) -> None:
         with self._cv:
-            self._push(time.monotonic() + delay, task, args)
+            self._push(time.monotonic() + delay, task, args, attempt)
             self._cv.notify()
 
-    def _push(self, at: float, task, args: tuple) -> None:
-        heapq.heappush(self._heap, (at, next(self._count), task, args))
+    def _push(self, at: float, task, args: tuple, attempt: int = 0) -> None:
+        heapq.heappush(self._heap, (at, next(self._count), task, args, attempt))
 
     def _loop(self) -> None:
         while True:
@@ -131,12 +148,22 @@ class EmbeddedRunner:
                     self._cv.wait(timeout=wake)
                 if self._stopped:
                     return
-                _, _, task, args = heapq.heappop(self._heap)
+                _, _, task, args, attempt = heapq.heappop(self._heap)
             close_old_connections()
             try:
                 task.run(*args)
-            except Exception:  # noqa: BLE001
-                log.exception("embedded task %s failed", task.name)
+            except Exception as exc:  # noqa: BLE001
+                # A locked database: queued again after a short delay (the tasks behind it run
+                # meanwhile). Not a periodic job: it queues itself again anyway.
+                if (
+                    is_database_locked(exc)
+                    and attempt < len(LOCKED_RETRY_DELAYS)
+                    and not isinstance(task, _Periodic)
+                ):
+                    log.warning("embedded task %s met a locked database; again", task.name)
+                    self.put_after(LOCKED_RETRY_DELAYS[attempt], task, args, attempt + 1)
+                else:
+                    log.exception("embedded task %s failed", task.name)
             finally:
                 close_old_connections()
 
