@@ -19,7 +19,7 @@ from accounts.permissions import acting_user
 from core.fields import IntegerField
 from core.inputs import validated, whole_number
 from core.limits import check_idempotency_key
-from core.schema import ApiErrorSerializer
+from core.schema import ApiErrorSerializer, error_responses
 from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
 from games import selectors, services
 from games.engine.attestation import attest
@@ -333,6 +333,22 @@ class GameBotsApi(APIView):
         data = validated(self.Input, request)
         services.game_add_bot(game_id=game_id, user=request.user, strategy=data["strategy"])
         return Response(_game(game_id, request), status=status.HTTP_201_CREATED)
+
+
+class GameBotSeatApi(APIView):
+    """The table's creator frees a bot's seat before the start."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: GameOutput, **error_responses(400, 401, 403, 404)},
+        description="400 `not_a_bot` (a person's seat), `game_not_open`; 403 `not_creator`; "
+        "404 `no_such_seat`.",
+    )
+    def delete(self, request, game_id, seat):
+        services.game_remove_bot(game_id=game_id, user=request.user, seat=seat)
+        return Response(_game(game_id, request))
 
 
 class GameStartApi(APIView):

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 
 from accounts.services import bot_account_get_or_create
 from core import clock, metrics, throttling
-from core.errors import ApplicationError, Conflict, Forbidden
+from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from eventstore import store
 from games import clocks, domain, effects
 from games.bots.strategies import STRATEGIES
@@ -307,6 +307,22 @@ def game_add_bot(*, game_id, user, strategy: str = "greedy") -> Seat:
     seated = list(game.seats.values_list("user_id", flat=True))
     bot = bot_account_get_or_create(strategy=strategy, exclude_ids=seated)
     return _take_seat(game, bot)
+
+
+@transaction.atomic
+def game_remove_bot(*, game_id, user, seat: int) -> None:
+    """Free the bot's seat ``seat`` of a table that has not started (the table's creator
+    only): a person may take it, or another bot."""
+    game = _lobby_game(game_id)
+    if game.created_by_id != user.id:
+        raise Forbidden(GameError.NOT_CREATOR, "only the table's creator removes bots")
+    found = game.seats.select_related("user").filter(index=seat).first()
+    if found is None:
+        raise NotFound(GameError.NO_SUCH_SEAT, f"seat {seat + 1} is free")
+    if not found.user.is_bot:
+        raise ApplicationError(GameError.NOT_A_BOT, "only a bot's seat is freed here")
+    found.delete()
+    publish_seats_changed(game)
 
 
 @transaction.atomic
@@ -638,6 +654,7 @@ __all__ = [
     "player_vacation_end",
     "player_vacation_start",
     "game_add_bot",
+    "game_remove_bot",
     "game_create",
     "game_join",
     "game_leave",

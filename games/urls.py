@@ -15,6 +15,9 @@ urlpatterns = [
     ),
     path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="game-leave"),
     path("games/<uuid:game_id>/bots", apis.GameBotsApi.as_view(), name="game-bots"),
+    path(
+        "games/<uuid:game_id>/bots/<int:seat>", apis.GameBotSeatApi.as_view(), name="game-bot-seat"
+    ),
     path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="game-start"),
     path("games/<uuid:game_id>/resign", apis.GameResignApi.as_view(), name="game-resign"),
     path("games/<uuid:game_id>/moves", apis.GameMoveApi.as_view(), name="game-moves"),
