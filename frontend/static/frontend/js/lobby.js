@@ -100,10 +100,45 @@ function alertRow(li, text) {
   p.textContent = text;
 }
 
-let busy = false;
+// Every 5 s while the server answers; after a failure (a 503 while it is busy, the network) the
+// page says so and retries with backoff (2, 4, 8 … 30 s), keeping the last lists it had.
+const REFRESH_MS = 5000;
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 30000;
+const lobbyStatus = document.getElementById("lobby-status");
+let failures = 0;
+let loaded = false;
+let nextTimer = null;
+let retryAt = 0;
+let statusTimer = null;
+
+function showRetry(err) {
+  if (!lobbyStatus) return;
+  const why = err && err.status
+    ? fmt(gettext("The server did not answer (HTTP %(status)s)."), { status: err.status })
+    : gettext("The server could not be reached.");
+  const kept = loaded ? " " + gettext("Showing the last lists.") : "";
+  const draw = () => {
+    const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
+    lobbyStatus.textContent = `${why}${kept} ` + (left > 0
+      ? fmt(gettext("Retrying in %(n)s s…"), { n: left })
+      : gettext("Retrying…"));
+  };
+  draw();
+  lobbyStatus.hidden = false;
+  clearInterval(statusTimer);
+  statusTimer = setInterval(draw, 1000);
+}
+
+function hideRetry() {
+  clearInterval(statusTimer);
+  statusTimer = null;
+  if (lobbyStatus) lobbyStatus.hidden = true;
+}
+
 async function refresh() {
-  if (busy) return;
-  busy = true;
+  clearTimeout(nextTimer);
+  let delay = REFRESH_MS;
   try {
     const [open, active] = await Promise.all([api("games?status=open"), api("games?status=active")]);
     // Keep a row whose error is showing; otherwise redraw.
@@ -111,15 +146,20 @@ async function refresh() {
     liveList.replaceChildren(...active.map((g) => row(g, "live-table")));
     document.getElementById("open-empty").hidden = open.length > 0;
     document.getElementById("live-empty").hidden = active.length > 0;
+    loaded = true;
+    failures = 0;
+    hideRetry();
   } catch (err) {
-    // Keep the last list; the next tick retries.
-  } finally {
-    busy = false;
+    // Keep the last lists (never claim "no tables" for lists not loaded), say so, back off.
+    delay = Math.min(RETRY_FIRST_MS * 2 ** failures, RETRY_MAX_MS);
+    failures += 1;
+    retryAt = Date.now() + delay;
+    showRetry(err);
   }
+  nextTimer = setTimeout(refresh, delay);
 }
 
 refresh();
-setInterval(refresh, 5000);
 
 // -- create form -------------------------------------------------------------------------------
 const form = document.getElementById("create-form");

@@ -2,6 +2,49 @@
 // last seq held; while the socket is down, poll the REST state every 2 s instead.
 import { api } from "./api.js";
 
+// Liveness: a ping every PING_INTERVAL_MS; no frame back within PONG_TIMEOUT_MS and the socket
+// counts as dead (a laptop gone offline keeps an "open" socket for minutes): the page says
+// "Reconnecting…", polls, and opens a new socket. A test may set window.MT_PING_INTERVAL_MS /
+// window.MT_PONG_TIMEOUT_MS before the page loads.
+export const PING_INTERVAL_MS = 25000;
+export const PONG_TIMEOUT_MS = 10000;
+
+export function pingTimes() {
+  const num = (v, d) => (Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d);
+  return {
+    interval: num(window.MT_PING_INTERVAL_MS, PING_INTERVAL_MS),
+    timeout: num(window.MT_PONG_TIMEOUT_MS, PONG_TIMEOUT_MS),
+  };
+}
+
+// Ping `ws` until stop(); `onDead()` once if no frame arrives within the timeout of a ping.
+// Call seen() on every frame received.
+export function heartbeat(ws, onDead) {
+  const { interval, timeout } = pingTimes();
+  let deadline = null;
+  let stopped = false;
+  const pinger = setInterval(() => {
+    if (stopped || ws.readyState !== WebSocket.OPEN) return;
+    try { ws.send(JSON.stringify({ command: "ping" })); } catch (e) { /* close follows */ }
+    if (deadline === null) {
+      deadline = setTimeout(() => {
+        if (stopped) return;
+        stop();
+        onDead();
+      }, timeout);
+    }
+  }, interval);
+  function stop() {
+    stopped = true;
+    clearInterval(pinger);
+    clearTimeout(deadline);
+  }
+  return {
+    seen() { clearTimeout(deadline); deadline = null; },
+    stop,
+  };
+}
+
 export class GameLive {
   // onUpdate({status, seq, events, view, legal_moves, seat?}); onStatus("live"|"polling"|"connecting")
   constructor(gameId, { getSeq, onUpdate, onStatus }) {
@@ -28,7 +71,8 @@ export class GameLive {
 
   connect() {
     if (this.closed) return;
-    this.onStatus("connecting");
+    // While the page polls, it stays "polling" ("Reconnecting…") until a new socket syncs.
+    if (!this.pollTimer) this.onStatus("connecting");
     this.synced = false;
     let ws;
     try {
@@ -39,12 +83,24 @@ export class GameLive {
       return;
     }
     this.ws = ws;
+    let dead = false; // given up on: its late close must not schedule a second reconnect
+    let beat = null;
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({ command: "sync", after: this.getSeq() }));
-      clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ command: "ping" }), 25000);
+      if (this.pingTimer) this.pingTimer.stop();
+      this.pingTimer = beat = heartbeat(ws, () => {
+        // No answer to a ping: the connection is gone even if the socket looks open.
+        dead = true;
+        if (this.ws === ws) this.ws = null;
+        for (const [, p] of this.pending) p.reject(new Error("socket closed"));
+        this.pending.clear();
+        try { ws.close(); } catch (e) { /* already closing */ }
+        this.scheduleReconnect();
+      });
     });
     ws.addEventListener("message", (ev) => {
+      if (this.ws !== ws) return;
+      if (beat) beat.seen();
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       this.handle(msg);
@@ -53,7 +109,8 @@ export class GameLive {
       // 4401: this browser's session ended (a logout in another tab, a password change):
       // reload, to show the table as the signed-out visitor now sees it.
       if (ev.code === 4401) { window.location.reload(); return; }
-      clearInterval(this.pingTimer);
+      if (beat) beat.stop();
+      if (dead) return;
       if (this.ws === ws) this.ws = null;
       for (const [, p] of this.pending) p.reject(new Error("socket closed"));
       this.pending.clear();

@@ -8,6 +8,7 @@ import { timeControlText, formatDate, statusText } from "./tiles.js";
 import {
   Countdown, countdownText, entryStatusText, formatName, playerLink, tournamentStatusText,
 } from "./tournament_common.js";
+import { heartbeat } from "./socket.js";
 
 const root = document.getElementById("tournament");
 const id = root.dataset.tournamentId;
@@ -15,6 +16,15 @@ const me = currentUser();
 const countdown = new Countdown();
 let detail = null;
 let myEntry = null; // the REST answer's "me", refreshed from the pushed detail
+// The server's clock less this browser's, in ms (from seconds_until_start): the windows
+// (registration, check-in) open by the server's clock, whatever this machine's says.
+let clockSkew = 0;
+let buttonsShown = ""; // which entry buttons show: the 1 s tick redraws them when it changes
+let windowTimer = null;
+
+function serverNow() {
+  return Date.now() + clockSkew;
+}
 
 function el(tag, { className, text, testid } = {}) {
   const node = document.createElement(tag);
@@ -44,8 +54,12 @@ function show(d) {
   detail = d;
   myEntry = entryFrom(d);
   countdown.set(d.seconds_until_start);
+  if (typeof d.seconds_until_start === "number" && d.starts_at) {
+    clockSkew = Date.parse(d.starts_at) - d.seconds_until_start * 1000 - Date.now();
+  }
   renderHead(d);
   renderEntry(d);
+  armWindowTimer(d);
   renderStandings(d);
   renderRounds(d);
   renderFinal(d);
@@ -81,6 +95,34 @@ function renderHead(d) {
   document.getElementById("tournament-facts").replaceChildren(...facts);
 }
 
+// Which entry buttons the detail allows now (by the server's clock).
+function entryButtons(d) {
+  const upcoming = d.status === "scheduled" || d.status === "registration";
+  const active = myEntry && (myEntry.status === "registered" || myEntry.status === "checked_in");
+  const now = serverNow();
+  const closes = Date.parse(d.registration_closes_at), opens = Date.parse(d.registration_opens_at);
+  const checkIn = d.check_in_opens_at ? Date.parse(d.check_in_opens_at) : null;
+  const starts = Date.parse(d.starts_at);
+  return {
+    register: d.status === "registration" && !active && now >= opens && now < closes,
+    "check-in": upcoming && checkIn !== null && now >= checkIn && now < starts
+      && !!myEntry && myEntry.status === "registered",
+    withdraw: !!active && d.status !== "finished" && d.status !== "cancelled",
+  };
+}
+
+// Redraw the entry when a window opens or closes by the clock alone (no push says so): a
+// timer at the next such moment, and the 1 s tick as a backstop.
+function armWindowTimer(d) {
+  clearTimeout(windowTimer);
+  const now = serverNow();
+  const moments = [d.registration_opens_at, d.registration_closes_at, d.check_in_opens_at, d.starts_at]
+    .filter(Boolean).map((t) => Date.parse(t)).filter((t) => t > now);
+  if (!moments.length) return;
+  const wait = Math.min(...moments) - now + 50;
+  if (wait < 2 ** 31 - 1) windowTimer = setTimeout(() => { if (detail) { renderEntry(detail); armWindowTimer(detail); } }, wait);
+}
+
 function renderEntry(d) {
   const line = document.getElementById("my-entry");
   const upcoming = d.status === "scheduled" || d.status === "registration";
@@ -94,14 +136,8 @@ function renderEntry(d) {
     if (myEntry.final_place) text += " " + fmt(gettext("Your final place: %(place)s."), { place: myEntry.final_place });
     line.textContent = text;
   }
-  const now = Date.now();
-  const closes = Date.parse(d.registration_closes_at), opens = Date.parse(d.registration_opens_at);
-  const checkIn = d.check_in_opens_at ? Date.parse(d.check_in_opens_at) : null;
-  const buttons = {
-    register: d.status === "registration" && !active && now >= opens && now < closes,
-    "check-in": upcoming && checkIn !== null && now >= checkIn && myEntry && myEntry.status === "registered",
-    withdraw: active && d.status !== "finished" && d.status !== "cancelled",
-  };
+  const buttons = entryButtons(d);
+  buttonsShown = JSON.stringify(buttons);
   for (const [name, visible] of Object.entries(buttons)) {
     const b = document.getElementById(name);
     if (b) { b.hidden = !visible; b.disabled = false; }
@@ -283,33 +319,48 @@ function connect() {
     setTimeout(connect, backoff);
     return;
   }
-  let ping = null;
-  ws.addEventListener("open", () => {
-    backoff = 1000;
-    stopPolling();
-    connection.textContent = gettext("Live");
-    root.dataset.live = "1";
-    ping = setInterval(() => ws.send(JSON.stringify({ command: "ping" })), 25000);
-  });
-  ws.addEventListener("message", (ev) => {
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "tournament") show(msg.tournament);
-  });
-  ws.addEventListener("close", (ev) => {
-    clearInterval(ping);
-    if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
+  let beat = null;
+  let dead = false; // given up on (no pong): its late close must not reconnect a second time
+  const reconnect = () => {
     root.dataset.live = "0";
     startPolling();
     const delay = backoff + Math.random() * 500;
     backoff = Math.min(backoff * 2, 30000);
     setTimeout(connect, delay);
+  };
+  ws.addEventListener("open", () => {
+    // "Live" once the server has answered (its first frame is the detail), not on open.
+    beat = heartbeat(ws, () => {
+      dead = true;
+      try { ws.close(); } catch (e) { /* already closing */ }
+      reconnect();
+    });
+  });
+  ws.addEventListener("message", (ev) => {
+    if (dead) return;
+    if (beat) beat.seen();
+    if (root.dataset.live !== "1") {
+      backoff = 1000;
+      stopPolling();
+      connection.textContent = gettext("Live");
+      root.dataset.live = "1";
+    }
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.type === "tournament") show(msg.tournament);
+  });
+  ws.addEventListener("close", (ev) => {
+    if (beat) beat.stop();
+    if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
+    if (dead) return;
+    reconnect();
   });
 }
 
 poll().then(connect);
 setInterval(() => {
   tick();
+  if (detail && JSON.stringify(entryButtons(detail)) !== buttonsShown) renderEntry(detail);
   // The countdown ran out: the start is the scheduler's; look again until it has happened.
   if (detail && countdown.left() === 0 && (detail.status === "registration" || detail.status === "scheduled")) {
     if (!root.dataset.live || root.dataset.live === "0") poll();
