@@ -1,5 +1,5 @@
 // The game table: seats, station, trains, the player's hand, actions, log, scores.
-import { api, errorText, currentUser } from "./api.js";
+import { api, ApiError, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { GameLive } from "./socket.js";
 import { keepReceipt, mountReceipts } from "./receipts.js";
@@ -25,6 +25,8 @@ const S = {
   selected: null, // "a-b"
   dragging: null,
   resignArmed: false,
+  focusHand: false, // a move was made here: put keyboard focus back on the hand
+  myTurnAt: null, // the seq at which the viewer's current turn was last rendered
   // The contribution to the seed (record version 2): generated here, sent with the join.
   contribution: randomContribution(),
   contributionDirty: false, // edited in the box and not saved yet
@@ -41,6 +43,63 @@ const plays = () => S.legal.filter((m) => m.action === "play");
 const playsFor = (key) => plays().filter((m) => tkey(m.tile) === key);
 const legalAction = (action) => S.legal.find((m) => m.action === action);
 
+// A game's status only moves forward (open, active, then finished or abandoned): an answer
+// that started before newer news must never take the page back.
+const STATUS_RANK = { open: 0, active: 1, finished: 2, abandoned: 2 };
+const rank = (status) => (status in STATUS_RANK ? STATUS_RANK[status] : -1);
+const notBehind = (status) => !!status && (S.status === null || rank(status) >= rank(S.status));
+
+// -- the API, retried while the server is unavailable -------------------------------------------
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A network failure, a 5xx or a 429: worth trying again (a 4xx answer is final).
+const retryable = (err) => !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 10000;
+let troubled = 0; // reads waiting to be retried
+
+function showApiNotice(err, delayMs) {
+  const p = $("api-notice");
+  const what = err instanceof ApiError ? fmt(gettext("HTTP %(status)s"), { status: err.status }) : gettext("no connection");
+  p.textContent = fmt(gettext("Reconnecting… the server did not answer (%(what)s); trying again in %(s)s s."), { what, s: Math.round(delayMs / 1000) });
+  p.hidden = false;
+}
+
+function hideApiNotice() {
+  const p = $("api-notice");
+  if (p.hidden) return;
+  p.hidden = true;
+  p.textContent = "";
+  if ($("move-error").dataset.outage === "true") showError("");
+}
+
+// GET ``path``; while it fails with a retryable error, say so and try again with a growing delay.
+async function read(path) {
+  let delay = RETRY_FIRST_MS;
+  let waiting = false;
+  try {
+    for (;;) {
+      try {
+        const answer = await api(path);
+        if (waiting) { troubled--; waiting = false; }
+        if (!troubled) hideApiNotice();
+        return answer;
+      } catch (err) {
+        if (!retryable(err)) throw err;
+        if (!waiting) { troubled++; waiting = true; }
+        showApiNotice(err, delay);
+        await sleep(delay + Math.random() * 250);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      }
+    }
+  } finally {
+    if (waiting) {
+      troubled--;
+      if (!troubled) hideApiNotice();
+    }
+  }
+}
+
 // -- data --------------------------------------------------------------------------------------
 
 function mergeEvents(events) {
@@ -53,12 +112,13 @@ function mergeEvents(events) {
 }
 
 function applyUpdate(msg) {
-  const statusChanged = msg.status && msg.status !== S.status;
+  const statusChanged = notBehind(msg.status) && msg.status !== S.status;
   mergeEvents(msg.events);
   if (msg.seat !== undefined) S.seat = msg.seat;
-  if (msg.status) S.status = msg.status;
-  const seqChanged = typeof msg.seq === "number" && msg.seq !== S.seq;
-  if (typeof msg.seq === "number") S.seq = Math.max(msg.seq, S.lastEventSeq);
+  if (statusChanged) S.status = msg.status;
+  // Neither the status nor the seq ever goes back: an older answer only adds what it knows.
+  const seqChanged = typeof msg.seq === "number" && msg.seq > S.seq;
+  S.seq = Math.max(S.seq, typeof msg.seq === "number" ? msg.seq : 0, S.lastEventSeq);
   // A view never replaces a newer one: a REST answer started before a push can land after it
   // (after a move, say), and the page would then show an old turn at the new seq.
   const fresh = typeof msg.seq !== "number" || msg.seq >= S.viewSeq;
@@ -72,39 +132,61 @@ function applyUpdate(msg) {
   render();
 }
 
-let detailBusy = false;
-let detailAgain = false; // asked for while a fetch was under way: that one may be older news
-async function loadDetail() {
-  if (detailBusy) {
-    detailAgain = true;
-    return;
+// Take a GET /games/<id> answer unless it is older than what the page holds (its seq, the
+// game's version, or its status): return whether it was taken.
+function takeGame(g) {
+  const held = S.game && typeof S.game.seq === "number" ? S.game.seq : -1;
+  if (S.game && typeof g.seq === "number" && g.seq < held) return false;
+  if (S.game && !notBehind(g.status)) return false;
+  S.game = g;
+  if (notBehind(g.status)) S.status = g.status;
+  if (typeof g.seq === "number" && g.seq > S.seq) {
+    // The game is further than the page's state: fetch the state too.
+    loadState().catch(() => {});
   }
-  detailBusy = true;
-  detailAgain = false;
+  return true;
+}
+
+let detailRun = null; // the refresh under way
+let detailQueued = false; // asked for while one was under way: run again after it
+function loadDetail() {
+  if (detailRun) {
+    detailQueued = true;
+    return detailRun;
+  }
+  detailRun = (async () => {
+    let tries = 0;
+    do {
+      detailQueued = false;
+      tries++;
+      await fetchDetail();
+      // An answer older than the page's seq (a replica behind, say): ask again, a few times.
+      if (S.game && typeof S.game.seq === "number" && S.game.seq < S.seq && tries < 5) {
+        await sleep(300 * tries);
+        detailQueued = true;
+      }
+    } while (detailQueued);
+  })().finally(() => { detailRun = null; });
+  return detailRun;
+}
+
+async function fetchDetail() {
   try {
-    const g = await api(`games/${gameId}`);
+    const g = await read(`games/${gameId}`);
     const was = S.status;
-    S.game = g;
-    if (g.status !== was && was !== null && g.status !== "open") {
-      S.status = g.status;
-      await loadState();
-    }
-    S.status = g.status;
+    if (takeGame(g) && g.status !== was && was !== null && g.status !== "open") await loadState();
     render();
   } catch (err) {
     if (err.status === 404) showError(gettext("This game does not exist."));
-  } finally {
-    detailBusy = false;
   }
-  // The game may have moved on (ended, say) while the fetch was under way: its answer can
-  // predate the news that asked for it, and the revealed server seed with it.
-  if (detailAgain) loadDetail();
 }
 
 async function loadState() {
-  const st = await api(`games/${gameId}/state`);
+  const st = await read(`games/${gameId}/state`);
   let events = [];
-  if (st.seq > S.lastEventSeq) events = await api(`games/${gameId}/events?after=${S.lastEventSeq}`);
+  if (st.seq > S.lastEventSeq) events = await read(`games/${gameId}/events?after=${S.lastEventSeq}`);
+  // Events appended between the two requests belong to a later view.
+  events = events.filter((e) => e.seq <= st.seq);
   applyUpdate({ ...st, events });
 }
 
@@ -114,11 +196,13 @@ function showError(text) {
   const p = $("move-error");
   p.textContent = text;
   p.hidden = !text;
+  delete p.dataset.outage;
 }
 
 async function move(m) {
   showError("");
   S.selected = null;
+  S.focusHand = true; // after the move, keyboard focus goes back to the hand
   const body = { action: m.action, expected_seq: S.seq };
   if (m.tile) body.tile = m.tile;
   if (m.train !== undefined) body.train = m.train;
@@ -130,12 +214,17 @@ async function move(m) {
     await loadState();
   } catch (err) {
     showError(errorText(err));
+    if (retryable(err)) {
+      showError(gettext("The server did not answer: your move was not made. The table is reconnecting; play it again then."));
+      $("move-error").dataset.outage = "true";
+    }
     if (err.code === "stale" || err.status === 409) {
       showError(gettext("The table moved on before your move arrived; it has been brought up to date.") + " " + errorText(err));
     }
     await loadState().catch(() => {});
   } finally {
     setBusy(false);
+    render();
   }
 }
 
@@ -146,10 +235,8 @@ function setBusy(b) {
 async function lobbyAction(path, body) {
   showError("");
   try {
-    S.game = await api(`games/${gameId}/${path}`, { method: "POST", body });
-    S.status = S.game.status;
-    if (S.status !== "open") await loadState();
-    else await loadState();
+    takeGame(await api(`games/${gameId}/${path}`, { method: "POST", body }));
+    await loadState();
   } catch (err) {
     showError(errorText(err));
   }
@@ -184,7 +271,7 @@ async function saveContribution(value) {
   if (problem) { showError(problem); return; }
   showError("");
   try {
-    S.game = await api(`games/${gameId}/contribution`, { method: "POST", body: { value } });
+    takeGame(await api(`games/${gameId}/contribution`, { method: "POST", body: { value } }));
     S.contribution = value;
     S.contributionDirty = false;
   } catch (err) {
@@ -283,6 +370,7 @@ function playOn(trainKey, tileKey) {
 function render() {
   const g = S.game;
   if (!g) return;
+  const focusWasHere = focusInPlay();
   root.dataset.status = S.status || g.status;
   root.dataset.seq = String(S.seq);
   root.dataset.mySeat = S.seat === null || S.seat === undefined ? "" : String(S.seat);
@@ -303,6 +391,58 @@ function render() {
   renderScores();
   renderFairness();
   renderResult();
+  restoreFocus(focusWasHere);
+}
+
+// -- keyboard focus ------------------------------------------------------------------------------
+
+const ACTION_IDS = ["place-engine", "draw", "pass", "stop"];
+const shown = (el) => !!el && el.isConnected && !el.hidden && !el.disabled && el.getClientRects().length > 0;
+
+// Focus is on the hand, the trains or the move buttons (or was, and its element is gone).
+function focusInPlay() {
+  const a = document.activeElement;
+  return !!a && a !== document.body && ($("my-side").contains(a) || $("board").contains(a));
+}
+
+function focusLost() {
+  const a = document.activeElement;
+  return !a || a === document.body || !shown(a);
+}
+
+// What the player needs next: the first playable tile, else the action the turn asks for,
+// else the hand's first tile.
+function focusTarget() {
+  const legal = document.querySelector('#hand-slot [data-testid="hand-tile"].legal');
+  if (legal) return legal;
+  for (const id of ACTION_IDS) if (shown($(id))) return $(id);
+  return document.querySelector('#hand-slot [data-testid="hand-tile"]');
+}
+
+function actionable(el) {
+  if (!el || !shown(el)) return false;
+  if (el.matches('[data-testid="hand-tile"].legal') || el.matches(".train.target")) return true;
+  return ACTION_IDS.includes(el.id) || el.id === "resign";
+}
+
+function restoreFocus(focusWasHere) {
+  const v = S.view;
+  const seated = S.seat !== null && S.seat !== undefined;
+  if (!seated || $("my-side").hidden) { S.focusHand = false; return; }
+  const myTurn = S.status === "active" && v && v.to_move === S.seat;
+  const newTurn = myTurn && S.myTurnAt !== S.seq;
+  S.myTurnAt = myTurn ? S.seq : null;
+  const a = document.activeElement;
+  let want = false;
+  if ((S.focusHand || focusWasHere) && focusLost()) want = true; // its element went away
+  // A new turn of the viewer's while focus waits in the hand on a tile that cannot be played.
+  if (newTurn && (focusInPlay() || focusLost() && S.focusHand) && !actionable(a)) want = true;
+  if (!want) return;
+  const target = focusTarget();
+  if (target) {
+    target.focus();
+    if (myTurn || S.status !== "active") S.focusHand = false;
+  }
 }
 
 function renderClock() {
@@ -519,6 +659,8 @@ function renderBoard() {
     ordered.sort((a, b) => (String(b.train) === String(S.seat)) - (String(a.train) === String(S.seat)));
   }
   trains.replaceChildren(...ordered.map((t) => trainElement(t, v)));
+  // Keep each train's open end in view: a long train scrolls to its end on every update.
+  for (const row of trains.querySelectorAll(".train-tiles")) row.scrollLeft = row.scrollWidth;
   const warnings = $("warnings");
   warnings.replaceChildren();
   if (v.open_doubles.length) {
@@ -735,8 +877,7 @@ function renderResult() {
 
 async function init() {
   try {
-    S.game = await api(`games/${gameId}`);
-    S.status = S.game.status;
+    takeGame(await read(`games/${gameId}`));
     await loadState();
   } catch (err) {
     showError(errorText(err));
