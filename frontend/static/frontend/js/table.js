@@ -232,10 +232,10 @@ function setBusy(b) {
   root.classList.toggle("busy", b);
 }
 
-async function lobbyAction(path, body) {
+async function lobbyAction(path, body, method = "POST") {
   showError("");
   try {
-    takeGame(await api(`games/${gameId}/${path}`, { method: "POST", body }));
+    takeGame(await api(`games/${gameId}/${path}`, { method, body }));
     await loadState();
   } catch (err) {
     showError(errorText(err));
@@ -512,6 +512,17 @@ function renderSeats() {
       b.setAttribute("data-testid", "bot");
       b.textContent = gettext("bot");
       li.append(b);
+      if (S.status === "open" && !!me && g.created_by === me) {
+        // The table's creator frees a bot's seat before the start.
+        const rm = document.createElement("button");
+        rm.type = "button";
+        rm.className = "remove-bot";
+        rm.setAttribute("data-testid", "remove-bot");
+        rm.textContent = gettext("Remove");
+        rm.setAttribute("aria-label", fmt(gettext("Remove the bot %(name)s"), { name: s.username }));
+        rm.addEventListener("click", () => lobbyAction(`bots/${i}`, undefined, "DELETE"));
+        li.append(rm);
+      }
     }
     if (s && s.resigned) {
       const b = document.createElement("span");

@@ -1,0 +1,54 @@
+"""Small things at the table a tester tripped on: removing a bot seat before the start, and the
+final places numbered once ("1. 1. ana" before: the list's own number and the place)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_audit import log_in, played_game, register
+from tests.e2e.test_live_table import create_table, shot, sign_up
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP_800 = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+def test_the_creator_removes_a_bot_before_the_start(
+    new_context, unique_name, artifacts_dir, viewport
+):
+    page = new_context(viewport).new_page()
+    sign_up(page, unique_name("rmbot"))
+    create_table(page, players=3)
+    page.get_by_test_id("add-bot").click()
+    page.get_by_test_id("add-bot").click()
+    expect(page.get_by_test_id("bot")).to_have_count(2)
+    expect(page.get_by_test_id("start")).to_be_enabled()
+
+    page.get_by_test_id("remove-bot").first.click()
+
+    expect(page.get_by_test_id("bot")).to_have_count(1)
+    expect(page.get_by_test_id("start")).to_be_disabled()  # a seat is free again
+    expect(page.get_by_test_id("add-bot")).to_be_enabled()
+    shot(page, artifacts_dir, f"remove-bot-{'phone' if viewport is PHONE else 'desktop'}")
+    page.get_by_test_id("add-bot").click()
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    expect(page.get_by_test_id("remove-bot")).to_have_count(0)  # not once it has started
+
+
+def test_the_final_places_are_numbered_once(new_context, server_url, unique_name, artifacts_dir):
+    name = unique_name("places")
+    token = register(server_url, name)
+    gid = played_game(server_url, token)
+    page = new_context(DESKTOP_800).new_page()
+    log_in(page, name, f"/games/{gid}")
+    places = page.locator("ol.places")
+    expect(places.locator("li")).to_have_count(2)
+    expect(places.locator("li").first).to_contain_text("1. ")
+    # The place is in the text; the list adds no number of its own.
+    style = places.evaluate("el => getComputedStyle(el).getPropertyValue(\"list-style-type\")")
+    assert style == "none", style
+    shot(page, artifacts_dir, "final-places-desktop")
