@@ -258,6 +258,24 @@ def server_url(chromium_executable, server_env, artifacts_dir) -> Iterator[str]:
 # --- helpers ---------------------------------------------------------------------------------
 
 
+def manage_shell(server_env: dict, code: str) -> str:
+    """Run ``code`` in ``manage.py shell`` on the served platform's database (as an operator
+    would: staff rights, a scheduled tournament); return what it printed."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=REPO,
+        env=server_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
 def api(
     server_url: str, method: str, path: str, body: dict | None = None, token: str | None = None
 ):

@@ -9,14 +9,12 @@ everything under test goes through the pages (DOM contract: data-testid attribut
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PASSWORD, REPO, api
+from tests.e2e.conftest import PASSWORD, api, manage_shell
 
 pytestmark = pytest.mark.e2e
 
@@ -37,15 +35,7 @@ def make_staff(server_env: dict, username: str) -> None:
         "from accounts.models import User; "
         f"User.objects.filter(username={username!r}).update(is_staff=True)"
     )
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=REPO,
-        env=server_env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 0, proc.stderr
+    manage_shell(server_env, code)
 
 
 def played_game(server_url: str, token: str) -> str:

@@ -9,14 +9,12 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PASSWORD, PHONE, REPO, api
+from tests.e2e.conftest import PASSWORD, PHONE, api, manage_shell
 from tests.e2e.test_live_table import log_in, settle, shot
 
 pytestmark = pytest.mark.e2e
@@ -56,16 +54,7 @@ def make_tournament(server_env, name, players=(), check_in_s=None, start_in_s=60
         check_in=check_in,
         players=list(players),
     )
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=REPO,
-        env=server_env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return int(proc.stdout.strip().splitlines()[-1])
+    return int(manage_shell(server_env, code).strip().splitlines()[-1])
 
 
 def register(server_url: str, username: str) -> str:

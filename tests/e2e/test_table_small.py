@@ -49,6 +49,5 @@ def test_the_final_places_are_numbered_once(new_context, server_url, unique_name
     expect(places.locator("li")).to_have_count(2)
     expect(places.locator("li").first).to_contain_text("1. ")
     # The place is in the text; the list adds no number of its own.
-    style = places.evaluate("el => getComputedStyle(el).getPropertyValue(\"list-style-type\")")
-    assert style == "none", style
+    expect(places).to_have_css("list-style-type", "none")
     shot(page, artifacts_dir, "final-places-desktop")

@@ -12,14 +12,12 @@ entrants are bots. Everything under test goes through the pages (DOM contract: d
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import REPO, api
+from tests.e2e.conftest import api, manage_shell
 from tests.e2e.test_live_table import click_first_action, game_info, sign_up
 
 pytestmark = pytest.mark.e2e
@@ -60,16 +58,7 @@ print(t.pk)
 def schedule_tournament(server_env: dict, staff: str, name: str) -> int:
     """Create the tournament and enter four bots, in the served platform's database."""
     code = SETUP.format(staff=staff, name=name, start_in=START_IN_S, ready=READY_S)
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=REPO,
-        env=server_env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return int(proc.stdout.strip().splitlines()[-1])
+    return int(manage_shell(server_env, code).strip().splitlines()[-1])
 
 
 def play_my_table(page: Page, server_url: str, game_id: str) -> int:
