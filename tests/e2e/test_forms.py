@@ -96,3 +96,38 @@ def test_on_a_desktop_the_header_shows_its_links(new_context):
     expect(page.get_by_test_id("menu")).to_be_hidden()
     expect(page.locator("#site-nav").get_by_role("link", name="Lobby")).to_be_visible()
     assert page.locator(".site-header").bounding_box()["height"] <= 80
+
+
+def test_the_lobby_offers_only_tables_that_can_be_dealt(new_context, unique_name):
+    """Before: 12 players with the double-12 hand table (2 to 10 players) was offered, and the
+    server refused it with the raw rule id "V1"."""
+    from tests.e2e.test_live_table import sign_up
+
+    page = new_context(DESKTOP_800).new_page()
+    sign_up(page, unique_name("v1"))
+    form = page.get_by_test_id("create-form")
+    double12 = form.locator("input[name=double12]")
+    form.locator("select[name=players]").select_option("12")
+    expect(double12).to_be_disabled()
+    form.locator("select[name=players]").select_option("4")
+    expect(double12).to_be_enabled()
+    double12.check()
+    expect(form.locator("select[name=players] option[value='11']")).to_be_disabled()
+    expect(form.locator("select[name=players] option[value='10']")).to_be_enabled()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+def test_play_vs_bots_in_one_click(new_context, unique_name, artifacts_dir, viewport):
+    from tests.e2e.test_live_table import sign_up
+
+    page = new_context(viewport).new_page()
+    sign_up(page, unique_name("quick"))
+    quick = page.get_by_test_id("quick-form")
+    quick.get_by_test_id("quick-bots").select_option("2")
+    quick.get_by_test_id("quick-strength").select_option("random")
+    shot(page, artifacts_dir, f"play-vs-bots-{'phone' if viewport is PHONE else 'desktop'}")
+    quick.get_by_test_id("quick-play").click()
+    page.wait_for_url("**/games/*")
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    expect(page.get_by_test_id("seat")).to_have_count(3)
+    expect(page.get_by_test_id("bot")).to_have_count(2)

@@ -173,7 +173,19 @@ function setMaxFor(players, double12) {
   return 18;
 }
 
+// V1: the double-12 hand table seats 2 to 10 players. Offer only what can be dealt, rather
+// than let the server refuse it ("V1") after the click.
+const DOUBLE12_MAX_PLAYERS = 10;
+function updateChoices() {
+  const f = form.elements;
+  const tooMany = Number(f.players.value) > DOUBLE12_MAX_PLAYERS;
+  if (tooMany) f.double12.checked = false;
+  f.double12.disabled = tooMany;
+  for (const o of f.players.options) o.disabled = f.double12.checked && Number(o.value) > DOUBLE12_MAX_PLAYERS;
+}
+
 function updateRounds() {
+  updateChoices();
   const players = Number(form.elements.players.value);
   const n = setMaxFor(players, form.elements.double12.checked);
   const select = form.elements.rounds;
@@ -190,6 +202,63 @@ function updateRounds() {
   select.value = keep && Number(keep) <= n + 1 ? keep : "";
 }
 
+// The body of POST /games from the create form's choices, for a table of ``players``.
+function tableBody(players) {
+  const f = form.elements;
+  const variants = {};
+  if (f.rounds.value) variants.rounds = Number(f.rounds.value);
+  if (f.one_double.checked) variants.max_doubles_per_turn = 1;
+  if (f.double_blank_zero.checked) variants.double_blank_points = 0;
+  if (f.positive_scoring.checked) variants.scoring = "positive";
+  if (f.first_turn_draw.checked) variants.first_turn = "draw";
+  const [kind, x, y] = f.time_control.value.split("-");
+  const time_control = kind === "live"
+    ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
+    : { kind: "correspondence", days_per_move: Number(x) };
+  return {
+    players,
+    name: f.name.value.trim(),
+    hand_table: f.double12.checked && players <= DOUBLE12_MAX_PLAYERS ? "double12" : "classic",
+    variants,
+    time_control,
+    rated: f.rated.checked,
+    contribution: randomContribution(), // the creator's seat's, changeable on the table page
+  };
+}
+
+// Play vs bots in one click: a table of you and the bots, seated and started, then opened.
+const quick = document.getElementById("quick-form");
+if (quick && form) {
+  quick.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const error = quick.querySelector('[data-testid="quick-error"]');
+    error.hidden = true;
+    const button = quick.querySelector('[data-testid="quick-play"]');
+    button.disabled = true;
+    const bots = Number(quick.elements.bots.value);
+    const strategy = quick.elements.strategy.value;
+    let game = null;
+    try {
+      const body = tableBody(bots + 1);
+      // The form's rounds were chosen for its own player count: keep them only if they fit.
+      if (body.variants.rounds && body.variants.rounds > setMaxFor(bots + 1, body.hand_table === "double12") + 1) {
+        delete body.variants.rounds;
+      }
+      game = await api("games", { method: "POST", body });
+      for (let i = 0; i < bots; i++) {
+        await api(`games/${game.id}/bots`, { method: "POST", body: { strategy } });
+      }
+      await api(`games/${game.id}/start`, { method: "POST" });
+      window.location.href = `/games/${game.id}`;
+    } catch (err) {
+      error.textContent = errorText(err);
+      error.hidden = false;
+      button.disabled = false;
+      if (game) window.location.href = `/games/${game.id}`; // the table exists: finish there
+    }
+  });
+}
+
 if (form) {
   updateRounds();
   form.elements.players.addEventListener("change", updateRounds);
@@ -198,26 +267,7 @@ if (form) {
     ev.preventDefault();
     const error = form.querySelector('[data-testid="form-error"]');
     error.hidden = true;
-    const f = form.elements;
-    const variants = {};
-    if (f.rounds.value) variants.rounds = Number(f.rounds.value);
-    if (f.one_double.checked) variants.max_doubles_per_turn = 1;
-    if (f.double_blank_zero.checked) variants.double_blank_points = 0;
-    if (f.positive_scoring.checked) variants.scoring = "positive";
-    if (f.first_turn_draw.checked) variants.first_turn = "draw";
-    const [kind, x, y] = f.time_control.value.split("-");
-    const time_control = kind === "live"
-      ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
-      : { kind: "correspondence", days_per_move: Number(x) };
-    const body = {
-      players: Number(f.players.value),
-      name: f.name.value.trim(),
-      hand_table: f.double12.checked ? "double12" : "classic",
-      variants,
-      time_control,
-      rated: f.rated.checked,
-      contribution: randomContribution(), // the creator's seat's, changeable on the table page
-    };
+    const body = tableBody(Number(form.elements.players.value));
     const submit = form.querySelector('[data-testid="create-submit"]');
     submit.disabled = true;
     try {
