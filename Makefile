@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint bench browser test-browser bench-api bench-sockets bench-bots \
+.PHONY: venv run test lint bench browser test-browser axe bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints load load-ab
 
 venv: $(VENV)/.installed
@@ -30,7 +30,7 @@ browser:
 
 # `make test` tries to install the browser. Outside CI a failure only warns (the e2e tests then
 # skip, saying why); under CI (CI set, not 0/false) it fails the run.
-test-browser:
+test-browser: axe
 	@$(MAKE) --no-print-directory browser || { \
 	  case "$$(printf %s "$$CI" | tr A-Z a-z)" in \
 	    ""|0|false|no) echo "warning: Chromium (/usr/bin/chromium) could not be installed;" \
@@ -38,6 +38,12 @@ test-browser:
 	    *) echo "error: Chromium (/usr/bin/chromium) is required under CI and could not be" \
 	      "installed" >&2; exit 1 ;; \
 	  esac; }
+
+# axe-core for the accessibility browser tests, from npm (tests/e2e/axe/package-lock.json).
+axe: tests/e2e/axe/node_modules/axe-core/axe.min.js
+tests/e2e/axe/node_modules/axe-core/axe.min.js: tests/e2e/axe/package-lock.json
+	cd tests/e2e/axe && npm ci --no-audit --no-fund
+	touch $@
 
 lint: venv
 	$(PY) -m ruff check .

@@ -61,6 +61,8 @@ export function tileElement(a, b, { tag = "span", testid = "tile", vertical = fa
   node.dataset.testid = testid;
   node.setAttribute("data-testid", testid);
   node.dataset.tile = `${Math.max(a, b)}-${Math.min(a, b)}`;
+  // A span is no control: its label is an image's ("6–3"). A button keeps its own role.
+  if (tag === "span") node.setAttribute("role", "img");
   node.setAttribute("aria-label", tileLabel(a, b));
   node.title = tileLabel(a, b);
   node.appendChild(tileSvg(a, b, vertical));

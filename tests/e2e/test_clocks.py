@@ -1,0 +1,103 @@
+"""Real clocks at the table (issue "Real clocks").
+
+Each seat card shows its clock: the seat to move its move time left (m:ss) and, apart, its
+reserve; the other seats their reserve. Under 10 s left in all the card is marked (a class and a
+text cue, not colour alone). A correspondence table shows days and hours ("2 d 23 h").
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PASSWORD, PHONE, api
+from tests.e2e.test_live_table import log_in, settle, shot
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP_800 = {"width": 1280, "height": 800}
+FAST_TC = {"kind": "live", "seconds_per_move": 15, "reserve_seconds": 20}
+CORR_TC = {"kind": "correspondence", "days_per_move": 3}
+MMSS = re.compile(r"^\d+:\d\d$")
+
+
+def register(server_url: str, username: str) -> str:
+    status, body = api(
+        server_url, "POST", "/api/v1/auth/register", {"username": username, "password": PASSWORD}
+    )
+    assert status == 201, body
+    return body["token"]
+
+
+def bot_table(server_url: str, token: str, time_control: dict) -> str:
+    """A started 2-seat table: the token's user and a bot; return its id."""
+    status, body = api(
+        server_url, "POST", "/api/v1/games", {"players": 2, "time_control": time_control}, token
+    )
+    assert status == 201, body
+    game_id = body["id"]
+    status, body = api(
+        server_url, "POST", f"/api/v1/games/{game_id}/bots", {"strategy": "greedy"}, token
+    )
+    assert status == 201, body
+    status, body = api(server_url, "POST", f"/api/v1/games/{game_id}/start", {}, token)
+    assert status == 200, body
+    return game_id
+
+
+def open_table(new_context, server_url, viewport, username, time_control) -> Page:
+    token = register(server_url, username)
+    game_id = bot_table(server_url, token, time_control)
+    page = new_context(viewport).new_page()
+    log_in(page, username)
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_test_id("status")).to_have_text("active")
+    return page
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+def test_a_live_seat_shows_move_time_and_reserve_apart_and_warns_under_10_s(
+    new_context, server_url, unique_name, artifacts_dir, viewport
+):
+    size = "desktop" if viewport is DESKTOP_800 else "phone"
+    page = open_table(new_context, server_url, viewport, unique_name("clk"), FAST_TC)
+    mine = page.locator('[data-testid="seat"].me')
+    other = page.locator('[data-testid="seat"]:not(.me)')
+    # The bot answers quickly: the turn comes to the viewer, whose move time runs.
+    expect(mine).to_have_class(re.compile(r"\bto-move\b"), timeout=30_000)
+    move_time = mine.get_by_test_id("move-time")
+    reserve = mine.get_by_test_id("reserve")
+    expect(move_time).to_have_text(MMSS)
+    expect(reserve).to_have_text(MMSS)
+    expect(mine.get_by_test_id("seat-clock")).to_contain_text("reserve")
+    # The reserve stays whole while move time is left; the move time ticks down.
+    expect(reserve).to_have_text("0:20")
+    first = move_time.inner_text()
+    expect(move_time).not_to_have_text(first, timeout=5_000)
+    # The other seat shows its reserve only.
+    expect(other.get_by_test_id("reserve")).to_have_text(MMSS)
+    expect(other.get_by_test_id("move-time")).to_have_count(0)
+    settle(page)
+    shot(page, artifacts_dir, f"clocks-live-{size}")
+
+    # Under 10 s in all (move time spent, reserve below 0:10): the card warns, in words too.
+    expect(mine).to_have_class(re.compile(r"\bclock-low\b"), timeout=40_000)
+    expect(mine.get_by_test_id("clock-warning")).to_be_visible()
+    expect(move_time).to_have_text("0:00")
+    assert int(reserve.inner_text().split(":")[1]) < 10
+    shot(page, artifacts_dir, f"clocks-live-low-{size}")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+def test_a_correspondence_seat_shows_days_and_hours(
+    new_context, server_url, unique_name, artifacts_dir, viewport
+):
+    size = "desktop" if viewport is DESKTOP_800 else "phone"
+    page = open_table(new_context, server_url, viewport, unique_name("cor"), CORR_TC)
+    clock = page.locator('[data-testid="seat"].to-move [data-testid="seat-clock"]')
+    expect(clock).to_have_text(re.compile(r"^[23] d \d{1,2} h\b"), timeout=20_000)
+    expect(page.get_by_test_id("move-time")).to_have_count(0)
+    settle(page)
+    shot(page, artifacts_dir, f"clocks-correspondence-{size}")
