@@ -51,3 +51,35 @@ def test_the_final_places_are_numbered_once(new_context, server_url, unique_name
     # The place is in the text; the list adds no number of its own.
     expect(places).to_have_css("list-style-type", "none")
     shot(page, artifacts_dir, "final-places-desktop")
+
+
+def _luminance(rgb: str) -> float:
+    r, g, b = (int(x) / 255 for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3])
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_on_a_phone_hand_tiles_are_big_enough_to_touch_and_the_focus_ring_shows_on_white(
+    new_context, unique_name, artifacts_dir
+):
+    """Before: hand tiles were 42 px high at 390 px, and the amber focus ring had 1.6:1 contrast
+    on white (WCAG asks for 44 px targets and 3:1 for a focus indicator)."""
+    page = new_context(PHONE).new_page()
+    sign_up(page, unique_name("touch"))
+    create_table(page, players=2)
+    page.get_by_test_id("add-bot").click()
+    page.get_by_test_id("start").click()
+    tiles = page.get_by_test_id("hand").locator("button.domino")
+    expect(tiles.first).to_be_visible()
+    sizes = tiles.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    assert sizes
+    assert all(w >= 44 and h >= 44 for w, h in sizes), sizes
+    tiles.first.focus()
+    page.keyboard.press("ArrowRight")  # keyboard focus: :focus-visible
+    focused = page.locator(":focus")
+    color = focused.evaluate("el => getComputedStyle(el).outlineColor")
+    ratio = (1.05) / (_luminance(color) + 0.05)  # against white
+    assert ratio >= 3, (color, ratio)
+    shot(page, artifacts_dir, "hand-phone-focus")
