@@ -23,9 +23,11 @@ from core.schema import ApiErrorSerializer, error_responses
 from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
 from games import selectors, services
 from games.engine.attestation import attest
-from games.models import GameStatus
+from games.models import Game, GameStatus
 from games.moves import MoveInput, move_body
+from games.rematch import game_rematch, tournament_id_of
 from games.siblings import progress_hidden, redact_game_doc
+from ratings import selectors as rating_selectors
 from trust import receipts as trust_receipts
 from trust.keys import signing_key
 
@@ -147,8 +149,61 @@ class GameOutput(serializers.Serializer):
         ).data
 
 
+class RatingChangeOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField()
+    kind = serializers.CharField(help_text="live or correspondence: the series it counts in")
+    before = serializers.IntegerField(help_text="the display rating before the game")
+    after = serializers.IntegerField(help_text="the display rating after it")
+    change = serializers.IntegerField(help_text="after - before")
+
+
+class GameRatingsOutput(serializers.Serializer):
+    state = serializers.ChoiceField(
+        ["pending", "applied", "aborted", "reversed"],
+        help_text="pending until the ratings are applied, a moment after the end",
+    )
+    changes = RatingChangeOutput(
+        many=True, help_text="by seat, the people's changes that stand (bots have no rating)"
+    )
+
+
+class GameDetailOutput(GameOutput):
+    """One game, with what its page shows after the end (not in the lists)."""
+
+    ratings = serializers.SerializerMethodField(
+        help_text="a rated game's rating changes (null for an unrated game)"
+    )
+    tournament = serializers.SerializerMethodField(
+        help_text="the tournament whose table this is, or null"
+    )
+    rematch = serializers.SerializerMethodField(
+        help_text="the table opened to play this game again with the same seats, or null"
+    )
+    rematch_of = serializers.UUIDField(
+        source="rematch_of_id", allow_null=True, help_text="the ended game this table replays"
+    )
+
+    @extend_schema_field(GameRatingsOutput(allow_null=True))
+    def get_ratings(self, game) -> dict | None:
+        return rating_selectors.game_ratings(game)
+
+    def get_tournament(self, game) -> int | None:
+        return tournament_id_of(game)
+
+    def get_rematch(self, game) -> str | None:
+        found = Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
+        return str(found) if found else None
+
+    def to_representation(self, game):
+        data = super().to_representation(game)
+        if data["progress_hidden"]:  # how it ended is not told yet (games.siblings)
+            data.update(ratings=None, rematch=None)
+        return data
+
+
 def _game(game_id, request):
-    return GameOutput(selectors.game_get(game_id), context={"request": request}).data
+    return GameDetailOutput(selectors.game_get(game_id), context={"request": request}).data
 
 
 @extend_schema_field(
@@ -266,7 +321,7 @@ class GameListApi(APIView):
 class GameDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: GameOutput, 404: ERROR})
+    @extend_schema(responses={200: GameDetailOutput, 404: ERROR})
     def get(self, request, game_id):
         body = _game(game_id, request)
         if body["status"] == GameStatus.OPEN:  # a tournament table waits for its players
@@ -349,6 +404,35 @@ class GameBotSeatApi(APIView):
     def delete(self, request, game_id, seat):
         services.game_remove_bot(game_id=game_id, user=request.user, seat=seat)
         return Response(_game(game_id, request))
+
+
+class GameRematchApi(APIView):
+    """Play again with the same seats: open (or find) the ended game's one rematch table."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [TableCreateRateThrottle]
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: OpenApiResponse(GameDetailOutput, description="the rematch, opened now"),
+            200: OpenApiResponse(
+                GameDetailOutput,
+                description="the rematch opened before (the caller seated if a seat was free)",
+            ),
+            **error_responses(400, 401, 403, 404),
+            409: OpenApiResponse(
+                ERROR, description="`too_many_open_tables`: start or leave one first"
+            ),
+        },
+        description="400 `not_finished` (in play, open or void), `tournament_game`; 403 "
+        "`not_a_player` (no seat at the ended game), `not_eligible_for_rated`. The other "
+        "people of the game are notified (kind `rematch`).",
+    )
+    def post(self, request, game_id):
+        made = game_rematch(game_id=game_id, user=request.user)
+        code = status.HTTP_201_CREATED if made.created else status.HTTP_200_OK
+        return Response(_game(made.game.pk, request), status=code)
 
 
 class GameStartApi(APIView):

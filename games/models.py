@@ -53,6 +53,11 @@ class Game(models.Model):
     # at many tables): the seed, and the hands a finished match's record shows, stay hidden
     # from everyone but staff until the tournament clears it.
     seed_hidden = models.BooleanField(default=False)
+    # "Play again with the same seats" (games.rematch): the ended game this table replays; one
+    # rematch per game, so two players asking at once open one table.
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch"
+    )
 
     # Projections of the event stream.
     status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN)

@@ -19,6 +19,7 @@ urlpatterns = [
         "games/<uuid:game_id>/bots/<int:seat>", apis.GameBotSeatApi.as_view(), name="game-bot-seat"
     ),
     path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="game-start"),
+    path("games/<uuid:game_id>/rematch", apis.GameRematchApi.as_view(), name="game-rematch"),
     path("games/<uuid:game_id>/resign", apis.GameResignApi.as_view(), name="game-resign"),
     path("games/<uuid:game_id>/moves", apis.GameMoveApi.as_view(), name="game-moves"),
     path("games/<uuid:game_id>/state", apis.GameStateApi.as_view(), name="game-state"),

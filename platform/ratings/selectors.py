@@ -15,7 +15,7 @@ from core.errors import ApplicationError, Forbidden, NotFound
 from games.models import GameStatus, Seat
 from ratings import skill
 from ratings.errors import RatingError
-from ratings.models import Rating, RatingChange, RatingKind
+from ratings.models import RatedGame, Rating, RatingChange, RatingKind
 
 HISTORY_LIMIT = 1000  # the most recent points a history returns
 
@@ -197,3 +197,38 @@ def rated_eligibility_check(user) -> None:
         "unrated tables are open to you now",
         extra=extra,
     )
+
+
+# -- a game's rating changes -------------------------------------------------------------------
+
+
+def game_ratings(game) -> dict[str, Any] | None:
+    """Return what a rated game did to its people's ratings, or None for an unrated game.
+
+    ``state``: ``pending`` until the ratings task has run for a finished game (or while it is
+    played), then the ledger's ``applied``, ``aborted`` or ``reversed``. ``changes``: the
+    changes that stand, by seat, as display ratings (``skill.display``, as profiles and the
+    leaderboard show them); a reversed change is left out, as it no longer counts.
+    """
+    if not game.rated:
+        return None
+    ledger = RatedGame.objects.filter(game=game).values_list("state", flat=True).first()
+    changes = (
+        RatingChange.objects.filter(game=game, reversed_at__isnull=True)
+        .select_related("user")
+        .order_by("seat")
+    )
+    return {
+        "state": ledger or "pending",
+        "changes": [
+            {
+                "seat": c.seat,
+                "username": c.user.username,
+                "kind": c.kind,
+                "before": c.display_before,
+                "after": c.display_after,
+                "change": c.display_after - c.display_before,
+            }
+            for c in changes
+        ],
+    }
