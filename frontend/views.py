@@ -1,14 +1,17 @@
-"""Pages: thin views that render templates; the data comes from the REST API through JS."""
+"""Pages: thin views that render templates; the data comes from the REST API through JS (the
+table's first view comes in its page, built by the API's own code: frontend.initial)."""
 
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from core.errors import NotFound
+from frontend.initial import initial_view
 from ratings import selectors as ratings_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.services import can_organize
@@ -67,8 +70,13 @@ def lobby(request):
 
 @ensure_csrf_cookie
 def game(request, game_id):
-    """Render a table, for players and spectators alike."""
-    return render(request, "frontend/game.html", {"game_id": game_id})
+    """Render a table, for players and spectators alike, with this viewer's first view in it
+    (frontend.initial): the page is theirs alone, so never kept for anyone else."""
+    context = {"game_id": game_id, "initial_view": initial_view(request, game_id)}
+    response = render(request, "frontend/game.html", context)
+    patch_cache_control(response, private=True, no_store=True)
+    patch_vary_headers(response, ["Cookie"])
+    return response
 
 
 @ensure_csrf_cookie

@@ -1,0 +1,60 @@
+"""The table sends a move over its socket and, when no answer comes, sends it again by REST
+with the same key (issue 15): a move that did reach the server over the socket is not made
+twice."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.realtime.helpers import (
+    Sockets,
+    db,
+    log_seqs,
+    mover,
+    player,
+    receive,
+    state_for,
+    table,
+)
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.usefixtures("layer"),
+]
+
+
+def rest_move_with_key(user, gid: str, body: dict, key: str):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {user.token}")
+    return client.post(f"/api/v1/games/{gid}/moves", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+async def test_a_move_repeated_by_rest_with_the_sockets_key_is_made_once():
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    gid = await db(table, ana, [bo], bots=0)
+    who = await db(mover, gid, [ana, bo])
+    async with Sockets() as sockets:
+        comm, _ = await sockets.synced(gid, token=who.token)
+        st = await db(state_for, gid, who)
+        legal, seq = st["legal_moves"][0], st["seq"]
+        await comm.send_json_to(
+            {
+                "command": "move",
+                "id": "c-1",
+                "move": legal,
+                "expected_seq": seq,
+                "idempotency_key": "key-1",
+            }
+        )
+        accepted = await receive(comm)
+        while accepted["type"] == "events":  # the move's push may come first
+            accepted = await receive(comm)
+        assert accepted["type"] == "move.accepted", accepted
+        logged = await db(log_seqs, gid)
+
+        again = await db(rest_move_with_key, who, gid, {**legal, "expected_seq": seq}, "key-1")
+
+        assert again.status_code == 200, again.json()  # the first answer, nothing appended
+        assert again.json()["seq"] == accepted["seq"]
+        assert await db(log_seqs, gid) == logged
