@@ -71,8 +71,11 @@ def test_on_a_phone_hand_tiles_are_big_enough_to_touch_and_the_focus_ring_shows_
     page.get_by_test_id("start").click()
     tiles = page.get_by_test_id("hand").locator("button.domino")
     expect(tiles.first).to_be_visible()
-    sizes = tiles.evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    # Measured on the live DOM in one step: the hand is redrawn on every update, and tiles found
+    # first and measured after (as a locator's evaluate_all does) can be gone by then (0 x 0).
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="hand"] button.domino')]
+            .map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"""
     )
     assert sizes
     assert all(w >= 44 and h >= 44 for w, h in sizes), sizes
