@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -30,6 +31,7 @@ from tests.e2e.test_live_table import (
     wait_for_seq_after,
     wait_for_turn,
 )
+from tests.e2e.test_table_fast import NO_SOCKET
 
 pytestmark = pytest.mark.e2e
 
@@ -299,6 +301,7 @@ def test_the_open_end_of_every_train_stays_in_view(
 # --- 4. a 503 from the API: reconnecting, then recovered ---------------------------------------
 
 OUTAGE_S = 4
+FIRST_VIEW = re.compile(r'<script id="initial-view" type="application/json">.*?</script>', re.S)
 
 
 def answer_503(route):
@@ -309,18 +312,29 @@ def answer_503(route):
     )
 
 
+def without_first_view(route):
+    response = route.fetch()
+    route.fulfill(response=response, body=FIRST_VIEW.sub("", response.text()))
+
+
 def test_after_a_503_the_table_retries_says_so_and_recovers(
     new_context, server_url, unique_name, artifacts_dir
 ):
     username = unique_name("rc")
     token = register(server_url, username)
-    page = new_context(viewport=DESKTOP_800).new_page()
+    context = new_context(viewport=DESKTOP_800)
+    # Moves go by REST here, where a 503 can meet them: with the socket open they go over it
+    # (tests/e2e/test_table_fast.py).
+    context.add_init_script(NO_SOCKET)
+    page = context.new_page()
     log_in(page, username)
     game_id = bot_game(server_url, token, ["greedy"], set_max=6, hand_size=7, rounds=1)
     seat = my_seat(game_info(server_url, game_id), username)
     notice = page.get_by_test_id("api-notice")
 
-    # The page loads while the API answers 503.
+    # The page loads while the API answers 503, and without its first view in the HTML (as when
+    # the server could not build it): it has to read the API.
+    page.route(lambda url: urlparse(url).path == f"/games/{game_id}", without_first_view)
     page.route("**/api/v1/**", answer_503)
     page.goto(f"/games/{game_id}")
     mark_page(page)

@@ -43,21 +43,44 @@ t = tournament_create(
     table_size=3,
     rounds=1,
     variants={{"set_max": 6, "rounds": 1}},
-    time_control={{"kind": "live", "seconds_per_move": 30, "reserve_seconds": 60}},
-    rated=True,
+    time_control={{"kind": "live", "seconds_per_move": {per_move}, "reserve_seconds": 60}},
+    rated={rated},
     ready_seconds={ready},
 )
+for username in {people!r}:
+    tournament_register(tournament_id=t.pk, user=User.objects.get(username=username))
 bots = []
-for _ in range(4):
+for _ in range({bots}):
     bots.append(bot_account_get_or_create(strategy="random", exclude_ids=[b.pk for b in bots]))
     tournament_register(tournament_id=t.pk, user=bots[-1])
 print(t.pk)
 """
 
 
-def schedule_tournament(server_env: dict, staff: str, name: str) -> int:
-    """Create the tournament and enter four bots, in the served platform's database."""
-    code = SETUP.format(staff=staff, name=name, start_in=START_IN_S, ready=READY_S)
+def schedule_tournament(
+    server_env: dict,
+    staff: str,
+    name: str,
+    *,
+    start_in: int = START_IN_S,
+    ready: int = READY_S,
+    people: tuple[str, ...] = (),
+    bots: int = 4,
+    rated: bool = True,
+    per_move: int = 30,
+) -> int:
+    """Create a one-round Swiss tournament of 3-seat tables in the served platform's database
+    and enter ``people`` (registered users) and ``bots`` random bots: return its id."""
+    code = SETUP.format(
+        staff=staff,
+        name=name,
+        start_in=start_in,
+        ready=ready,
+        people=list(people),
+        bots=bots,
+        rated=rated,
+        per_move=per_move,
+    )
     return int(manage_shell(server_env, code).strip().splitlines()[-1])
 
 

@@ -5,6 +5,7 @@ import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { tileElement, tileLabel, statusText, timeControlText, formatDate } from "./tiles.js";
 import { describeEvent, trainName } from "./describe.js";
+import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
 
 const root = document.getElementById("audit");
 const gameId = root.dataset.gameId;
@@ -238,6 +239,7 @@ function trainElement(t, pos) {
   const row = document.createElement("div");
   row.className = "train-tiles";
   for (const [a, b] of t.tiles) row.append(tileElement(a, b, { vertical: a === b }));
+  markTrain(div, head, row, trainSaid(t, names(), pos.open_doubles.map(String).includes(key)));
   div.append(head, row);
   return div;
 }
@@ -276,6 +278,7 @@ function renderPosition(pos) {
     station.append(label);
     if (pos.engine_placed) station.append(tileElement(pos.engine, pos.engine, { vertical: true, testid: "engine", extraClass: "engine" }));
   }
+  markTrains($("trains"));
   $("trains").replaceChildren(...pos.trains.map((t) => trainElement(t, pos)));
   const bone = $("boneyard");
   bone.dataset.count = String(pos.boneyard_count);

@@ -4,6 +4,7 @@ import { gettext, fmt } from "./i18n.js";
 import { steps, positionAt, totalsBefore } from "./replay.js";
 import { tileElement } from "./tiles.js";
 import { describeEvent, trainName } from "./describe.js";
+import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;
@@ -31,6 +32,7 @@ function show(i) {
   const station = $("station");
   station.replaceChildren();
   if (pos.enginePlaced) station.append(tileElement(pos.engine, pos.engine, { vertical: true, testid: "engine", extraClass: "engine" }));
+  markTrains($("trains"));
   $("trains").replaceChildren(...pos.trains.map((t) => {
     const div = document.createElement("div");
     div.className = "train";
@@ -48,6 +50,7 @@ function show(i) {
     const row = document.createElement("div");
     row.className = "train-tiles";
     for (const [a, b] of t.tiles) row.append(tileElement(a, b, { vertical: a === b }));
+    markTrain(div, head, row, trainSaid(t, nm)); // a list item, named once (board_a11y)
     div.append(head, row);
     return div;
   }));

@@ -148,11 +148,18 @@ export class GameLive {
     return false;
   }
 
-  // Send a move over the socket; resolves with move.accepted, rejects with the error message.
-  move(move, expectedSeq) {
+  // Send a move over the socket; resolves with move.accepted, rejects with the server's error
+  // message ({type: "error", status, code, detail, ...}) or, when no answer came (not sent, the
+  // socket closed, no answer within timeoutMs), with an Error: the move may or may not have
+  // reached the server, so a retry elsewhere must carry the same idempotencyKey.
+  move(move, expectedSeq, { idempotencyKey, timeoutMs = 10000 } = {}) {
     const id = `c${++this.counter}`;
+    const cmd = { command: "move", id, move, expected_seq: expectedSeq };
+    if (idempotencyKey) cmd.idempotency_key = idempotencyKey;
     return new Promise((resolve, reject) => {
-      if (!this.send({ command: "move", id, move, expected_seq: expectedSeq })) {
+      let sent = false;
+      try { sent = this.send(cmd); } catch (e) { sent = false; }
+      if (!sent) {
         reject(new Error("socket closed"));
         return;
       }
@@ -162,7 +169,7 @@ export class GameLive {
           this.pending.delete(id);
           reject(new Error("timeout"));
         }
-      }, 10000);
+      }, timeoutMs);
     });
   }
 

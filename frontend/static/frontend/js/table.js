@@ -3,9 +3,15 @@ import { api, ApiError, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { GameLive } from "./socket.js";
 import { keepReceipt, mountReceipts } from "./receipts.js";
-import { tileElement, tileLabel, rulesetSummary, timeControlText, statusText, formatDate } from "./tiles.js";
+import { embeddedView, moveKey } from "./first_view.js";
+import { tileElement, tileLabel, tileName, rulesetSummary, timeControlText, statusText, formatDate } from "./tiles.js";
 import { describeEvent, trainName } from "./describe.js";
+import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
 import { randomContribution, contributionProblem, contributionItems, committedText } from "./fairness.js";
+import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engineText } from "./playback.js";
+import { lowTime, mountSoundToggle } from "./sounds.js";
+import { foldPanels, keepSeatInView, movesCountText } from "./layout.js";
+import { renderResult as renderResultPanel } from "./result.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -42,6 +48,8 @@ const names = () => {
 const plays = () => S.legal.filter((m) => m.action === "play");
 const playsFor = (key) => plays().filter((m) => tkey(m.tile) === key);
 const legalAction = (action) => S.legal.find((m) => m.action === action);
+setupPlayback({ seat: () => S.seat, names, rounds: () => (S.view ? S.view.rounds : 0) });
+mountSoundToggle($("sound-toggle"));
 
 // A game's status only moves forward (open, active, then finished or abandoned): an answer
 // that started before newer news must never take the page back.
@@ -103,12 +111,15 @@ async function read(path) {
 // -- data --------------------------------------------------------------------------------------
 
 function mergeEvents(events) {
+  const fresh = [];
   for (const e of events || []) {
     if (e.seq > S.lastEventSeq) {
       S.events.push(e);
       S.lastEventSeq = e.seq;
+      fresh.push(e);
     }
   }
+  addEvents(fresh); // playback.js paces how they are shown; the data above is current at once
 }
 
 function applyUpdate(msg) {
@@ -188,6 +199,52 @@ async function loadState() {
   // Events appended between the two requests belong to a later view.
   events = events.filter((e) => e.seq <= st.seq);
   applyUpdate({ ...st, events });
+  markBoard();
+}
+
+// The first time the board is on screen with its trains: window.MT_BOARD_AT (performance.now(),
+// from navigation start), for the e2e run to print how fast the table appears.
+function markBoard() {
+  if (window.MT_BOARD_AT !== undefined) return;
+  if (!$("board").hidden && $("trains").children.length) window.MT_BOARD_AT = performance.now();
+}
+
+// -- the socket: moves over it, and waiting for their push ---------------------------------------
+
+let live = null; // the game's GameLive, once init() has opened it
+const SOCKET_MOVE_TIMEOUT_MS = 5000; // no answer by then: send the move by REST (same key)
+const PUSH_WAIT_MS = 2000; // accepted, but its events not pushed by then: resync
+const viewWaiters = new Set();
+
+function viewArrived() {
+  for (const w of [...viewWaiters]) {
+    if (S.viewSeq >= w.seq) { viewWaiters.delete(w); w.resolve(true); }
+  }
+}
+
+// Resolve true once the page shows the view of ``seq`` (or later), false after ``ms``.
+function waitForView(seq, ms) {
+  if (S.viewSeq >= seq) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const w = { seq, resolve };
+    viewWaiters.add(w);
+    setTimeout(() => { if (viewWaiters.delete(w)) resolve(false); }, ms);
+  });
+}
+
+// Send a move over the socket: its move.accepted, or null when no answer came (then it goes by
+// REST, with the same key, so one that did arrive is not made twice). An error answer is thrown
+// as the REST one would be (an ApiError, marked ``socket``).
+async function socketMove(body, key) {
+  const { expected_seq: expectedSeq, ...mv } = body;
+  try {
+    return await live.move(mv, expectedSeq, { idempotencyKey: key, timeoutMs: SOCKET_MOVE_TIMEOUT_MS });
+  } catch (err) {
+    if (err instanceof Error) return null;
+    const e = new ApiError(Number(err && err.status) || 500, err);
+    e.socket = true;
+    throw e;
+  }
 }
 
 // -- actions -----------------------------------------------------------------------------------
@@ -206,9 +263,17 @@ async function move(m) {
   const body = { action: m.action, expected_seq: S.seq };
   if (m.tile) body.tile = m.tile;
   if (m.train !== undefined) body.train = m.train;
+  const key = moveKey(); // this move's, whichever way it goes
   setBusy(true);
   try {
-    const res = await api(`games/${gameId}/moves`, { method: "POST", body });
+    const accepted = live && live.live ? await socketMove(body, key) : null;
+    if (accepted) {
+      keepReceipt(gameId, accepted.receipt);
+      // The socket pushes the move's events and the new view; ask again if they are late.
+      if (!(await waitForView(accepted.seq, PUSH_WAIT_MS))) live.resync();
+      return;
+    }
+    const res = await api(`games/${gameId}/moves`, { method: "POST", body, headers: { "Idempotency-Key": key } });
     keepReceipt(gameId, res.receipt);
     mergeEvents(res.events);
     await loadState();
@@ -221,7 +286,8 @@ async function move(m) {
     if (err.code === "stale" || err.status === 409) {
       showError(gettext("The table moved on before your move arrived; it has been brought up to date.") + " " + errorText(err));
     }
-    await loadState().catch(() => {});
+    if (err.socket && live) live.resync(); // the socket brings the table up to date
+    else await loadState().catch(() => {});
   } finally {
     setBusy(false);
     render();
@@ -390,8 +456,11 @@ function render() {
   renderLog();
   renderScores();
   renderFairness();
-  renderResult();
+  renderResult(focusWasHere);
   restoreFocus(focusWasHere);
+  decoratePlayback(); // the paced playback's hidden tiles, last plays and seat badges
+  const seated = S.seat !== null && S.seat !== undefined;
+  noteTurn(S.view ? S.status === "active" && seated && S.view.to_move === S.seat : null);
 }
 
 // -- keyboard focus ------------------------------------------------------------------------------
@@ -410,9 +479,22 @@ function focusLost() {
   return !a || a === document.body || !shown(a);
 }
 
-// What the player needs next: the first playable tile, else the action the turn asks for,
-// else the hand's first tile.
+// The train target that last had focus: a re-render (a push, the playback) gives it back.
+let lastTargetTrain = null;
+document.addEventListener("focusin", (ev) => {
+  const t = ev.target;
+  if (t instanceof Element && t.matches('[data-testid="train"].target')) lastTargetTrain = t.dataset.train;
+});
+
+// What the player needs next: the trains of a picked tile, the first playable tile, else the
+// action the turn asks for, else the hand's first tile.
 function focusTarget() {
+  // A tile is picked: its trains, the one focused before a re-render first.
+  if (S.selected) {
+    const targets = [...document.querySelectorAll('#trains [data-testid="train"].target')];
+    const again = targets.find((t) => t.dataset.train === lastTargetTrain);
+    if (again || targets[0]) return again || targets[0];
+  }
   const legal = document.querySelector('#hand-slot [data-testid="hand-tile"].legal');
   if (legal) return legal;
   for (const id of ACTION_IDS) if (shown($(id))) return $(id);
@@ -425,6 +507,7 @@ function actionable(el) {
   return ACTION_IDS.includes(el.id) || el.id === "resign";
 }
 
+let firstTurnFocused = false; // restoreFocus has seen the viewer's first turn on this page
 function restoreFocus(focusWasHere) {
   const v = S.view;
   const seated = S.seat !== null && S.seat !== undefined;
@@ -437,6 +520,10 @@ function restoreFocus(focusWasHere) {
   if ((S.focusHand || focusWasHere) && focusLost()) want = true; // its element went away
   // A new turn of the viewer's while focus waits in the hand on a tile that cannot be played.
   if (newTurn && (focusInPlay() || focusLost() && S.focusHand) && !actionable(a)) want = true;
+  // The viewer's first turn on this page, nothing focused yet: start in the hand, so a game by
+  // keyboard needs no Tab through the header first.
+  if (newTurn && !firstTurnFocused && (!a || a === document.body)) want = true;
+  if (myTurn) firstTurnFocused = true;
   if (!want) return;
   const target = focusTarget();
   if (target) {
@@ -537,6 +624,7 @@ function updateSeatClocks() {
       parts.unshift(w);
     }
     li.classList.toggle("clock-low", low);
+    if (low && Number(li.dataset.seat) === S.seat) lowTime(S.game.deadline); // once per turn
     box.hidden = !c;
     if (box.dataset.key !== key) {
       box.dataset.key = key;
@@ -595,16 +683,23 @@ function renderSeats() {
     const toMove = v && v.to_move === i && S.status === "active";
     if (toMove) { li.classList.add("to-move"); li.setAttribute("aria-current", "true"); }
     if (i === S.seat) li.classList.add("me");
+    // Two lines: the name and its badges; the tiles left, the score and the clock.
+    const top = document.createElement("span");
+    top.className = "seat-top";
+    const stats = document.createElement("span");
+    stats.className = "seat-stats";
+    li.append(top, stats);
     const name = document.createElement("span");
     name.className = "seat-name";
     name.textContent = s ? s.username : gettext("empty seat");
-    li.append(name);
+    if (s) name.title = s.username;
+    top.append(name);
     if (s && s.is_bot) {
       const b = document.createElement("span");
       b.className = "badge bot";
       b.setAttribute("data-testid", "bot");
       b.textContent = gettext("bot");
-      li.append(b);
+      top.append(b);
       if (S.status === "open" && !!me && g.created_by === me) {
         // The table's creator frees a bot's seat before the start.
         const rm = document.createElement("button");
@@ -614,14 +709,14 @@ function renderSeats() {
         rm.textContent = gettext("Remove");
         rm.setAttribute("aria-label", fmt(gettext("Remove the bot %(name)s"), { name: s.username }));
         rm.addEventListener("click", () => lobbyAction(`bots/${i}`, undefined, "DELETE"));
-        li.append(rm);
+        top.append(rm);
       }
     }
     if (s && s.resigned) {
       const b = document.createElement("span");
       b.className = "badge";
       b.textContent = gettext("resigned");
-      li.append(b);
+      top.append(b);
     }
     if (v) {
       const tiles = document.createElement("span");
@@ -632,23 +727,24 @@ function renderSeats() {
       score.className = "seat-score";
       score.setAttribute("data-testid", "score");
       score.textContent = fmt(gettext("score %(n)s"), { n: v.totals[i] });
-      li.append(tiles, score);
+      stats.append(tiles, score);
     }
     const clock = document.createElement("span"); // filled by updateSeatClocks
     clock.className = "seat-clock";
     clock.setAttribute("data-testid", "seat-clock");
     clock.hidden = true;
-    li.append(clock);
+    stats.append(clock);
     if (toMove) {
       const b = document.createElement("span");
       b.className = "badge turn-badge";
       b.textContent = gettext("to move");
-      li.append(b);
+      top.append(b);
     }
     items.push(li);
   }
   ol.replaceChildren(...items);
   updateSeatClocks();
+  keepSeatInView(ol, ol.querySelector(".seat.to-move"));
 }
 
 function renderOpen() {
@@ -711,12 +807,11 @@ function trainElement(t, v) {
   end.className = "train-end";
   end.textContent = String(t.end);
   end.title = fmt(gettext("open end: %(n)s"), { n: t.end });
+  end.setAttribute("aria-hidden", "true"); // in the train's name
   row.append(end);
-  // A train that scrolls is a region the keyboard reaches, read as one labelled group.
-  row.tabIndex = 0;
-  row.setAttribute("role", "group");
-  row.setAttribute("aria-label", fmt(gettext("%(train)s, %(n)s tiles, open end %(end)s"), { train: trainName(t.train, names()), n: t.tiles.length, end: t.end })
-    + (t.marker ? ", " + gettext("marker out") : ""));
+  // An item of the trains list, named once; its tiles a group the keyboard reaches (board_a11y).
+  const said = trainSaid(t, names(), openDouble);
+  markTrain(div, head, row, said);
   div.append(head, row);
 
   const tileKey = S.selected || S.dragging;
@@ -724,8 +819,9 @@ function trainElement(t, v) {
   if (S.selected && target) {
     div.classList.add("target");
     div.tabIndex = 0;
-    div.setAttribute("role", "button");
-    div.setAttribute("aria-label", fmt(gettext("Play %(tile)s on %(train)s"), { tile: `[${S.selected.replace("-", "|")}]`, train: trainName(t.train, names()) }));
+    // Still an item of the list (a list holds only items): Enter, Space or a click plays.
+    const [hi, lo] = S.selected.split("-");
+    div.setAttribute("aria-label", fmt(gettext("Play %(tile)s on %(train)s"), { tile: tileName(hi, lo), train: said }));
     div.addEventListener("click", () => playOn(key, S.selected));
     div.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playOn(key, S.selected); }
@@ -773,11 +869,19 @@ function renderBoard() {
   if (S.seat !== null && S.seat !== undefined) {
     ordered.sort((a, b) => (String(b.train) === String(S.seat)) - (String(a.train) === String(S.seat)));
   }
+  markTrains(trains);
   trains.replaceChildren(...ordered.map((t) => trainElement(t, v)));
   // Keep each train's open end in view: a long train scrolls to its end on every update.
   for (const row of trains.querySelectorAll(".train-tiles")) row.scrollLeft = row.scrollWidth;
   const warnings = $("warnings");
   warnings.replaceChildren();
+  if (v.engine !== null && v.engine !== undefined && !v.engine_placed) {
+    const p = document.createElement("p"); // who places the engine, or that it is searched for (R6, R7)
+    p.className = "engine-phase";
+    p.setAttribute("data-testid", "engine-phase");
+    p.textContent = engineText(v, S.seat, S.legal, S.events, names());
+    warnings.append(p);
+  }
   if (v.open_doubles.length) {
     const w = document.createElement("p");
     w.className = "warning";
@@ -802,8 +906,13 @@ function renderHand() {
   const side = $("my-side");
   const slot = $("hand-slot");
   const seated = S.seat !== null && S.seat !== undefined;
-  side.hidden = !seated || S.status === "open";
   const v = S.view;
+  // After the end the hand is what was left in it, in the page's flow: no bar over the result.
+  const ended = S.status === "finished" || S.status === "abandoned";
+  side.hidden = !seated || S.status === "open" || (ended && !(v && v.hand && v.hand.length));
+  side.classList.toggle("ended", ended);
+  $("my-side-title").textContent = ended ? gettext("Your last hand") : gettext("Your hand");
+  $("hand-hint").hidden = ended;
   if (!seated || !v || !v.hand) {
     slot.replaceChildren();
     return;
@@ -813,6 +922,7 @@ function renderHand() {
   hand.setAttribute("data-testid", "hand");
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", gettext("Your hand"));
+  hand.setAttribute("aria-describedby", "hand-hint");
   const focusedKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tile : null;
   const drawn = v.turn && v.turn.drawn ? tkey(v.turn.drawn) : null;
   const buttons = v.hand.map((t) => {
@@ -822,7 +932,7 @@ function renderHand() {
     b.type = "button";
     if (S.selected === key) { b.classList.add("selected"); b.setAttribute("aria-pressed", "true"); }
     if (drawn === key) b.classList.add("drawn");
-    b.setAttribute("aria-label", tileLabel(Math.max(...t), Math.min(...t)) + (legal ? " – " + gettext("playable") : ""));
+    b.setAttribute("aria-label", tileName(Math.max(...t), Math.min(...t)) + (legal ? " – " + gettext("playable") : ""));
     b.draggable = legal;
     b.addEventListener("click", () => selectTile(key));
     b.addEventListener("dragstart", (ev) => {
@@ -866,6 +976,7 @@ function renderActions() {
 function renderLog() {
   const ol = $("move-log");
   const nm = names();
+  $("moves-count").textContent = movesCountText(S.events.length);
   if (ol.childElementCount === S.events.length && ol.dataset.names === nm.join(",")) return;
   ol.dataset.names = nm.join(",");
   ol.replaceChildren(...S.events.map((e) => {
@@ -886,22 +997,28 @@ function renderScores() {
   const g = S.game;
   if (!v) { box.textContent = gettext("No scores yet."); return; }
   const nm = names();
+  // A row per player (a narrow side panel holds eight of them), a column per round, the total.
   const table = document.createElement("table");
   table.className = "score-table";
   const thead = document.createElement("tr");
-  thead.append(th(gettext("Round")), ...nm.slice(0, g.players).map((n) => th(n || "–")));
-  const rows = v.round_scores.map((r, i) => {
+  thead.append(th(gettext("Player"), "col"), ...v.round_scores.map((_, i) => {
+    const h = th(fmt(gettext("R%(n)s"), { n: i + 1 }), "col");
+    h.title = fmt(gettext("Round %(n)s"), { n: i + 1 });
+    return h;
+  }), th(gettext("Total"), "col"));
+  const rows = [];
+  for (let p = 0; p < g.players; p++) {
     const tr = document.createElement("tr");
-    tr.append(td(String(i + 1)), ...r.map((s) => td(String(s))));
-    return tr;
-  });
-  const total = document.createElement("tr");
-  total.className = "totals";
-  total.append(th(gettext("Total")), ...v.totals.map((s) => td(String(s))));
-  table.append(thead, ...rows, total);
+    if (p === S.seat) tr.className = "me";
+    const total = td(String(v.totals[p]));
+    total.className = "totals";
+    tr.append(th(nm[p] || "–", "row"), ...v.round_scores.map((r) => td(String(r[p]))), total);
+    rows.push(tr);
+  }
+  table.append(thead, ...rows);
   box.replaceChildren(table);
 }
-const th = (t) => { const x = document.createElement("th"); x.textContent = t; return x; };
+const th = (t, scope) => { const x = document.createElement("th"); x.textContent = t; if (scope) x.scope = scope; return x; };
 const td = (t) => { const x = document.createElement("td"); x.textContent = t; return x; };
 
 function renderContributionBox() {
@@ -934,6 +1051,7 @@ function renderFairness() {
   const g = S.game;
   const f = g.fairness || { version: 1, contributions: [] };
   const v2 = f.version === 2;
+  foldPanels(S.status || g.status); // "Fair deal" and "Moves" fold while the game is played
   $("fairness-v2-intro").hidden = !v2;
   $("fairness-v1-intro").hidden = v2;
   root.dataset.fairness = String(f.version);
@@ -955,53 +1073,45 @@ function renderFairness() {
   maybeAutoContribute();
 }
 
-function renderResult() {
-  const box = $("result");
-  const g = S.game;
-  const done = S.status === "finished" || S.status === "abandoned";
-  box.hidden = !done;
-  if (!done) return;
-  box.replaceChildren();
-  const h = document.createElement("h2");
-  h.textContent = gettext("Final result");
-  box.append(h);
-  const res = (S.view && S.view.result) || g.result;
-  if (res && res.places) {
-    const nm = names();
-    const ol = document.createElement("ol");
-    ol.className = "places";
-    const order = res.places.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
-    for (const [p, i] of order) {
-      const li = document.createElement("li");
-      li.textContent = fmt(gettext("%(place)s. %(name)s – %(total)s points"), { place: p, name: nm[i] || i + 1, total: res.totals[i] });
-      ol.append(li);
-    }
-    box.append(ol);
-  }
-  if (S.status === "finished") {
-    const a = document.createElement("a");
-    a.href = `/games/${gameId}/replay`;
-    a.className = "button primary";
-    a.setAttribute("data-testid", "replay-link");
-    a.textContent = gettext("Watch the replay");
-    box.append(a);
-  }
+function renderResult(focusWasHere = false) {
+  renderResultPanel({
+    box: $("result"),
+    game: S.game,
+    status: S.status,
+    view: S.view,
+    names: names(),
+    me,
+    gameId,
+    focusWasHere,
+    refresh: () => loadDetail(),
+    rerender: () => render(),
+  });
 }
 
 // -- start -------------------------------------------------------------------------------------
 
 async function init() {
+  const first = embeddedView();
   try {
-    takeGame(await read(`games/${gameId}`));
-    await loadState();
+    if (first) {
+      // The page carries the game and the state of one seq: render them at once (its detail
+      // is that seq's, so none is fetched); the socket's sync brings anything newer.
+      S.seq = Math.max(S.seq, first.state.seq);
+      takeGame(first.game);
+      applyUpdate({ ...first.state, events: first.events });
+    } else {
+      takeGame(await read(`games/${gameId}`));
+      await loadState();
+    }
   } catch (err) {
     showError(errorText(err));
     return;
   }
   render();
-  const live = new GameLive(gameId, {
+  markBoard();
+  live = new GameLive(gameId, {
     getSeq: () => S.lastEventSeq,
-    onUpdate: applyUpdate,
+    onUpdate: (msg) => { applyUpdate(msg); markBoard(); viewArrived(); },
     onStatus: (s) => {
       $("connection").textContent = s === "live" ? gettext("Live") : s === "polling" ? gettext("Reconnecting… (updating every 2 s)") : gettext("Connecting…");
       $("connection").dataset.state = s;

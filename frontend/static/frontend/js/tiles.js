@@ -38,6 +38,12 @@ export function tileLabel(a, b) {
   return `[${a}|${b}]`;
 }
 
+// A tile's accessible name, as it is said: "12–5" (a screen reader reads "[12|5]" as brackets
+// and a bar). tileLabel stays the written form of the move log and the messages.
+export function tileName(a, b) {
+  return `${a}–${b}`;
+}
+
 // An SVG domino: a on the left (or top), b on the right (or bottom).
 export function tileSvg(a, b, vertical = false) {
   const svg = el("svg", { viewBox: vertical ? "0 0 50 100" : "0 0 100 50", class: "domino-svg", "aria-hidden": "true", focusable: "false" });
@@ -63,8 +69,8 @@ export function tileElement(a, b, { tag = "span", testid = "tile", vertical = fa
   node.dataset.tile = `${Math.max(a, b)}-${Math.min(a, b)}`;
   // A span is no control: its label is an image's ("6–3"). A button keeps its own role.
   if (tag === "span") node.setAttribute("role", "img");
-  node.setAttribute("aria-label", tileLabel(a, b));
-  node.title = tileLabel(a, b);
+  node.setAttribute("aria-label", tileName(a, b));
+  node.title = tileName(a, b);
   node.appendChild(tileSvg(a, b, vertical));
   return node;
 }
