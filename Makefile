@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint bench browser test-browser axe bench-api bench-sockets bench-bots \
+.PHONY: venv run test lint bench browser test-browser axe gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints load load-ab
 
 venv: $(VENV)/.installed
@@ -20,13 +20,24 @@ PORT ?= 8000
 run: venv
 	$(PY) manage.py serve --port $(PORT)
 
-test: venv test-browser
+test: venv test-browser gettext
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # The browser tests (tests/e2e) drive Debian's Chromium: Playwright cannot download its own
 # browser on machines without internet. Installing it needs root and the package registry.
+# With it, fonts for the Thai and Japanese pages (else their screenshots show empty boxes).
+BROWSER_PACKAGES = chromium fonts-thai-tlwg fonts-noto-cjk
 browser:
-	test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
+	dpkg -s $(BROWSER_PACKAGES) >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(BROWSER_PACKAGES))
+
+# GNU gettext: makemessages and the catalog check in the tests (manage.py catalogs) use it.
+gettext:
+	command -v msgattrib >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends gettext)
+
+# Regenerate the catalogs from the sources and compile them; then translate what they report
+# (`manage.py catalogs --check`, which `make test` runs, fails on anything untranslated).
+messages: venv gettext
+	$(PY) manage.py catalogs --update
 
 # `make test` tries to install the browser. Outside CI a failure only warns (the e2e tests then
 # skip, saying why); under CI (CI set, not 0/false) it fails the run.

@@ -1,0 +1,89 @@
+"""The catalogs against the sources (issue 16): ``manage.py catalogs --check`` regenerates
+every catalog from the sources in a temporary copy and fails on anything untranslated or fuzzy
+there, or not compiled. The old test only read the committed files, so a string added to a
+template or a script without translations passed it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from core.management.commands.catalogs import IGNORE, SOURCES, Command, languages
+
+REPO = Path(__file__).resolve().parents[2]
+LOCALE = Path("frontend") / "locale"
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("msgattrib") is None, reason="GNU gettext is missing (`make gettext`)"
+)
+
+
+def tree_copy(tmp_path: Path) -> Path:
+    """The sources the catalogs are made from, copied: a tree to change without harm."""
+    root = tmp_path / "tree"
+    root.mkdir()
+    for name in SOURCES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=IGNORE)
+        else:
+            shutil.copy2(source, root / name)
+    return root
+
+
+def problems(root: Path) -> list[str]:
+    return [str(p) for p in Command().problems(root, root / LOCALE, languages())]
+
+
+def test_every_string_in_the_sources_is_translated_and_compiled():
+    call_command("catalogs", "--check")
+
+
+def test_a_new_string_in_a_template_or_a_script_fails_the_check(tmp_path):
+    root = tree_copy(tmp_path)
+    template = root / "frontend" / "templates" / "frontend" / "home.html"
+    template.write_text(
+        template.read_text() + '\n{% translate "A sentence nobody has translated yet" %}\n'
+    )
+    script = root / "frontend" / "static" / "frontend" / "js" / "site.js"
+    script.write_text(script.read_text() + '\ngettext("A label nobody has translated yet");\n')
+
+    found = problems(root)
+
+    for lang in languages():
+        assert f'{lang}/django.po: 1 untranslated, e.g. "A sentence nobody has translated yet"' in (
+            found
+        ), found
+        assert f'{lang}/djangojs.po: 1 untranslated, e.g. "A label nobody has translated yet"' in (
+            found
+        ), found
+
+
+def test_a_changed_string_comes_back_fuzzy_and_fails_the_check(tmp_path):
+    root = tree_copy(tmp_path)
+    template = root / "frontend" / "templates" / "frontend" / "lobby.html"
+    text = template.read_text()
+    assert '{% translate "Open tables" %}' in text
+    template.write_text(
+        text.replace('{% translate "Open tables" %}', '{% translate "Open tables now" %}')
+    )
+
+    found = problems(root)
+
+    assert any(p.startswith("ja/django.po: 1 fuzzy") for p in found), found
+
+
+def test_a_catalog_edited_and_not_compiled_fails_the_check(tmp_path):
+    root = tree_copy(tmp_path)
+    po = root / LOCALE / "it" / "LC_MESSAGES" / "django.po"
+    text = po.read_text()
+    head, sep, rest = text.partition('msgid "Lobby"\nmsgstr "')
+    assert sep, "the Italian catalog has no entry for Lobby"
+    po.write_text(head + sep + "X" + rest)  # the .mo still says the old text
+
+    found = problems(root)
+
+    assert "it/django.po: 1 entries not compiled into its .mo" in found, found
