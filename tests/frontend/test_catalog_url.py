@@ -81,3 +81,12 @@ def test_the_old_catalog_url_keeps_working(client):
     response = client.get("/jsi18n/")
     assert response.status_code == 200
     assert "immutable" not in response.get("Cache-Control", "")
+
+
+def test_the_catalog_does_not_block_rendering(client):
+    """Deferred: it runs after parsing, before the pages' modules (document order), so
+    window.gettext is there when they first call it (i18n.js)."""
+    body = client.get("/lobby").content.decode()
+    tag = re.search(r"<script[^>]*/jsi18n/[^>]*>", body)[0]
+    assert " defer" in tag
+    assert body.index(tag) < body.index('type="module"')
