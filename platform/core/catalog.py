@@ -18,9 +18,12 @@ from pathlib import Path
 import django
 from django.apps import apps
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import translation
+from django.utils.autoreload import file_changed
 from django.utils.cache import patch_cache_control
 from django.views.i18n import JavaScriptCatalog
 
@@ -39,22 +42,30 @@ def _catalog_files() -> list[Path]:
     return found
 
 
-@lru_cache(maxsize=8)
-def _digest(stamp: tuple[tuple[str, int, int], ...]) -> str:
+@lru_cache(maxsize=1)
+def version() -> str:
+    """The hash of the compiled catalogs, read once per process (106 files: ~10 ms).
+
+    Read again when a setting that moves them changes (tests), or when the development
+    server's reloader sees a .mo file change (it reloads the translations then, too).
+    """
     h = hashlib.sha256(django.get_version().encode())
-    for name, _mtime, _size in stamp:
-        h.update(name.encode() + b"\0")
-        h.update(Path(name).read_bytes())
+    for path in _catalog_files():
+        h.update(str(path).encode() + b"\0")
+        h.update(path.read_bytes())
     return h.hexdigest()[:12]
 
 
-def version() -> str:
-    """The hash of the compiled catalogs now (re-read only when a file's size or time moves)."""
-    stamp = []
-    for path in _catalog_files():
-        st = path.stat()
-        stamp.append((str(path), st.st_mtime_ns, st.st_size))
-    return _digest(tuple(stamp))
+@receiver(setting_changed)
+def _settings_moved(*, setting: str, **kwargs: object) -> None:
+    if setting in {"LOCALE_PATHS", "INSTALLED_APPS"}:
+        version.cache_clear()
+
+
+@receiver(file_changed)
+def _catalog_recompiled(*, file_path: Path, **kwargs: object) -> None:
+    if Path(file_path).suffix == ".mo":
+        version.cache_clear()
 
 
 def catalog_url(language: str | None = None) -> str:

@@ -65,6 +65,8 @@ def test_an_unknown_language_or_a_malformed_version_is_not_found(client, path):
 
 
 def test_the_version_follows_the_compiled_catalogs(tmp_path, settings):
+    from django.utils.autoreload import file_changed
+
     before = catalog.version()
     mo = tmp_path / "xx" / "LC_MESSAGES" / "djangojs.mo"
     mo.parent.mkdir(parents=True)
@@ -73,7 +75,11 @@ def test_the_version_follows_the_compiled_catalogs(tmp_path, settings):
     added = catalog.version()
     assert added != before
     mo.write_bytes(b"another catalog entirely")
+    assert catalog.version() == added  # read once per process, not on every page
+    file_changed.send(sender=None, file_path=mo)  # what the development reloader sends
     assert catalog.version() not in {before, added}
+    settings.LOCALE_PATHS = settings.LOCALE_PATHS[:-1]
+    assert catalog.version() == before
 
 
 def test_the_old_catalog_url_keeps_working(client):
