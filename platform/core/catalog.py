@@ -4,7 +4,8 @@ The version is a hash of every compiled djangojs.mo the catalog view reads (LOCA
 the installed apps' locale folders) and of Django's version (the formats it adds), so a new
 translation or a deploy gives a new URL, and the response can be cached for a year. The
 language comes from the URL, not the cookie: each language has its own URL. An old version is
-sent on to the current one, uncached (a page rendered before a deploy still gets strings).
+answered with the current catalog, uncached (a page rendered before a deploy still gets its
+strings).
 The plain /jsi18n/ (the visitor's language, not cached) keeps working.
 """
 
@@ -20,7 +21,7 @@ from django.apps import apps
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404
 from django.urls import reverse
 from django.utils import translation
 from django.utils.autoreload import file_changed
@@ -31,27 +32,28 @@ VERSION = re.compile(r"[0-9a-f]{12}")
 YEAR = 365 * 24 * 60 * 60
 
 
-def _catalog_files() -> list[Path]:
+def _catalog_files() -> list[tuple[str, Path]]:
+    # Where DjangoTranslation looks for the djangojs domain when no packages are named; named
+    # relative to their folder, so replicas installed elsewhere agree on the version.
     folders = [Path(p) for p in settings.LOCALE_PATHS]
     folders += [Path(app.path) / "locale" for app in apps.get_app_configs()]
     folders.append(Path(django.__file__).parent / "conf" / "locale")
-    found: list[Path] = []
+    found: list[tuple[str, Path]] = []
     for folder in folders:
         if folder.is_dir():
-            found.extend(sorted(folder.glob("*/LC_MESSAGES/djangojs.mo")))
+            for path in sorted(folder.glob("*/LC_MESSAGES/djangojs.mo")):
+                found.append((path.relative_to(folder).as_posix(), path))
     return found
 
 
 @lru_cache(maxsize=1)
 def version() -> str:
-    """The hash of the compiled catalogs, read once per process (106 files: ~10 ms).
-
-    Read again when a setting that moves them changes (tests), or when the development
-    server's reloader sees a .mo file change (it reloads the translations then, too).
-    """
+    """Return the hash of the compiled catalogs: the catalog URL's version segment."""
+    # Read once per process (106 files, ~10 ms), again when a setting that moves them changes
+    # (tests) or when the development reloader sees a .mo file change (receivers below).
     h = hashlib.sha256(django.get_version().encode())
-    for path in _catalog_files():
-        h.update(str(path).encode() + b"\0")
+    for name, path in _catalog_files():
+        h.update(name.encode() + b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
 
@@ -69,6 +71,7 @@ def _catalog_recompiled(*, file_path: Path, **kwargs: object) -> None:
 
 
 def catalog_url(language: str | None = None) -> str:
+    """Return the versioned catalog URL of a language (the active one by default)."""
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     if language not in dict(settings.LANGUAGES):
         language = translation.get_supported_language_variant(language)
@@ -76,19 +79,21 @@ def catalog_url(language: str | None = None) -> str:
 
 
 class VersionedJavaScriptCatalog(JavaScriptCatalog):
+    """Serve the catalog of the URL's language, cached for a year if the version is current."""
+
     domain = "djangojs"
 
     def get(self, request, *args, **kwargs):
         language, requested = kwargs["language"], kwargs["version"]
         if language not in dict(settings.LANGUAGES) or not VERSION.fullmatch(requested):
             raise Http404("no such catalog")
-        current = version()
-        if requested != current:
-            moved = HttpResponseRedirect(catalog_url(language))
-            patch_cache_control(moved, no_cache=True, max_age=0)
-            return moved
         with translation.override(language):
             response = super().get(request, *args, **kwargs)
         response["Content-Language"] = language
+        if requested != version():
+            # A page from before a deploy, or a replica not yet updated: today's strings, kept
+            # by no one under that URL (a redirect could bounce between mixed replicas).
+            patch_cache_control(response, no_cache=True, max_age=0)
+            return response
         patch_cache_control(response, public=True, max_age=YEAR, immutable=True)
         return response
