@@ -438,11 +438,11 @@ if not PRODUCTION:
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
 if PRODUCTION:
-    # From what collectstatic gathered when the image was built: hashed names, compressed
-    # copies, cached forever.
+    # From what collectstatic gathered when the image was built: hashed names (the modules'
+    # imports too, core.storage), compressed copies, cached forever.
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "core.storage.ModuleManifestStaticFilesStorage"},
     }
 
 

@@ -2,12 +2,13 @@
 
 from django.contrib import admin
 from django.contrib.staticfiles.urls import staticfiles_urlpatterns
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.admin_login import admin_login
+from core.catalog import VersionedJavaScriptCatalog
 from trust.views import published_keys_view
 
 urlpatterns = [
@@ -41,6 +42,12 @@ urlpatterns = [
     path("api/v1/", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
+    # What the pages load: per language and catalog version, cached for a year (core.catalog).
+    re_path(
+        r"^jsi18n/(?P<language>[a-z]{2,3}(?:-[a-z0-9]+)?)/(?P<version>[^/]+)/$",
+        VersionedJavaScriptCatalog.as_view(),
+        name="javascript-catalog-versioned",
+    ),
     path("", include("frontend.urls")),
 ]
 

@@ -103,8 +103,8 @@ def test_production_settings_are_secure_behind_a_tls_proxy():
     assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == (
         middleware.index("django.middleware.security.SecurityMiddleware") + 1
     )
-    assert s["STORAGES"]["staticfiles"]["BACKEND"] == (
-        "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert (
+        s["STORAGES"]["staticfiles"]["BACKEND"] == "core.storage.ModuleManifestStaticFilesStorage"
     )
 
 

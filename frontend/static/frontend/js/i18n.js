@@ -1,4 +1,5 @@
-// Translations come from Django's JavaScriptCatalog (/jsi18n/), loaded as a classic script.
+// Translations come from Django's JavaScriptCatalog (/jsi18n/<lang>/<version>/, core.catalog), a
+// deferred classic script ahead of the modules: it has run before any of them.
 export function gettext(msgid) {
   return typeof window.gettext === "function" ? window.gettext(msgid) : msgid;
 }
