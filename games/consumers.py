@@ -47,6 +47,7 @@ from redis.exceptions import RedisError
 
 from core import metrics
 from core.api import error_body, error_for
+from core.error_messages import localized, scope_language
 from core.errors import ApplicationError, Forbidden, NotAuthenticated
 from core.limits import MAX_FRAME_BYTES, JsonTooDeep, check_idempotency_key, load_json
 from core.throttling import SocketLimits, check_move
@@ -261,6 +262,7 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         out: dict[str, Any] = {"type": "error"}
         if message_id is not None:
             out["id"] = message_id
+        body = localized(body, scope_language(self.scope))  # the handshake's language
         await self.send_json({**body, **out, "status": status})
 
     # -- group messages ------------------------------------------------------------------------

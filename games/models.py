@@ -9,14 +9,15 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class GameStatus(models.TextChoices):
-    OPEN = "open"  # seats being taken in the lobby
-    ACTIVE = "active"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"  # every human left
-    VOID = "void"  # annulled by staff (games.adjudication): no result, no rating
+    OPEN = "open", _("Waiting for players")  # seats being taken in the lobby
+    ACTIVE = "active", _("In play")
+    FINISHED = "finished", _("Finished")
+    ABANDONED = "abandoned", _("Abandoned")  # every human left
+    VOID = "void", _("Voided")  # annulled by staff (games.adjudication): no result, no rating
 
 
 class Game(models.Model):

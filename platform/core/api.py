@@ -2,7 +2,8 @@
 
 ``api_exception_handler`` is DRF's ``EXCEPTION_HANDLER``: every exception raised in a DRF view
 (``ApplicationError`` from services, the engine's ``IllegalMove``, DRF's own exceptions, and
-anything unexpected) leaves as that shape. ``code`` is stable; clients branch on it.
+anything unexpected) leaves as that shape. ``code`` is stable; clients branch on it. The
+``detail`` is in the request's language (core.error_messages); the code and shape never change.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from core.error_messages import localized
 from core.errors import ApplicationError, CoreError
 
 log = logging.getLogger(__name__)
@@ -95,7 +97,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     elif status == 503:
         headers["Retry-After"] = str(body["retry_after"])
     set_rollback()
-    return Response(body, status=status, headers=headers)
+    return Response(localized(body), status=status, headers=headers)
 
 
 def error_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
@@ -225,7 +227,8 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
     django_request = getattr(request, "_request", request)
     signals.got_request_exception.send(sender=None, request=django_request)
     set_rollback()
-    response = Response(error_body(CoreError.SERVER_ERROR, "Internal server error."), status=500)
+    body = localized(error_body(CoreError.SERVER_ERROR, "Internal server error."))
+    response = Response(body, status=500)
     log_response(
         "%s: %s",
         "Internal Server Error",
@@ -240,4 +243,4 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
 def json_error_response(status: int, detail: str = "") -> JsonResponse:
     """Return the JSON error for a bare HTTP status (used outside DRF views)."""
     detail = detail or HTTPStatus(status).phrase
-    return JsonResponse(error_body(status_code_name(status), detail), status=status)
+    return JsonResponse(localized(error_body(status_code_name(status), detail)), status=status)

@@ -42,6 +42,7 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
 
+from core.error_messages import localized, scope_language
 from core.errors import ApplicationError, CoreError
 
 log = logging.getLogger(__name__)
@@ -418,8 +419,13 @@ class SocketLimits:
                 {
                     "type": "error",
                     "status": 429,
-                    **Throttled(SLOT_TTL).as_dict(),
-                    "detail": "Too many open sockets; close one or try again later.",
+                    **localized(
+                        {
+                            **Throttled(SLOT_TTL).as_dict(),
+                            "detail": "Too many open sockets; close one or try again later.",
+                        },
+                        scope_language(self.scope),
+                    ),
                 }
             )
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
@@ -457,7 +463,8 @@ class SocketLimits:
                 self._commands.closed = True
                 await self.close(code=CLOSE_POLICY_VIOLATION)
             return False
-        out = {"type": "error", "status": 429, **Throttled(wait).as_dict()}
+        body = localized(Throttled(wait).as_dict(), scope_language(self.scope))
+        out = {"type": "error", "status": 429, **body}
         if message_id is not None:
             out["id"] = message_id
         await self.send_json(out)

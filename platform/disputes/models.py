@@ -6,15 +6,16 @@ stream (games.adjudication); here are the conversation around it and who did wha
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 
 
 class DisputeStatus(models.TextChoices):
-    OPEN = "open"  # waiting for staff
-    UNDER_REVIEW = "under_review"  # a staff member has claimed it
-    RESOLVED = "resolved"
-    REJECTED = "rejected"
+    OPEN = "open", _("open")  # waiting for staff
+    UNDER_REVIEW = "under_review", _("under review")  # a staff member has claimed it
+    RESOLVED = "resolved", _("resolved")
+    REJECTED = "rejected", _("rejected")
 
 
 CLOSED_STATUSES = (DisputeStatus.RESOLVED, DisputeStatus.REJECTED)
@@ -23,12 +24,13 @@ CLOSED_STATUSES = (DisputeStatus.RESOLVED, DisputeStatus.REJECTED)
 class DisputeCategory(models.TextChoices):
     """What a report is about, in words players file correctly (EXPECTATIONS: OGS's taxonomy)."""
 
-    STOPPED_PLAYING = "stopped_playing"
-    STALLING = "stalling"
-    COLLUSION = "collusion"  # or soft-play
-    RULES_OR_BUG = "rules_or_bug"  # the rules were applied wrongly, or the software failed
-    ABUSE = "abuse"
-    OTHER = "other"
+    STOPPED_PLAYING = "stopped_playing", _("A player stopped playing")
+    STALLING = "stalling", _("A player is stalling")
+    COLLUSION = "collusion", _("Collusion or soft-play")
+    # The rules were applied wrongly, or the software failed.
+    RULES_OR_BUG = "rules_or_bug", _("The rules were applied wrongly, or a bug")
+    ABUSE = "abuse", _("Abuse")
+    OTHER = "other", _("Something else")
 
 
 class Dispute(models.Model):
@@ -65,9 +67,9 @@ class Dispute(models.Model):
 
 
 class MessageKind(models.TextChoices):
-    MESSAGE = "message"  # written by a participant
-    STATUS = "status"  # the dispute changed state
-    ADJUDICATION = "adjudication"  # staff decided about the game
+    MESSAGE = "message", _("Message")  # written by a participant
+    STATUS = "status", _("Status change")  # the dispute changed state
+    ADJUDICATION = "adjudication", _("Adjudication")  # staff decided about the game
 
 
 class DisputeMessage(models.Model):
@@ -92,19 +94,24 @@ class StaffActionKind(models.TextChoices):
     ``game_watched`` are reads of hidden information (games.staff.staff_hidden_read): the
     row's ``seq`` is the position shown, its ``data`` the seat it was seen as."""
 
-    AUDIT_VIEWED = "audit_viewed"  # the audit summary (verdict, seats, the seed once public)
-    AUDIT_STEPS_VIEWED = "audit_steps_viewed"  # the timeline, every hand at every step
-    AUDIT_POSITION_VIEWED = "audit_position_viewed"  # one position, every hand
-    RECORD_DOWNLOADED = "record_downloaded"  # a full record (every hand)
-    GAME_WATCHED = "game_watched"  # spectating a deal other tables still play
-    DISPUTE_CLAIMED = "dispute_claimed"
-    DISPUTE_RESOLVED = "dispute_resolved"
-    DISPUTE_REJECTED = "dispute_rejected"
-    DISPUTE_MESSAGE = "dispute_message"
-    GAME_VOIDED = "game_voided"
-    RESULT_AWARDED = "result_awarded"
-    ROUND_RESTARTED = "round_restarted"
-    RATINGS_REVERSED = "ratings_reversed"
+    # The audit summary (verdict, seats, the seed once public).
+    AUDIT_VIEWED = "audit_viewed", _("Audit viewed")
+    # The timeline, every hand at every step.
+    AUDIT_STEPS_VIEWED = "audit_steps_viewed", _("Audit timeline viewed")
+    # One position, every hand.
+    AUDIT_POSITION_VIEWED = "audit_position_viewed", _("Audit position viewed")
+    # A full record (every hand).
+    RECORD_DOWNLOADED = "record_downloaded", _("Full record downloaded")
+    # Spectating a deal other tables still play.
+    GAME_WATCHED = "game_watched", _("Game watched")
+    DISPUTE_CLAIMED = "dispute_claimed", _("Dispute claimed")
+    DISPUTE_RESOLVED = "dispute_resolved", _("Dispute resolved")
+    DISPUTE_REJECTED = "dispute_rejected", _("Dispute rejected")
+    DISPUTE_MESSAGE = "dispute_message", _("Dispute message")
+    GAME_VOIDED = "game_voided", _("Game voided")
+    RESULT_AWARDED = "result_awarded", _("Result awarded")
+    ROUND_RESTARTED = "round_restarted", _("Round restarted")
+    RATINGS_REVERSED = "ratings_reversed", _("Ratings reversed")
 
 
 class StaffAction(models.Model):

@@ -103,12 +103,12 @@ class RatingChange(models.Model):
 
 
 class RatedGameState(models.TextChoices):
-    APPLIED = "applied"
-    REVERSED = "reversed"
+    APPLIED = "applied", _("Applied")
+    REVERSED = "reversed", _("Reversed")
     # Not rated at all: a person left (or never played) before a turn of their own, so the
     # result says nothing about skill (ratings.services.rating_abort_reason). Final, like a
     # reversal: only an adjudicated result applies the game's ratings after all.
-    ABORTED = "aborted"
+    ABORTED = "aborted", _("Not rated")
 
 
 class RatedGame(models.Model):
