@@ -195,3 +195,38 @@ def test_the_header_switch_still_works_anonymously(client):
     response = client.post("/i18n/setlang/", {"language": "it", "next": "/"})
     assert response.status_code == 302
     assert client.cookies["django_language"].value == "it"
+
+
+def test_a_confirmed_change_also_moves_the_address_turn_mails_go_to(client, alice):
+    client.force_login(alice)
+    client.post("/settings", {"form": "email", "email": "alice@new.example"})
+    client.post(link_in(mail.outbox[0]))
+    alice.refresh_from_db()
+    assert alice.email == "alice@new.example"
+
+
+def test_settings_does_not_attach_nor_mail_someone_elses_address(client, alice):
+    bea = user_register(username="bea", password=PASSWORD)
+    client.force_login(bea)
+    response = client.post(
+        "/settings", {"form": "email", "email": "Alice@Example.org"}, follow=True
+    )
+    assert "We sent a link" in response.content.decode()
+    assert mail.outbox == []
+    assert not EmailAddress.objects.filter(user=bea).exists()
+
+
+def test_settings_refuses_a_post_from_another_site(alice):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    response = client.post("/settings", {"form": "preferences", "language": "hu"})
+    assert response.status_code == 403
+    alice.refresh_from_db()
+    assert alice.language == ""
+
+
+def test_settings_answers_an_unknown_form_with_400(client, alice):
+    client.force_login(alice)
+    assert client.post("/settings", {"form": "nope"}).status_code == 400
