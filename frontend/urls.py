@@ -9,6 +9,7 @@ urlpatterns = [
     path("signup", views.signup, name="signup"),
     path("login", views.login_page, name="login"),
     path("logout", views.logout_page, name="logout"),
+    path("settings", views.settings_page, name="settings"),
     path("lobby", views.lobby, name="lobby"),
     path("my-games", views.my_games, name="my-games"),
     path("rules", views.rules, name="rules"),

@@ -1,16 +1,24 @@
 """Pages: thin views that render templates; the data comes from the REST API through JS (the
 table's first view comes in its page, built by the API's own code: frontend.initial)."""
 
-from django.contrib.auth import logout
+from allauth.account.models import EmailAddress
+from django.contrib import messages
+from django.contrib.auth import logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.i18n import set_language as django_set_language
 
-from core.errors import NotFound
+from accounts.middleware import valid_language
+from accounts.services import user_email_change, user_preferences_set
+from core.errors import ApplicationError, NotFound
 from frontend.initial import initial_view
 from ratings import selectors as ratings_selectors
 from tournaments import selectors as tournament_selectors
@@ -158,3 +166,65 @@ def tournament(request, tournament_id):
     except NotFound:
         raise Http404("no such tournament") from None
     return render(request, "frontend/tournament.html", {"tournament": found})
+
+
+@ensure_csrf_cookie
+def set_language(request):
+    """The header's language switch (Django's set_language), which a signed-in player's
+    account also remembers (User.language, activated at each request: accounts.middleware)."""
+    response = django_set_language(request)
+    language = request.POST.get("language", "")
+    if request.method == "POST" and request.user.is_authenticated and valid_language(language):
+        user_preferences_set(user=request.user, language=language)
+    return response
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def settings_page(request):
+    """Your account: email address (verified or not), password, language, sounds. Each form
+    posts here with its ``form`` name and comes back with a message (post/redirect/get)."""
+    user = request.user
+    password_form = PasswordChangeForm(user)
+    if request.method == "POST":
+        which = request.POST.get("form", "")
+        if which == "email":
+            try:
+                user_email_change(request=request, user=user, email=request.POST.get("email", ""))
+            except ApplicationError:
+                messages.error(request, _("Enter a valid email address."))
+            else:
+                messages.success(
+                    request, _("We sent a link to that address: follow it to verify it.")
+                )
+            return redirect("frontend:settings")
+        if which == "password":
+            password_form = PasswordChangeForm(user, request.POST)
+            if password_form.is_valid():
+                password_form.save()
+                update_session_auth_hash(request, password_form.user)
+                messages.success(request, _("Your password was changed."))
+                return redirect("frontend:settings")
+        elif which == "preferences":
+            language = request.POST.get("language", "")
+            try:
+                user_preferences_set(
+                    user=user, language=language, sounds=request.POST.get("sounds") == "on"
+                )
+            except ApplicationError:
+                messages.error(request, _("Choose a language from the list."))
+            else:
+                if language:
+                    translation.activate(language)
+                messages.success(request, _("Your settings were saved."))
+            return redirect("frontend:settings")
+        else:
+            return HttpResponseBadRequest("unknown form")
+    addresses = list(EmailAddress.objects.filter(user=user).order_by("-primary", "pk"))
+    context = {
+        "primary": next((a for a in addresses if a.primary), None),
+        "pending": next((a for a in addresses if not a.primary), None),
+        "password_form": password_form,
+    }
+    status = 400 if password_form.is_bound else 200
+    return render(request, "frontend/settings.html", context, status=status)

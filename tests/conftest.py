@@ -59,6 +59,7 @@ def _rate_limits_off():
     from django.conf import settings
 
     settings.RATE_LIMITS_ENABLED = False
+    settings.ACCOUNT_RATE_LIMITS = False  # allauth's (password reset, verification mails)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -69,7 +69,7 @@ class UserRegisterApi(APIView):
         auth=[],
     )
     def post(self, request):
-        user = user_register(**validated(self.Input, request))
+        user = user_register(**validated(self.Input, request), request=request)
         _, token = api_token_create(user=user, name=SIGNUP_TOKEN_NAME)
         output = self.Output({"id": user.pk, "username": user.username, "token": token})
         return Response(output.data, status=status.HTTP_201_CREATED)

@@ -20,6 +20,11 @@ class User(AbstractUser):
     vacation_until = models.DateTimeField(null=True, blank=True)
     # "Your turn" by email in correspondence games (in the app always).
     email_turns = models.BooleanField(default=True)
+    # The interface language the player chose (a code from settings.LANGUAGES; blank: the
+    # browser's), set by /settings and the header's switch, activated at each signed-in request.
+    language = models.CharField(max_length=16, blank=True)
+    # The table's sounds when this browser has not been told otherwise (sounds.js).
+    sounds = models.BooleanField(default=True)
     # The username folded by NFKC, case and Unicode confusables (accounts.skeleton): unique, so
     # the database itself refuses "stаffer" (Cyrillic а) beside "staffer". Set on every save.
     username_skeleton = models.TextField(unique=True, editable=False)

@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from allauth.account.internal.flows.email_verification import (
+    send_verification_email_to_address,
+)
+from allauth.account.models import EmailAddress
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -15,6 +19,7 @@ from knox.models import get_digest_token
 from knox.settings import CONSTANTS, knox_settings
 
 from accounts.errors import AccountError as E
+from accounts.middleware import valid_language
 from accounts.models import ApiToken, User
 from accounts.skeleton import username_skeleton
 from core import clock
@@ -26,9 +31,13 @@ BOT_USERNAME_RE = re.compile(r"-bot-\d+$", re.IGNORECASE)
 BOT_STRATEGY_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
-def user_register(*, username: str, password: str, email: str = "") -> User:
+def user_register(*, username: str, password: str, email: str = "", request=None) -> User:
     """Create a player account, or raise ``invalid_username``, ``username_taken``,
     ``invalid_email`` or ``invalid_password``.
+
+    An email address, optional, is kept unverified (allauth's EmailAddress) and, given the
+    ``request`` the link is built from, a verification mail is sent to it. An address another
+    account already holds is not attached, and nothing says so (no account enumeration).
 
     Usernames are unique by their skeleton (accounts.skeleton): regardless of case, NFKC forms
     and look-alike letters, so neither "Alice" nor "аlice" (Cyrillic а) can pose as "alice".
@@ -51,11 +60,69 @@ def user_register(*, username: str, password: str, email: str = "") -> User:
             " ".join(error.messages),
             extra={"fields": {"password": list(error.messages)}},
         ) from None
+    if email and _email_held(email):
+        email = ""
     try:
         with transaction.atomic():
-            return User.objects.create_user(username=username, email=email, password=password)
+            user = User.objects.create_user(username=username, email=email, password=password)
+            if email:
+                EmailAddress.objects.create(user=user, email=email.lower(), primary=True)
     except IntegrityError:  # Another request registered the same name meanwhile.
         raise _username_taken(username) from None
+    if email and request is not None:
+        send_verification_email_to_address(request, user.emailaddress_set.get(), signup=True)
+    return user
+
+
+def _email_held(email: str) -> bool:
+    return (
+        EmailAddress.objects.filter(email__iexact=email).exists()
+        or User.objects.filter(email__iexact=email).exists()
+    )
+
+
+def user_email_change(*, request, user: User, email: str) -> EmailAddress:
+    """Ask to change ``user``'s address to ``email``: it is kept unverified and a verification
+    mail sent; the current address stays until the link is followed (allauth's change flow).
+    Raises ``invalid_email``. An address another account holds looks accepted but is neither
+    attached nor mailed (no account enumeration).
+    """
+    email = User.objects.normalize_email(email.strip())
+    try:
+        validate_email(email)
+    except ValidationError as error:
+        raise ApplicationError(E.INVALID_EMAIL, " ".join(error.messages)) from None
+    current = EmailAddress.objects.filter(user=user, email__iexact=email).first()
+    if current is not None:
+        if not current.verified:
+            send_verification_email_to_address(request, current)
+        return current
+    if _email_held(email):
+        # Looks accepted; the address's owner is not revealed and gets no mail from this.
+        return EmailAddress(user=user, email=email.lower())
+    if not EmailAddress.objects.filter(user=user).exists() and not user.email:
+        address = EmailAddress.objects.create(user=user, email=email.lower(), primary=True)
+        User.objects.filter(pk=user.pk).update(email=email)
+        user.email = email
+        send_verification_email_to_address(request, address)
+        return address
+    return EmailAddress.objects.add_new_email(request, user, email)
+
+
+def user_preferences_set(*, user: User, language: str | None = None, sounds: bool | None = None):
+    """Store the player's interface language (a code of settings.LANGUAGES, or "" for the
+    browser's) and the table's sounds default. Raises ``invalid`` for an unknown language."""
+    fields = []
+    if language is not None:
+        if language and not valid_language(language):
+            raise ApplicationError(E.INVALID, f"Unknown language {language!r}.")
+        user.language = language
+        fields.append("language")
+    if sounds is not None:
+        user.sounds = bool(sounds)
+        fields.append("sounds")
+    if fields:
+        user.save(update_fields=fields)
 
 
 def _username_taken(username: str) -> ApplicationError:

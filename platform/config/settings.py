@@ -10,6 +10,7 @@ import os
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.conf.locale import LANG_INFO
@@ -356,6 +357,10 @@ INSTALLED_APPS = [
     "tournaments",
     "trust",
     "frontend",
+    # Email addresses, their verification and password reset (django-allauth, accounts only);
+    # after frontend, whose templates restyle allauth's pages.
+    "allauth",
+    "allauth.account",
 ]
 
 MIDDLEWARE = [
@@ -370,6 +375,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in player's own interface language over the cookie's (accounts.middleware).
+    "accounts.middleware.UserLanguageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -548,7 +556,63 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
 }
 
-EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+def email_from_env(env: Mapping[str, str]) -> dict:
+    """Return the email settings from EMAIL_URL, else from EMAIL_BACKEND and EMAIL_HOST/...
+
+    EMAIL_URL is ``smtp://user:password@host:port`` (STARTTLS with ``?tls=1``, or
+    ``smtps://`` for TLS from the start; user and password percent-encoded), ``console://``
+    (printed, the development default) or ``file:///a/folder`` (one file per message, for
+    tests). EMAIL_TIMEOUT seconds (default 10) bound each SMTP connection.
+    """
+    timeout = float(env.get("EMAIL_TIMEOUT", "").strip() or 10)
+    url = env.get("EMAIL_URL", "").strip()
+    if not url:
+        return {
+            "EMAIL_BACKEND": env.get("EMAIL_BACKEND", "").strip()
+            or "django.core.mail.backends.console.EmailBackend",
+            "EMAIL_HOST": env.get("EMAIL_HOST", "").strip() or "localhost",
+            "EMAIL_PORT": int(env.get("EMAIL_PORT", "").strip() or 25),
+            "EMAIL_HOST_USER": env.get("EMAIL_HOST_USER", ""),
+            "EMAIL_HOST_PASSWORD": env.get("EMAIL_HOST_PASSWORD", ""),
+            "EMAIL_USE_TLS": env_flag(env, "EMAIL_USE_TLS", default=False),
+            "EMAIL_USE_SSL": env_flag(env, "EMAIL_USE_SSL", default=False),
+            "EMAIL_TIMEOUT": timeout,
+        }
+    parts = urlsplit(url)
+    if parts.scheme == "console":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if parts.scheme == "file":
+        if not parts.path:
+            raise ImproperlyConfigured("EMAIL_URL file:///folder needs a folder")
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": unquote(parts.path),
+        }
+    if parts.scheme in {"smtp", "smtps"}:
+        if not parts.hostname:
+            raise ImproperlyConfigured("EMAIL_URL smtp://user:password@host:port needs a host")
+        query = parse_qs(parts.query)
+        ssl = parts.scheme == "smtps" or query.get("ssl", [""])[0].lower() in TRUE_WORDS
+        tls = not ssl and query.get("tls", [""])[0].lower() in TRUE_WORDS
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": parts.hostname,
+            "EMAIL_PORT": parts.port or (465 if ssl else 587 if tls else 25),
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_TLS": tls,
+            "EMAIL_USE_SSL": ssl,
+            "EMAIL_TIMEOUT": timeout,
+        }
+    raise ImproperlyConfigured(
+        f"EMAIL_URL must start smtp://, smtps://, console:// or file://, not {parts.scheme!r}://"
+    )
+
+
+# Mail is sent synchronously by the request that causes it (sign-up, a changed address, a
+# password reset), never by a game move's request.
+globals().update(email_from_env(ENV))
 # Absolute links in emails.
 SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@localhost>")
@@ -581,3 +645,41 @@ if LOG_FORMAT == "json":
 # start: collectstatic, migrate and beat never serve metrics and need none. See core.metrics.
 METRICS_TOKEN = ENV.get("METRICS_TOKEN", "").strip()
 METRICS_REQUIRE_TOKEN = PRODUCTION
+
+# Accounts (django-allauth, its account part): a username to log in with, an email address that
+# is optional, verified by a link, changed by verifying the new one (the old stays until then),
+# and used to reset a forgotten password. Sign-up and login stay the platform's own
+# (/signup, /login and the API); allauth serves /accounts/: verification, reset, email.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+LOGIN_URL = "/login"
+LOGIN_REDIRECT_URL = "/lobby"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+# A reset asked for an unknown address answers as for a known one (and mails that address
+# that it has no account), so nobody learns who plays here.
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Mexican Train] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if PRODUCTION else "http"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "/login"
+ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "/settings"
+# allauth's own limits (in the cache, per address and per email): resets, verification mails,
+# password changes. RATE_LIMITS=0 turns them off with the platform's.
+ACCOUNT_RATE_LIMITS = (
+    {
+        "reset_password": ENV.get("RATE_LIMIT_RESET_PASSWORD", "").strip() or "20/m/ip,5/m/key",
+        "reset_password_from_key": "20/m/ip",
+        "manage_email": "10/m/user",
+        "change_password": "5/m/user",
+        "confirm_email": "1/3m/key",
+    }
+    if RATE_LIMITS_ENABLED
+    else False
+)

@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.admin_login import admin_login
 from core.catalog import VersionedJavaScriptCatalog
+from frontend import views as frontend_views
 from trust.views import published_keys_view
 
 urlpatterns = [
@@ -40,7 +41,13 @@ urlpatterns = [
     path("api/v1/", include("notifications.urls")),
     path("api/v1/", include("disputes.urls")),
     path("api/v1/", include("tournaments.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The header's language switch, remembered for a signed-in player (frontend.views).
+    path("i18n/setlang/", frontend_views.set_language, name="set_language"),
+    # allauth's pages (restyled: frontend/templates/account/): email verification, password
+    # reset and change, email addresses. Sign-up and login stay /signup and /login.
+    path("accounts/login/", RedirectView.as_view(url="/login", query_string=True)),
+    path("accounts/signup/", RedirectView.as_view(url="/signup")),
+    path("accounts/", include("allauth.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(domain="djangojs"), name="javascript-catalog"),
     # What the pages load: per language and catalog version, cached for a year (core.catalog).
     re_path(

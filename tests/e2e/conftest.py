@@ -224,6 +224,8 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     # (tests/hardening/test_rating_farming.py checks that gate).
     env["RATED_MIN_GAMES"] = env["RATED_MIN_ACCOUNT_DAYS"] = "0"
     env["PYTHONUNBUFFERED"] = "1"
+    # Mail goes to files (one per message) the tests read: tests/e2e/test_accounts.py.
+    env["EMAIL_URL"] = f"file://{tmp_path_factory.mktemp('e2e-mail')}"
     redis_url = os.environ.get("REDIS_URL", "").strip()
     if redis_url:
         env["REDIS_URL"] = redis_url

@@ -98,3 +98,50 @@ def test_home_page_says_the_platform_is_running(client):
 
     assert response.status_code == 200
     assert b"The platform is running" in response.content
+
+
+def test_email_url_smtp_with_credentials_tls_and_a_timeout():
+    from config.settings import email_from_env
+
+    got = email_from_env(
+        {"EMAIL_URL": "smtp://me%40x.org:p%3Ass@mail.example:2525?tls=1", "EMAIL_TIMEOUT": "5"}
+    )
+    assert got["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert (got["EMAIL_HOST"], got["EMAIL_PORT"]) == ("mail.example", 2525)
+    assert (got["EMAIL_HOST_USER"], got["EMAIL_HOST_PASSWORD"]) == ("me@x.org", "p:ss")
+    assert (got["EMAIL_USE_TLS"], got["EMAIL_USE_SSL"], got["EMAIL_TIMEOUT"]) == (True, False, 5)
+
+
+def test_email_url_smtps_console_file_and_the_default():
+    from config.settings import email_from_env
+
+    assert email_from_env({"EMAIL_URL": "smtps://h"})["EMAIL_PORT"] == 465
+    assert email_from_env({"EMAIL_URL": "console://"})["EMAIL_BACKEND"].endswith(
+        "console.EmailBackend"
+    )
+    got = email_from_env({"EMAIL_URL": "file:///tmp/mails"})
+    assert got == {
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": "/tmp/mails",
+    }
+    default = email_from_env({})
+    assert default["EMAIL_BACKEND"].endswith("console.EmailBackend")
+    assert default["EMAIL_TIMEOUT"] == 10
+    host = email_from_env(
+        {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": "relay",
+            "EMAIL_PORT": "587",
+            "EMAIL_USE_TLS": "1",
+        }
+    )
+    assert (host["EMAIL_HOST"], host["EMAIL_PORT"], host["EMAIL_USE_TLS"]) == ("relay", 587, True)
+
+
+def test_email_url_with_an_unknown_scheme_refuses_to_start():
+    from django.core.exceptions import ImproperlyConfigured
+
+    from config.settings import email_from_env
+
+    with pytest.raises(ImproperlyConfigured):
+        email_from_env({"EMAIL_URL": "pigeon://coop"})

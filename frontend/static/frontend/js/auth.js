@@ -30,7 +30,8 @@ form.addEventListener("submit", async (ev) => {
   button.disabled = true;
   try {
     if (form.dataset.mode === "signup") {
-      await api("auth/register", { method: "POST", body: { username, password } });
+      const email = form.elements.email.value.trim();
+      await api("auth/register", { method: "POST", body: { username, password, email } });
     }
     await api("auth/login", { method: "POST", body: { username, password } });
     window.location.href = safeNext(form.dataset.next);

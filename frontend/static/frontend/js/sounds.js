@@ -1,7 +1,7 @@
 // Short synthesized tones for the table (Web Audio API, no audio files): your turn, a play, low
 // time, round end, match end. The AudioContext is made on the first user gesture (browsers let
 // audio start only then) and resumed on later ones. Muting is remembered in localStorage; sounds
-// are on by default and nothing plays while muted.
+// are on by default (or as the account's settings say) and nothing plays while muted.
 // For tests: window.MT_SOUNDS_PLAYED counts the sounds started, MT_SOUNDS_MUTED those a mute held
 // back; MT_SOUNDS_LOG lists the names of both, in order ("low", or "-low" when muted).
 
@@ -11,8 +11,14 @@ window.MT_SOUNDS_PLAYED = 0;
 window.MT_SOUNDS_MUTED = 0;
 window.MT_SOUNDS_LOG = [];
 
+// The account's default (/settings: body data-sounds-default="off") until this browser is told.
+const accountMuted = () => document.body?.dataset.soundsDefault === "off";
+
 export function isMuted() {
-  try { return window.localStorage.getItem(KEY) === "1"; } catch (e) { return false; }
+  try {
+    const stored = window.localStorage.getItem(KEY);
+    return stored === null ? accountMuted() : stored === "1";
+  } catch (e) { return accountMuted(); }
 }
 
 export function setMuted(muted) {
