@@ -85,10 +85,11 @@ def seq_of(page: Page) -> int:
     return int(page.locator("#audit").get_attribute("data-seq"))
 
 
-def test_staff_audit_a_disputed_game_and_the_player_sees_the_outcome(
-    new_context, server_url, server_env, artifacts_dir, unique_name
-):
-    player, staff = unique_name("pia"), unique_name("mod")
+def disputed_game(
+    server_url: str, server_env: dict, player: str, staff: str, reason: str = "The bot drew twice?"
+) -> tuple[str, str, dict]:
+    """Register ``player`` and ``staff`` (made staff), play a game of ``player``'s to its end and
+    open a dispute about it: return (the player's token, the game's id, the dispute)."""
     token = register(server_url, player)
     register(server_url, staff)
     make_staff(server_env, staff)
@@ -97,10 +98,18 @@ def test_staff_audit_a_disputed_game_and_the_player_sees_the_outcome(
         server_url,
         "POST",
         "/api/v1/disputes",
-        {"game": gid, "category": "rules_or_bug", "reason": "The bot drew twice?", "seq": 4},
+        {"game": gid, "category": "rules_or_bug", "reason": reason, "seq": 4},
         token,
     )
     assert status == 201, dispute
+    return token, gid, dispute
+
+
+def test_staff_audit_a_disputed_game_and_the_player_sees_the_outcome(
+    new_context, server_url, server_env, artifacts_dir, unique_name
+):
+    player, staff = unique_name("pia"), unique_name("mod")
+    token, gid, dispute = disputed_game(server_url, server_env, player, staff)
     status, events = api(server_url, "GET", f"/api/v1/games/{gid}/events", token=token)
     assert status == 200
     last = events[-1]["seq"]

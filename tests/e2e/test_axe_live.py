@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, api, manage_shell
-from tests.e2e.test_audit import log_in, make_staff, played_game, register
+from tests.e2e.test_audit import disputed_game, log_in
 from tests.e2e.test_axe import DESKTOP_800, violations
 from tests.e2e.test_live_table import click_first_action, game_info, wait_for_seq_after
 from tests.e2e.test_table_bugs import bot_game, my_seat, my_turn_on_page
@@ -131,18 +131,9 @@ def test_no_page_in_use_has_an_accessibility_violation(
         page.screenshot(path=artifacts_dir / f"axe-live-{size}-{label}.png", full_page=True)
 
     player, staff = unique_name("axp"), unique_name("axs")
-    token = register(server_url, player)
-    register(server_url, staff)
-    make_staff(server_env, staff)
-    finished = played_game(server_url, token)
-    status, dispute = api(
-        server_url,
-        "POST",
-        "/api/v1/disputes",
-        {"game": finished, "category": "rules_or_bug", "reason": "A draw looked odd", "seq": 4},
-        token,
+    token, finished, dispute = disputed_game(
+        server_url, server_env, player, staff, reason="A draw looked odd"
     )
-    assert status == 201, dispute
     status, body = api(
         server_url,
         "POST",

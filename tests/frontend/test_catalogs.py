@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from core.management.commands.catalogs import IGNORE, SOURCES, Command, languages
+from core.management.commands.catalogs import Command, copy_sources, languages
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALE = Path("frontend") / "locale"
@@ -25,12 +25,7 @@ def tree_copy(tmp_path: Path) -> Path:
     """The sources the catalogs are made from, copied: a tree to change without harm."""
     root = tmp_path / "tree"
     root.mkdir()
-    for name in SOURCES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, root / name, ignore=IGNORE)
-        else:
-            shutil.copy2(source, root / name)
+    copy_sources(REPO, root)
     return root
 
 

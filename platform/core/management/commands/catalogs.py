@@ -38,6 +38,17 @@ def languages() -> list[str]:
     return [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 
 
+def copy_sources(root: Path, dest: Path) -> None:
+    """Copy what the catalogs are made from (``SOURCES`` of the tree at ``root``) to ``dest``,
+    with its locale folder: a tree whose catalogs can be regenerated without harm."""
+    for name in SOURCES:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=IGNORE)
+        else:
+            shutil.copy2(source, dest / name)
+
+
 def makemessages(root: Path, langs: list[str]) -> None:
     """Regenerate the catalogs of the tree at ``root`` (its own settings, so its own locale
     folder), the way they are kept here: no source locations, no obsolete entries."""
@@ -131,12 +142,7 @@ class Command(BaseCommand):
         found: list[Problem] = []
         with tempfile.TemporaryDirectory(prefix="catalogs-") as tmp:
             copy = Path(tmp)
-            for name in SOURCES:
-                source = root / name
-                if source.is_dir():
-                    shutil.copytree(source, copy / name, ignore=IGNORE)
-                else:
-                    shutil.copy2(source, copy / name)
+            copy_sources(root, copy)
             makemessages(copy, langs)
             regenerated = copy / locale.relative_to(root)
             for lang in langs:
