@@ -280,13 +280,16 @@ def test_the_mute_toggle_is_remembered_and_silences(new_context, server_url, uni
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("localStorage.getItem('mt-sounds-muted')") == "1"
 
-    # Muted: the moves that would sound start nothing.
-    for _ in range(2):
+    # Muted: the moves that would sound start nothing. A draw keeps the turn and is silent, so
+    # play on until a sound was due.
+    for _ in range(8):
         info = my_turn_on_page(page, server_url, game_id, seat)
         assert info is not None
         click_first_action(page, server_url, game_id, info["seq"])
         wait_for_seq_after(server_url, game_id, info["seq"])
-    drained(page)
+        drained(page)
+        if page.evaluate("window.MT_SOUNDS_MUTED") > 0:
+            break
     played, muted = page.evaluate("[window.MT_SOUNDS_PLAYED, window.MT_SOUNDS_MUTED]")
     print(f"muted: {played} sounds started, {muted} held back")
     assert muted > 0, "no sound was due: the test proved nothing"
@@ -296,10 +299,22 @@ def test_the_mute_toggle_is_remembered_and_silences(new_context, server_url, uni
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("localStorage.getItem('mt-sounds-muted')") == "0"
-    info = my_turn_on_page(page, server_url, game_id, seat)
-    if info is not None:
+    # A draw keeps the turn and sounds nothing, so play on until a sound is due (a bot's play,
+    # the viewer's next turn, the round's end): every one due from now on must start.
+    held_before = page.evaluate("window.MT_SOUNDS_MUTED")
+    for _ in range(8):
+        info = my_turn_on_page(page, server_url, game_id, seat)
+        if info is None:
+            break
         click_first_action(page, server_url, game_id, info["seq"])
-        page.wait_for_function("() => window.MT_SOUNDS_PLAYED > 0", timeout=LIVE_MS)
+        wait_for_seq_after(server_url, game_id, info["seq"])
+        drained(page)
+        if page.evaluate("window.MT_SOUNDS_PLAYED") > 0:
+            break
+    played, muted = page.evaluate("[window.MT_SOUNDS_PLAYED, window.MT_SOUNDS_MUTED]")
+    print(f"unmuted: {played} sounds started, {muted - held_before} held back")
+    assert played > 0, "no sound started after unmuting"
+    assert muted == held_before, "a sound was held back while unmuted"
 
 
 def test_the_low_time_sound_plays_once_per_turn_of_the_viewer(new_context, server_url, unique_name):
