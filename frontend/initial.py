@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
+from accounts.permissions import acting_user
 from core.errors import ApplicationError
 from games import selectors, services
 from games.apis import GameDetailOutput
@@ -24,11 +25,12 @@ def initial_view(request, game_id) -> dict[str, Any] | None:
     still played elsewhere, staff with a stake in it) or the database fails: the page then
     fetches them as before.
 
-    The page is a browser session's, so its user is the session's, with any staff powers (as
-    ``accounts.permissions.acting_user`` gives a session). The game row is read once: the
-    state is of its version, and events appended meanwhile wait for the socket's sync.
+    The page is a browser session's, so its user is the session's, with staff powers only if
+    the session passed the second factor (``accounts.permissions.acting_user``). The game row
+    is read once: the state is of its version, and events appended meanwhile wait for the
+    socket's sync.
     """
-    user = request.user
+    user = acting_user(request)
     try:
         with transaction.atomic():  # a staff read's trail row goes with the answer, or neither
             game = selectors.game_get(game_id)

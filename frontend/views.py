@@ -17,6 +17,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.i18n import set_language as django_set_language
 
 from accounts.middleware import valid_language
+from accounts.second_factor import staff_page
 from accounts.services import user_email_change, user_preferences_set
 from core.errors import ApplicationError, NotFound
 from frontend.initial import initial_view
@@ -107,6 +108,7 @@ def rules(request):
 
 
 @login_required(login_url=LOGIN_URL)
+@staff_page
 @ensure_csrf_cookie
 def audit(request, game_id):
     """Render a game's audit for staff: every hand at every step, the integrity verdict,
@@ -117,6 +119,7 @@ def audit(request, game_id):
 
 
 @login_required(login_url=LOGIN_URL)
+@staff_page
 @ensure_csrf_cookie
 def disputes(request):
     """Render the user's disputes (for staff, the queue) and the form to open one."""
@@ -128,6 +131,7 @@ def disputes(request):
 
 
 @login_required(login_url=LOGIN_URL)
+@staff_page
 @ensure_csrf_cookie
 def dispute(request, dispute_id):
     """Render one dispute's thread (the API answers 404 to whoever may not see it)."""

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.contrib.auth import REDIRECT_FIELD_NAME, logout
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
+from accounts import second_factor
 from core import throttling
 from core.errors import CoreError
 
@@ -26,14 +28,32 @@ from core.errors import CoreError
 @sensitive_post_parameters()
 @never_cache
 def admin_login(request, extra_context=None):
-    """Log staff in to the admin, unless their address or username is over its login limit."""
+    """Log staff in to the admin, unless their address or username is over its login limit.
+
+    The admin needs the second factor too (accounts.second_factor): staff already logged in
+    whose session has not passed it are sent to enrol or enter a code; a password accepted
+    here for an account with an authenticator goes on to allauth's code stage, logged out
+    until the code is entered."""
+    next_url = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME, "")
+    if not second_factor.is_same_site_path(next_url):
+        next_url = reverse("admin:index", current_app=admin.site.name)
+    user = request.user
+    if user.is_authenticated and user.is_staff and not second_factor.session_verified(request):
+        return second_factor.send_to_second_factor(request, next_url)
     if request.method == "POST":
         try:
             throttling.check_login_address(request)
             throttling.check_login_username(request.POST.get("username", ""))
         except throttling.Throttled as refused:
             return _refused(request, refused)
-    return admin.site.login(request, extra_context)
+    response = admin.site.login(request, extra_context)
+    user = request.user
+    if request.method == "POST" and user.is_authenticated and user.is_staff:
+        if second_factor.has_second_factor(user):
+            logout(request)
+            return redirect(second_factor.begin_login(request, user, next_url))
+        return second_factor.send_to_second_factor(request, next_url)
+    return response
 
 
 class _RefusingForm(AdminAuthenticationForm):

@@ -2,7 +2,7 @@
 current user."""
 
 from django.conf import settings
-from django.contrib.auth import login, logout
+from django.contrib.auth import logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -11,7 +11,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.errors import AccountError as E
 from accounts.models import ApiToken
+from accounts.second_factor import begin_login, check_code, has_second_factor, is_same_site_path
 from accounts.services import (
     DEFAULT_TOKEN_NAME,
     SIGNUP_TOKEN_NAME,
@@ -22,6 +24,7 @@ from accounts.services import (
     user_authenticate,
     user_register,
 )
+from core.errors import ApplicationError, NotAuthenticated
 from core.inputs import validated
 from core.schema import error_responses
 from core.throttling import LoginRateThrottle, RegisterRateThrottle, SocketTicketRateThrottle
@@ -104,6 +107,13 @@ class AuthTokenObtainApi(APIView):
         name = serializers.CharField(
             max_length=TOKEN_NAME_MAX, required=False, default=DEFAULT_TOKEN_NAME
         )
+        code = serializers.CharField(
+            max_length=64,
+            required=False,
+            default="",
+            help_text="the second factor's current code (or a recovery code), for an account "
+            "that has one",
+        )
 
     @extend_schema(
         tags=TAGS,
@@ -115,7 +125,8 @@ class AuthTokenObtainApi(APIView):
                 400,
                 409,
                 415,
-                e400="`invalid_credentials` (bots always get it)",
+                e400="`invalid_credentials` (bots always get it); for an account with a "
+                "second factor, `second_factor_code_required` or `invalid_second_factor_code`",
                 e409="`too_many_tokens`",
             ),
         },
@@ -126,6 +137,16 @@ class AuthTokenObtainApi(APIView):
         user = user_authenticate(
             request=request, username=data["username"], password=data["password"]
         )
+        if has_second_factor(user):
+            if not data["code"]:
+                raise ApplicationError(
+                    E.SECOND_FACTOR_CODE_REQUIRED,
+                    "This account has a second factor: send its current code as `code`.",
+                )
+            if not check_code(user, data["code"]):
+                raise ApplicationError(
+                    E.INVALID_SECOND_FACTOR_CODE, "This code is not valid or was used already."
+                )
         token, key = api_token_create(user=user, name=data["name"])
         return Response(NewTokenOutput({**_token_fields(token), "token": key}).data)
 
@@ -255,7 +276,15 @@ class SessionLoginApi(APIView):
     throttle_classes = (LoginRateThrottle,)
 
     class Input(CredentialsInput):
-        pass
+        next = serializers.CharField(
+            max_length=2048,
+            required=False,
+            default="",
+            help_text="a same-site path to land on once the second factor is entered",
+        )
+
+        def validate_next(self, value: str) -> str:
+            return value if is_same_site_path(value) else ""
 
     class Output(serializers.Serializer):
         id = serializers.IntegerField()
@@ -267,13 +296,29 @@ class SessionLoginApi(APIView):
         request=Input,
         responses={
             200: Output,
-            **error_responses(400, 415, e400="`invalid_credentials` (bots always get it)"),
+            **error_responses(
+                400,
+                401,
+                415,
+                e400="`invalid_credentials` (bots always get it)",
+                e401="`second_factor_pending`: the account has a second factor; the session "
+                "is not logged in until its code is entered in the browser at `next`",
+            ),
         },
         auth=[],
     )
     def post(self, request):
-        user = user_authenticate(request=request, **validated(self.Input, request))
-        login(request, user)
+        data = validated(self.Input, request)
+        user = user_authenticate(
+            request=request, username=data["username"], password=data["password"]
+        )
+        pending = begin_login(request, user, data["next"])
+        if pending is not None:
+            raise NotAuthenticated(
+                E.SECOND_FACTOR_PENDING,
+                "This account has a second factor: enter its code at `next` (in the browser).",
+                extra={"next": pending},
+            )
         return Response(self.Output({"id": user.pk, "username": user.username}).data)
 
 

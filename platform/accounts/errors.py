@@ -20,3 +20,10 @@ class AccountError(StrEnum):
     NOT_FOUND = "not_found"
     # Staff on an API token at a staff endpoint (accounts.permissions.StaffBySessionOnly).
     SESSION_REQUIRED = "session_required"
+    # Staff in a session that has not passed a second factor (accounts.second_factor).
+    SECOND_FACTOR_REQUIRED = "second_factor_required"
+    # A password login of an account with a second factor: its code is asked next (in the
+    # browser, at ``next``); POST /auth/token takes it as ``code``.
+    SECOND_FACTOR_PENDING = "second_factor_pending"
+    SECOND_FACTOR_CODE_REQUIRED = "second_factor_code_required"
+    INVALID_SECOND_FACTOR_CODE = "invalid_second_factor_code"

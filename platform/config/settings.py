@@ -361,6 +361,9 @@ INSTALLED_APPS = [
     # after frontend, whose templates restyle allauth's pages.
     "allauth",
     "allauth.account",
+    # A second factor (TOTP and recovery codes): required for every staff power
+    # (accounts.second_factor), open to every player from the settings page.
+    "allauth.mfa",
 ]
 
 MIDDLEWARE = [
@@ -379,6 +382,8 @@ MIDDLEWARE = [
     "accounts.middleware.UserLanguageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Managing the second factor needs it passed in this session (accounts.second_factor).
+    "accounts.second_factor.SecondFactorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last: keeps the whole chain in one (sync) mode under ASGI (see core.middleware).
@@ -679,7 +684,16 @@ ACCOUNT_RATE_LIMITS = (
         "manage_email": "10/m/user",
         "change_password": "5/m/user",
         "confirm_email": "1/3m/key",
+        # Wrong second-factor codes (login, re-verification, the API's token), per account and
+        # per address; a password re-entered to manage the second factor, per account.
+        "login_failed": "10/m/ip,5/5m/key",
+        "reauthenticate": "10/m/user",
     }
     if RATE_LIMITS_ENABLED
     else False
 )
+
+# The second factor (allauth.mfa): TOTP with recovery codes. Staff hold their powers only in a
+# session that passed it (accounts.second_factor); WebAuthn is not offered (no fido2 here).
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Mexican Train"

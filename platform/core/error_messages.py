@@ -144,6 +144,15 @@ MESSAGES: dict[str, Promise] = {
     "too_many_tokens": _("You have too many API tokens; revoke one first."),
     "token_expired": _("This token has expired."),
     "session_required": _("Staff must sign in with a session here, not an API token."),
+    "second_factor_required": _(
+        "Staff tools need a second factor verified in this browser session: set one up or "
+        "enter its code."
+    ),
+    "second_factor_pending": _("Enter the code from your authenticator app to finish logging in."),
+    "second_factor_code_required": _(
+        "This account has a second factor: send its current code or a recovery code."
+    ),
+    "invalid_second_factor_code": _("This code is not valid or was used already."),
     "throttled": ngettext_lazy(
         "Too many requests; try again in %(retry_after)s second.",
         "Too many requests; try again in %(retry_after)s seconds.",

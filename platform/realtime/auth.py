@@ -128,18 +128,31 @@ def _consume_ticket(ticket: str):
     issued = ticket_consume(ticket)
     if issued is None:
         return AnonymousUser(), None
-    from accounts.permissions import without_staff_powers
-
     credential = issued["credential"]
     user, _ = credential_check(credential, issued["user"])
     if user is None:
         return AnonymousUser(), None
-    if user.is_staff and credential["kind"] == "token":  # staff powers: by the session only
-        user = without_staff_powers(user)
-    return user, credential
+    return staff_powers_checked(user, credential), credential
+
+
+def staff_powers_checked(user, credential):
+    """``user``, or a copy without staff powers unless ``credential`` is a browser session
+    that passed the second factor (accounts.second_factor; never an API token)."""
+    from accounts.permissions import without_staff_powers
+    from accounts.second_factor import session_verified
+
+    if not getattr(user, "is_staff", False):
+        return user
+    if credential and credential.get("kind") == "session":
+        engine = import_module(settings.SESSION_ENGINE)
+        store = engine.SessionStore(session_key=credential["key"])
+        if session_verified(SimpleNamespace(session=store, user=user)):
+            return user
+    return without_staff_powers(user)
 
 
 consume_ticket = database_sync_to_async(_consume_ticket, thread_sensitive=False)
+_staff_checked = database_sync_to_async(staff_powers_checked, thread_sensitive=False)
 
 
 class TicketAuthMiddleware(BaseMiddleware):
@@ -159,7 +172,10 @@ class TicketAuthMiddleware(BaseMiddleware):
             session = scope.get("session")
             key = getattr(session, "session_key", None)
             signed_in = user is not None and user.is_authenticated and key
-            scope = dict(scope, credential=session_credential(key) if signed_in else None)
+            credential = session_credential(key) if signed_in else None
+            if signed_in and user.is_staff:
+                user = await _staff_checked(user, credential)
+            scope = dict(scope, user=user, credential=credential)
         return await super().__call__(scope, receive, send)
 
 

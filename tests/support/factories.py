@@ -100,14 +100,70 @@ def bots(n: int, strategy: str = "random") -> list:
 
 
 def client_for(user=None) -> APIClient:
-    """An API client authenticated as ``user`` (anonymous if None); staff by the session, as
-    the staff endpoints demand (accounts.permissions)."""
+    """An API client authenticated as ``user`` (anonymous if None); staff by a session that
+    passed the second factor, as every staff power demands (accounts.second_factor)."""
     client = APIClient()
     if user is not None and user.is_staff:
-        client.force_login(user)
+        second_factor_login(client, user)
     elif user is not None:
         client.force_authenticate(user)
     return client
+
+
+# -- the second factor (allauth.mfa), the way a person passes it ------------------------------
+
+LOGIN_API = "/api/v1/auth/login"
+TOTP_ACTIVATE = "/accounts/2fa/totp/activate/"
+
+
+def totp_now(secret: str) -> str:
+    """The current TOTP code of ``secret``, computed by allauth's own functions."""
+    from allauth.mfa.totp.internal.auth import (
+        format_hotp_value,
+        hotp_value,
+        yield_hotp_counters_from_time,
+    )
+
+    return format_hotp_value(hotp_value(secret, next(iter(yield_hotp_counters_from_time()))))
+
+
+def unused_recovery_code(user) -> str:
+    """One of ``user``'s recovery codes not used yet (as shown on the recovery codes page)."""
+    from allauth.mfa.models import Authenticator
+
+    codes = Authenticator.objects.get(user=user, type=Authenticator.Type.RECOVERY_CODES)
+    return codes.wrap().get_unused_codes()[0]
+
+
+def form_post(client, url: str, data: dict):
+    """POST a form as a browser does (with the CSRF token when the client checks it)."""
+    if "csrftoken" in client.cookies:
+        data = {"csrfmiddlewaretoken": client.cookies["csrftoken"].value, **data}
+    return client.post(url, data, format="multipart")
+
+
+def enrol_totp(client) -> str:
+    """Enrol TOTP for the client's (freshly logged in) user on allauth's page: read the secret
+    it shows, enter its code. Return the secret."""
+    r = client.get(TOTP_ACTIVATE)
+    assert r.status_code == 200, r
+    secret = r.context["form"].secret
+    r = form_post(client, TOTP_ACTIVATE, {"code": totp_now(secret)})
+    assert r.status_code == 302, r
+    return secret
+
+
+def second_factor_login(client, user, *, password: str = PASSWORD) -> None:
+    """Log ``client`` in as ``user`` by the password (the login API, as the /login page does)
+    and pass the second factor: enrol TOTP the first time, else enter an unused recovery code
+    at allauth's login stage."""
+    r = client.post(LOGIN_API, {"username": user.username, "password": password}, format="json")
+    if r.status_code == 401 and r.json()["code"] == "second_factor_pending":
+        r = form_post(client, r.json()["next"], {"code": unused_recovery_code(user)})
+        assert r.status_code == 302, r
+        return
+    assert r.status_code == 200, r.json()
+    enrol_totp(client)
 
 
 def token_client(key: str) -> APIClient:

@@ -1,5 +1,5 @@
 // Signup (register, then log in so the session is set) and login forms.
-import { api, errorText } from "./api.js";
+import { api, ApiError, errorText } from "./api.js";
 import { gettext } from "./i18n.js";
 
 const form = document.getElementById("auth-form");
@@ -33,8 +33,19 @@ form.addEventListener("submit", async (ev) => {
       const email = form.elements.email.value.trim();
       await api("auth/register", { method: "POST", body: { username, password, email } });
     }
-    await api("auth/login", { method: "POST", body: { username, password } });
-    window.location.href = safeNext(form.dataset.next);
+    const next = safeNext(form.dataset.next);
+    try {
+      await api("auth/login", { method: "POST", body: { username, password, next } });
+    } catch (err) {
+      // An account with a second factor: its code is entered on allauth's page, which then
+      // finishes the login and goes on to `next`.
+      if (err instanceof ApiError && err.body && err.body.code === "second_factor_pending") {
+        window.location.href = safeNext(err.body.next);
+        return;
+      }
+      throw err;
+    }
+    window.location.href = next;
   } catch (err) {
     showError(errorText(err));
     button.disabled = false;
