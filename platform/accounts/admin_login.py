@@ -49,9 +49,12 @@ def admin_login(request, extra_context=None):
     response = admin.site.login(request, extra_context)
     user = request.user
     if request.method == "POST" and user.is_authenticated and user.is_staff:
-        if second_factor.has_second_factor(user):
-            logout(request)
-            return redirect(second_factor.begin_login(request, user, next_url))
+        # Logged in again the platform's way: allauth's code stage for an account with an
+        # authenticator (logged out until the code), else a session sent to enrol.
+        logout(request)
+        pending = second_factor.begin_login(request, user, next_url)
+        if pending is not None:
+            return redirect(pending)
         return second_factor.send_to_second_factor(request, next_url)
     return response
 

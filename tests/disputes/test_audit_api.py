@@ -9,7 +9,7 @@ from games.domain import fold
 from games.engine import view
 from games.engine.record import verify_record
 from games.models import Game
-from tests.support.factories import client_for, make_user, open_table, play
+from tests.support.factories import client_for, make_user, open_table, play, second_factor_login
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +195,7 @@ def test_the_audit_page_is_for_staff(client, active_game, ana, mod):
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(ana)
     assert client.get(url).status_code == 403
-    client.force_login(mod)
+    second_factor_login(client, mod)
     r = client.get(url)
     assert r.status_code == 200
     body = r.content.decode()
@@ -219,7 +219,7 @@ def test_the_admin_links_games_and_disputes_to_their_audit(client, finished_game
         format="json",
     )
     admin = get_user_model().objects.create_superuser("root", password="pw-long-enough-1")
-    client.force_login(admin)
+    second_factor_login(client, admin, password="pw-long-enough-1")
     link = f'href="/audit/games/{finished_game.pk}"'
     for url in ("/admin/disputes/auditedgame/", "/admin/disputes/dispute/"):
         r = client.get(url)

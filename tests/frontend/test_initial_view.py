@@ -29,6 +29,7 @@ from tests.support.factories import (
     person,
     play,
     register,
+    second_factor_login,
     start,
 )
 from tests.support.leaks import hidden_in_game, leaked, tile_pairs
@@ -49,7 +50,9 @@ def _in_process(settings):
 def page_for(user, game_id):
     """The table page as ``user`` (None: anonymous) gets it, and its embedded first view."""
     client = Client()
-    if user is not None:
+    if user is not None and user.is_staff:
+        second_factor_login(client, user)
+    elif user is not None:
         client.force_login(user)
     response = client.get(f"/games/{game_id}")
     assert response.status_code == 200

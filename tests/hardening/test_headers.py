@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from accounts.models import User
 from tests.deploy.test_production_profile import METRICS_PROBE, production_env
 from tests.support.commands import manage
+from tests.support.factories import second_factor_login
 
 REPO = Path(__file__).resolve().parents[2]
 K8S = REPO / "deploy" / "k8s"
@@ -133,7 +134,7 @@ def test_every_html_page_has_the_strict_policy_and_no_inline_code(client, staffe
     from django.test import Client
 
     staff_client = Client()
-    staff_client.force_login(staffer)
+    second_factor_login(staff_client, staffer, password=PASSWORD)
     checked = 0
     for who, url in html_pages(staff_client):
         response = (who or client).get(url)

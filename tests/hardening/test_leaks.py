@@ -23,6 +23,7 @@ from games import services
 from games.models import Game
 from tests.games.api.factories import player, post_move, state
 from tests.realtime import helpers as rt
+from tests.support.factories import second_factor_login
 from tests.support.leaks import (
     Timeline,
     assert_frames_hide,
@@ -143,7 +144,10 @@ def tournament_table(people: list, organizer) -> tuple[int, str]:
 
 def session_client(user) -> APIClient:
     client = APIClient()
-    client.force_login(user)
+    if user.is_staff:
+        second_factor_login(client, user)
+    else:
+        client.force_login(user)
     return client
 
 

@@ -16,7 +16,7 @@ from core import throttling
 from disputes.models import StaffAction
 from games.models import Game
 from tests.hardening.conftest import PINNED_NOW
-from tests.support.factories import PASSWORD, make_user, open_table, play
+from tests.support.factories import PASSWORD, enrol_totp, make_user, open_table, play
 from tests.support.throttling import assert_throttled
 
 ADMIN_LOGIN = "/admin/login/"
@@ -51,7 +51,10 @@ def test_the_right_admin_password_signs_in_when_nobody_guessed(rate_limits, boss
     client = Client(REMOTE_ADDR="203.0.113.60")
     response = admin_post(client, "boss", PASSWORD)
     assert response.status_code == 302
-    assert response["Location"] == "/admin/"
+    # No second factor yet: enrol first (accounts.second_factor), then the admin opens.
+    assert response["Location"] == "/accounts/2fa/totp/activate/"
+    assert not signed_in_to_admin(client)
+    enrol_totp(client)
     assert signed_in_to_admin(client)
 
 
@@ -79,6 +82,7 @@ def test_forty_wrong_admin_passwords_then_the_right_one_is_refused_until_the_win
     # Once the username's window (15 minutes) has passed, the owner gets in.
     at(monkeypatch, 900)
     assert admin_post(guesser, "boss", PASSWORD).status_code == 302
+    enrol_totp(guesser)  # the owner, who also holds the second factor
     assert signed_in_to_admin(guesser)
 
 
@@ -179,6 +183,7 @@ def staff_session_client(username: str) -> APIClient:
     client = APIClient(enforce_csrf_checks=True)
     r = client.post(LOGIN, {"username": username, "password": PASSWORD}, format="json")
     assert r.status_code == 200, r.json()
+    enrol_totp(client)  # and passes the second factor every staff power needs
     return client
 
 

@@ -30,6 +30,7 @@ from tests.support.factories import (
     person,
     play,
     register,
+    second_factor_login,
     start,
 )
 from tournaments import services as tournament_services
@@ -289,7 +290,7 @@ def test_the_admin_never_shows_a_running_games_seed(client, ana, bo):
     game = open_table(ana, [bo], rounds=2)
     assert game.status == "active"
     assert game.seed
-    client.force_login(root)
+    second_factor_login(client, root)
     listing, change = admin_pages(client, game)
     assert listing.status_code == 200
     assert change.status_code == 200
@@ -308,7 +309,7 @@ def test_the_admin_never_shows_a_running_games_seed(client, ana, bo):
 def test_the_admin_refuses_a_staff_member_their_own_running_game(client, bo):
     boss = superuser("boss")
     game = open_table(boss, [bo], rounds=2)
-    client.force_login(boss)
+    second_factor_login(client, boss)
     listing, change = admin_pages(client, game)
     assert game.seed not in listing.content.decode()
     assert change.status_code == 403
@@ -319,7 +320,7 @@ def test_the_admin_shows_a_finished_games_seed(client, ana, bo):
     game = play(open_table(ana, [bo]), [ana, bo])
     assert game.status == "finished"
     assert not game.seed_hidden
-    client.force_login(superuser("root"))
+    second_factor_login(client, superuser("root"))
     assert game.seed in admin_pages(client, game)[1].content.decode()
 
 
@@ -329,7 +330,7 @@ def test_the_admin_keeps_a_finished_duplicate_tables_seed_while_its_deal_is_play
     sibling = duplicate["sibling"]
     assert sibling.status == "finished"
     assert sibling.seed_hidden
-    client.force_login(superuser("root"))
+    second_factor_login(client, superuser("root"))
     listing, change = admin_pages(client, sibling)
     assert change.status_code == 200
     assert sibling.seed not in change.content.decode()
@@ -399,7 +400,7 @@ def test_the_admin_keeps_a_dispute_about_their_game_from_staff(client, ana):
     dispute = dispute_open(user=ana, game_id=game.pk, category="other", reason="unfair")
     mod = make_user("mod", staff=True)
     client_for(mod).get(audit(game))  # a line of the trail about boss's game
-    client.force_login(boss)
+    second_factor_login(client, boss)
     assert client.get(f"/admin/disputes/dispute/{dispute.pk}/change/").status_code in (302, 404)
     for page in ("dispute", "staffaction"):
         r = client.get(f"/admin/disputes/{page}/")
@@ -425,7 +426,7 @@ def test_the_tournament_admin_cannot_be_filtered_by_a_round_secret_or_a_server_s
     client, duplicate
 ):
     root = superuser("root")
-    client.force_login(root)
+    second_factor_login(client, root)
     tround = TournamentRound.objects.get(tournament=duplicate["t"])
     group = TournamentDealGroup.objects.get(round=tround)
     for url, secret in (

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from accounts.services import api_token_create, user_register
-from tests.support.factories import make_user, token_client
+from tests.support.factories import make_user, second_factor_login, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +165,7 @@ def test_the_admin_shows_no_key_and_cannot_mint_one_for_a_player(ana, client):
     staff = make_user("root", staff=True)
     staff.is_superuser = True
     staff.save()
-    client.force_login(staff)
+    second_factor_login(client, staff)
 
     listing = client.get("/admin/accounts/apitoken/")
     detail = client.get(f"/admin/accounts/apitoken/{token.pk}/change/")

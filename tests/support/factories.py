@@ -14,6 +14,7 @@ sockets' (tests/realtime/helpers.py) drive the platform from outside and stay wi
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
@@ -132,14 +133,20 @@ def unused_recovery_code(user) -> str:
     from allauth.mfa.models import Authenticator
 
     codes = Authenticator.objects.get(user=user, type=Authenticator.Type.RECOVERY_CODES)
-    return codes.wrap().get_unused_codes()[0]
+    unused = codes.wrap().get_unused_codes()
+    if not unused:  # all spent: a new set, as the recovery codes page makes one
+        from allauth.mfa.recovery_codes.internal.auth import RecoveryCodes
+
+        codes.delete()
+        unused = RecoveryCodes.activate(user).get_unused_codes()
+    return unused[0]
 
 
 def form_post(client, url: str, data: dict):
     """POST a form as a browser does (with the CSRF token when the client checks it)."""
     if "csrftoken" in client.cookies:
         data = {"csrfmiddlewaretoken": client.cookies["csrftoken"].value, **data}
-    return client.post(url, data, format="multipart")
+    return client.post(url, data)
 
 
 def enrol_totp(client) -> str:
@@ -157,7 +164,8 @@ def second_factor_login(client, user, *, password: str = PASSWORD) -> None:
     """Log ``client`` in as ``user`` by the password (the login API, as the /login page does)
     and pass the second factor: enrol TOTP the first time, else enter an unused recovery code
     at allauth's login stage."""
-    r = client.post(LOGIN_API, {"username": user.username, "password": password}, format="json")
+    body = json.dumps({"username": user.username, "password": password})
+    r = client.post(LOGIN_API, body, content_type="application/json")
     if r.status_code == 401 and r.json()["code"] == "second_factor_pending":
         r = form_post(client, r.json()["next"], {"code": unused_recovery_code(user)})
         assert r.status_code == 302, r
