@@ -17,7 +17,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.i18n import set_language as django_set_language
 
 from accounts.middleware import valid_language
-from accounts.second_factor import staff_page
+from accounts.second_factor import has_second_factor, staff_page
 from accounts.services import user_email_change, user_preferences_set
 from core.errors import ApplicationError, NotFound
 from frontend.initial import initial_view
@@ -229,6 +229,7 @@ def settings_page(request):
         "primary": next((a for a in addresses if a.primary), None),
         "pending": next((a for a in addresses if not a.primary), None),
         "password_form": password_form,
+        "second_factor": has_second_factor(user),
     }
     status = 400 if password_form.is_bound else 200
     return render(request, "frontend/settings.html", context, status=status)

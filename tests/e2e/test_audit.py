@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PASSWORD, api, manage_shell
+from tests.support.factories import totp_now
 
 pytestmark = pytest.mark.e2e
 
@@ -71,6 +72,25 @@ def played_game(server_url: str, token: str) -> str:
     raise AssertionError(f"game {gid} did not finish within {GAME_LIMIT_S} s")
 
 
+ACTIVATE = "/accounts/2fa/totp/activate/"
+
+
+def at(path: str) -> re.Pattern:
+    """The page's URL is exactly ``path`` on the server (no query)."""
+    return re.compile(r"^https?://[^/]+" + re.escape(path) + "$")
+
+
+def enrol(page: Page) -> str:
+    """On allauth's activation page: read the secret, enter the code; return the secret."""
+    expect(page).to_have_url(at(f"{ACTIVATE}"))
+    secret = page.locator("#authenticator_secret").input_value()
+    assert len(secret) >= 16
+    page.locator("input[name=code]").fill(totp_now(secret))
+    page.locator("form button[type=submit]").click()
+    page.wait_for_url("**/accounts/2fa/recovery-codes/")
+    return secret
+
+
 def log_in(page: Page, username: str, then: str) -> None:
     page.goto(f"/login?next={then}")
     page.locator("input[name=username]").fill(username)
@@ -78,6 +98,9 @@ def log_in(page: Page, username: str, then: str) -> None:
     page.get_by_test_id("login-submit").click()
     page.wait_for_url(lambda url: "/login" not in url)
     if not page.url.endswith(then):
+        page.goto(then)
+    if ACTIVATE in page.url:  # staff: the staff pages need a second factor, enrolled first
+        enrol(page)
         page.goto(then)
 
 
