@@ -269,3 +269,17 @@ def test_players_log_in_as_before_and_may_enrol(game):
     staff_style = APIClient()
     second_factor_login(staff_style, ana)  # a recovery code at the login stage
     assert staff_style.get("/api/v1/me").json()["username"] == "cy"
+
+
+def test_a_socket_holds_staff_powers_only_on_a_verified_session(boss):
+    """Sockets (realtime.auth) ask the same gate: by ticket or by the session cookie."""
+    from realtime.auth import session_credential, staff_powers_checked, token_credential
+
+    old = APIClient()
+    old.force_login(boss)  # a session from before the enrolment
+    verified, _ = enrolled(boss)
+    as_old = staff_powers_checked(boss, session_credential(old.session.session_key))
+    assert not as_old.is_staff
+    as_verified = staff_powers_checked(boss, session_credential(verified.session.session_key))
+    assert as_verified.is_staff
+    assert not staff_powers_checked(boss, token_credential("a-digest")).is_staff
