@@ -35,6 +35,7 @@ from tests.support.factories import (
     play_people,
     register,
     seat,
+    second_factor_login,
 )
 from tournaments import services, tasks
 from tournaments.models import TournamentDealGroup, TournamentTable
@@ -222,7 +223,7 @@ def test_the_group_server_seed_and_the_round_secret_stay_out_of_the_admin(frozen
     group = TournamentDealGroup.objects.get(round__tournament=tournament)
     tround = tournament.round_set.get()
     browser = Client()
-    browser.force_login(org)
+    second_factor_login(browser, org)
 
     pages = [
         f"/admin/tournaments/tournamentdealgroup/{group.pk}/change/",
