@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PASSWORD, PHONE
 from tests.e2e.test_audit import ACTIVATE, at, disputed_game, enrol
+from tests.e2e.test_axe import violations
 
 pytestmark = pytest.mark.e2e
 
@@ -40,10 +41,12 @@ def test_staff_enrol_on_first_login_and_a_password_alone_opens_no_audit(
     expect(page.get_by_test_id("messages")).to_contain_text("second factor")
     expect(page.locator("img[alt]").first).to_be_visible()  # the QR code
     page.screenshot(path=artifacts_dir / f"staff-mfa-enrol-{kind}.png", full_page=True)
+    assert violations(page) == []  # axe-core, as tests/e2e/test_axe.py
     enrol(page)
     codes = page.locator("[data-testid=recovery-codes] li, .recovery-codes li, pre, textarea")
     expect(codes.first).to_be_visible()
     page.screenshot(path=artifacts_dir / f"staff-mfa-recovery-codes-{kind}.png", full_page=True)
+    assert violations(page) == []
 
     page.goto(audit)
     expect(page).to_have_url(at(f"{audit}"))
@@ -65,6 +68,7 @@ def test_staff_enrol_on_first_login_and_a_password_alone_opens_no_audit(
     expect(other).to_have_url(at("/accounts/2fa/authenticate/"))
     expect(other.locator("input[name=code]")).to_be_visible()
     other.screenshot(path=artifacts_dir / f"staff-mfa-code-{kind}.png", full_page=True)
+    assert violations(other) == []
     other.goto(audit)
     expect(other).not_to_have_url(at(f"{audit}"))
     status = other.request.get(f"/api/v1/audit/games/{gid}").status
