@@ -40,12 +40,17 @@ class User(AbstractUser):
             )
 
     def save(self, *args, **kwargs):
-        """Store the username's skeleton with it."""
+        """Store the username's skeleton with it. A new password (reset, change, the admin)
+        revokes every API token: whoever held the old password may have made one. The other
+        browser sessions end by themselves (Django checks each session's password hash)."""
         self.username_skeleton = username_skeleton(self.username)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        new_password = self._password is not None and not self._state.adding
         super().save(*args, **kwargs)
+        if new_password:
+            ApiToken.objects.filter(user=self).delete()
 
 
 class ApiToken(AbstractAuthToken):
