@@ -424,7 +424,9 @@ LANGUAGES = [
 LANG_INFO.setdefault(
     "tl", {"bidi": False, "code": "tl", "name": "Tagalog", "name_local": "Tagalog"}
 )
-LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
+# The interface's catalogs, then those of django-allauth's pages in the languages allauth ships
+# none for (Tagalog): `manage.py catalogs` keeps both.
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "frontend" / "locale-allauth"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
