@@ -127,7 +127,11 @@ def unsubscribe_token_read(token: str) -> tuple[int, str]:
     not one of ours) otherwise."""
     max_age = timedelta(days=settings.UNSUBSCRIBE_TOKEN_DAYS)
     data = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=max_age)
-    if not isinstance(data, dict) or data.get("k") not in KINDS or not isinstance(data.get("u"), int):
+    if (
+        not isinstance(data, dict)
+        or data.get("k") not in KINDS
+        or not isinstance(data.get("u"), int)
+    ):
         raise signing.BadSignature("not an unsubscribe token")
     return data["u"], data["k"]
 

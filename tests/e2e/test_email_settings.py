@@ -104,9 +104,7 @@ def test_email_choices_are_saved_and_a_mails_unsubscribe_link_turns_one_kind_off
     checkbox(page, "dispute_update").uncheck()
     page.get_by_test_id("emails-submit").click()
     page.wait_for_url("**/settings")
-    expect(page.get_by_test_id("messages")).to_contain_text(
-        "Your email choices were saved."
-    )
+    expect(page.get_by_test_id("messages")).to_contain_text("Your email choices were saved.")
     page.reload()
     expect(checkbox(page, "rematch")).to_be_checked()
     expect(checkbox(page, "dispute_update")).not_to_be_checked()

@@ -21,8 +21,8 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games.engine import legal_moves
 from games.domain import load
+from games.engine import legal_moves
 from notifications.models import EmailPreference, Notification
 from notifications.services import email_preferences, notify, unsubscribe_token
 from notifications.tasks import send_email, sweep_emails
@@ -86,11 +86,13 @@ def test_a_correspondence_move_request_sends_no_mail_the_task_does(frozen_clock)
         assert r.status_code == 201, r.json()
         assert mail.outbox == []  # nothing sent inside the request
     note = Notification.objects.get(user=other, kind="your_turn")
-    assert note.email_pending and note.emailed_at is None
+    assert note.email_pending
+    assert note.emailed_at is None
     assert send_email.apply(args=[note.pk]).get() is True
     assert [m.to for m in mail.outbox] == [[other.email]]
     note.refresh_from_db()
-    assert note.emailed_at is not None and not note.email_pending
+    assert note.emailed_at is not None
+    assert not note.email_pending
     # A second delivery of the same task sends nothing more.
     assert send_email.apply(args=[note.pk]).get() is False
     assert len(mail.outbox) == 1
@@ -106,10 +108,12 @@ def test_an_smtp_error_is_retried_and_emailed_at_set_only_after_the_send(flaky):
         Notification.objects.values_list("emailed_at", flat=True).get(pk=note.pk)
     )
     assert send_email.apply(args=[note.pk]).get() is True
-    assert flaky.attempts == 3 and seen == [None, None, None]
+    assert flaky.attempts == 3
+    assert seen == [None, None, None]
     assert len(mail.outbox) == 1
     note.refresh_from_db()
-    assert note.emailed_at is not None and note.email_attempts == 3
+    assert note.emailed_at is not None
+    assert note.email_attempts == 3
 
 
 @pytest.mark.django_db
@@ -118,10 +122,12 @@ def test_a_server_that_never_takes_the_mail_leaves_emailed_at_empty(flaky, setti
     note = owed(bo, "dispute_update")
     flaky.reset(failures=1000)
     result = send_email.apply(args=[note.pk])
-    assert result.failed() and isinstance(result.result, smtplib.SMTPException)
+    assert result.failed()
+    assert isinstance(result.result, smtplib.SMTPException)
     assert flaky.attempts == settings.NOTIFICATION_EMAIL_MAX_ATTEMPTS
     note.refresh_from_db()
-    assert note.emailed_at is None and not note.email_pending  # given up
+    assert note.emailed_at is None
+    assert not note.email_pending
     assert mail.outbox == []
     # The sweeper leaves a mail that was given up alone.
     settings.NOTIFICATION_EMAIL_SWEEP_AFTER_SECONDS = 0
@@ -157,7 +163,8 @@ def test_the_mail_is_in_the_readers_language():
             "status": status,
         }
     assert status != "under review"  # the catalog has it
-    assert status in message.subject and expected in message.subject
+    assert status in message.subject
+    assert expected in message.subject
     assert message.body.startswith(expected)
     assert message.extra_headers["Content-Language"] == "th"
     # The stored text stays English (the admin's, and a legacy reader's).
@@ -192,7 +199,8 @@ def test_a_legacy_row_shows_its_text_as_is():
 
 def _link(message) -> str:
     header = message.extra_headers["List-Unsubscribe"]
-    assert header.startswith("<http") and header.endswith(">")
+    assert header.startswith("<http")
+    assert header.endswith(">")
     link = header[1:-1]
     assert link in message.body
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -207,17 +215,21 @@ def test_the_unsubscribe_link_turns_off_that_kind_only():
     path = _link(mail.outbox[0])
     browser = Client(enforce_csrf_checks=True)
     r = browser.get(path)
-    assert r.status_code == 200 and b"unsubscribe-submit" in r.content
+    assert r.status_code == 200
+    assert b"unsubscribe-submit" in r.content
     assert email_preferences(bo)["your_turn"] is True  # a GET (a link scanner) changes nothing
     r = browser.post(path)  # the page's one button
-    assert r.status_code == 200 and b"unsubscribe-done" in r.content
+    assert r.status_code == 200
+    assert b"unsubscribe-done" in r.content
     prefs = email_preferences(bo)
     assert prefs["your_turn"] is False
-    assert prefs["dispute_update"] is True and prefs["tournament_seated"] is True
+    assert prefs["dispute_update"] is True
+    assert prefs["tournament_seated"] is True
     # The next turn is told in the app, not by mail.
     with committed():
         later = notify(user=bo, kind="your_turn", params={"table": "Sunday"}, url="/games/1")
-    assert later is not None and not later.email_pending
+    assert later is not None
+    assert not later.email_pending
 
 
 @pytest.mark.django_db
@@ -278,7 +290,8 @@ def test_each_tournament_reminder_is_sent_once_even_if_the_beat_runs_twice(froze
         )
 
     run_beat_twice()
-    assert count("tournament_checkin_open") == [] and count("tournament_starts_soon") == []
+    assert count("tournament_checkin_open") == []
+    assert count("tournament_starts_soon") == []
     frozen_clock.advance(timedelta(hours=1, minutes=1))
     run_beat_twice()
     assert count("tournament_checkin_open") == ["ana", "bo"]

@@ -47,7 +47,8 @@ def test_the_worker_retries_a_refused_mail_and_sends_it_once(mail_dir, celery_pr
 
     wait_for(sent, timeout=60, what="the worker to send the mail", procs=celery_processes)
     assert (mail_dir / "failures").read_text() == "0"  # refused twice, then taken
-    assert note.email_attempts == 3 and not note.email_pending
+    assert note.email_attempts == 3
+    assert not note.email_pending
     files = [p for p in mail_dir.iterdir() if p.name != "failures"]
     assert len(files) == 1
     message = email.message_from_string(files[0].read_text().split("\n" + "-" * 79)[0])
