@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, api
+from tests.e2e.test_axe import violations
 from tests.e2e.test_live_table import PASSWORD, log_in, shot
 
 pytestmark = pytest.mark.e2e
@@ -111,6 +112,7 @@ def test_email_choices_are_saved_and_a_mails_unsubscribe_link_turns_one_kind_off
     expect(checkbox(page, "your_turn")).to_be_checked()
     page.get_by_role("heading", name="Email notifications").scroll_into_view_if_needed()
     shot(page, artifacts_dir, f"email-settings-{size}")
+    assert violations(page) == []
 
     # The mail's link, opened in a browser with no session: one button, then done.
     stranger = new_context(viewport).new_page()
@@ -119,9 +121,11 @@ def test_email_choices_are_saved_and_a_mails_unsubscribe_link_turns_one_kind_off
         "It is my turn in a correspondence game"
     )
     shot(stranger, artifacts_dir, f"unsubscribe-ask-{size}")
+    assert violations(stranger) == []
     stranger.get_by_test_id("unsubscribe-submit").click()
     expect(stranger.get_by_test_id("unsubscribe-done")).to_be_visible()
     shot(stranger, artifacts_dir, f"unsubscribe-done-{size}")
+    assert violations(stranger) == []
 
     page.reload()
     expect(checkbox(page, "your_turn")).not_to_be_checked()
@@ -132,3 +136,4 @@ def test_email_choices_are_saved_and_a_mails_unsubscribe_link_turns_one_kind_off
     stranger.goto("/unsubscribe/" + "x" + unsubscribe.rsplit("/", 1)[1][1:])
     expect(stranger.get_by_test_id("unsubscribe-invalid")).to_be_visible()
     shot(stranger, artifacts_dir, f"unsubscribe-invalid-{size}")
+    assert violations(stranger) == []
