@@ -18,8 +18,6 @@ class User(AbstractUser):
     # game allowing at most its time control's vacation_days.
     vacation_from = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
-    # "Your turn" by email in correspondence games (in the app always).
-    email_turns = models.BooleanField(default=True)
     # The interface language the player chose (a code from settings.LANGUAGES; blank: the
     # browser's), set by /settings and the header's switch, activated at each signed-in request.
     language = models.CharField(max_length=16, blank=True)

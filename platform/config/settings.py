@@ -556,7 +556,25 @@ TOURNAMENT_TICK_SECONDS = float(ENV.get("TOURNAMENT_TICK_SECONDS", "") or SWEEP_
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": SWEEP_INTERVAL},
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
+    "tournaments-reminders": {
+        "task": "tournaments.tasks.reminders",
+        "schedule": float(ENV.get("TOURNAMENT_REMINDER_SECONDS", "") or 60),
+    },
+    "notifications-sweep-emails": {
+        "task": "notifications.tasks.sweep_emails",
+        "schedule": float(ENV.get("NOTIFICATION_EMAIL_SWEEP_SECONDS", "") or 60),
+    },
 }
+# Notification mails (notifications.tasks): attempts of one mail (the first and Celery's
+# retries, exponential backoff from this many seconds with jitter, at most 10 min apart); the
+# sweeper sends a mail still owed this many seconds after its notification (a lost task).
+NOTIFICATION_EMAIL_MAX_ATTEMPTS = int(ENV.get("NOTIFICATION_EMAIL_MAX_ATTEMPTS", "") or 6)
+NOTIFICATION_EMAIL_RETRY_BACKOFF = int(ENV.get("NOTIFICATION_EMAIL_RETRY_BACKOFF", "") or 2)
+NOTIFICATION_EMAIL_SWEEP_AFTER_SECONDS = float(
+    ENV.get("NOTIFICATION_EMAIL_SWEEP_AFTER_SECONDS", "") or 600
+)
+# How long a mail's one-click unsubscribe link works.
+UNSUBSCRIBE_TOKEN_DAYS = int(ENV.get("UNSUBSCRIBE_TOKEN_DAYS", "") or 90)
 
 
 def email_from_env(env: Mapping[str, str]) -> dict:
@@ -583,13 +601,17 @@ def email_from_env(env: Mapping[str, str]) -> dict:
         }
     parts = urlsplit(url)
     if parts.scheme == "console":
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+            "EMAIL_TIMEOUT": timeout,
+        }
     if parts.scheme == "file":
         if not parts.path:
             raise ImproperlyConfigured("EMAIL_URL file:///folder needs a folder")
         return {
             "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
             "EMAIL_FILE_PATH": unquote(parts.path),
+            "EMAIL_TIMEOUT": timeout,
         }
     if parts.scheme in {"smtp", "smtps"}:
         if not parts.hostname:

@@ -16,9 +16,18 @@ TAGS = ["notifications"]
 
 
 class NotificationOutput(serializers.ModelSerializer):
+    """``text``: the words in the request's language, rendered from ``kind`` and ``params``
+    (notifications.kinds) when read, not when the notification was made."""
+
+    text = serializers.SerializerMethodField()
+    params = serializers.DictField(help_text="The names and numbers the kind's words take.")
+
     class Meta:
         model = Notification
-        fields = ["id", "kind", "text", "url", "created_at", "read_at"]
+        fields = ["id", "kind", "params", "text", "url", "created_at", "read_at"]
+
+    def get_text(self, obj: Notification) -> str:
+        return obj.rendered()
 
 
 class NotificationListApi(APIView):

@@ -17,7 +17,7 @@ def open_dispute(user, about, **body):
     return client_for(user).post(DISPUTES, body, format="json")
 
 
-def notes(user, kind="dispute"):
+def notes(user, kind="dispute_update"):
     return list(Notification.objects.filter(user=user, kind=kind).order_by("id"))
 
 
