@@ -131,6 +131,9 @@ def game_export_doc(seat) -> dict[str, Any]:
     except ApplicationError as error:  # not started after all
         doc["withheld"] = error.code
         return doc
+    except ValueError:  # a log the engine cannot make a record of: never fail the export
+        doc["withheld"] = "no_record"
+        return doc
     doc["record"] = attest(record, signing_key()) if ended else record
     return doc
 
