@@ -165,7 +165,9 @@ def _delete_account(request):
             messages.error(request, _("The password is wrong: your account was not deleted."))
         return redirect("frontend:settings")
     logout(request)
-    messages.success(request, _("Your account was deleted. Your games stay, as a deleted player's."))
+    messages.success(
+        request, _("Your account was deleted. Your games stay, as a deleted player's.")
+    )
     return redirect("frontend:home")
 
 
