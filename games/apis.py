@@ -261,7 +261,7 @@ def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Respons
     seat = result.seat
     if seat is None:
         seat = selectors.game_viewer_seat(selectors.game_get(game_id), user)
-    names = selectors.table_names(game_id)
+    names = selectors.table_names(game_id, fresh=True)
     body = {
         "seq": result.seq,
         "events": [selectors.event_for(e, seat, names) for e in result.events],

@@ -104,7 +104,7 @@ def publish_game_events(
 
     def build() -> dict[str, dict[str, Any]]:
         holders = known if known is not None else _holders(game_id, seats)
-        names = table_names(game_id)
+        names = table_names(game_id, fresh=True)
         messages = {}
         for seat in [*range(seats), None]:
             group = game_seat_group(game_id, seat)

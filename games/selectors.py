@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from accounts.names import Names
+from accounts.names import FreshNames, Names
 from core.errors import Forbidden, NotFound
 from eventstore import store
 from eventstore.store import StoredEvent
@@ -96,9 +96,12 @@ def game_viewer_seat(game: Game, user) -> int | None:
     return held.values_list("index", flat=True).first()
 
 
-def table_names(game_id) -> Names:
+def table_names(game_id, *, fresh: bool = False) -> Names:
     """Return the names of the deleted players at a table (accounts.names), numbered in seat
-    order: one query, over the seats of deleted accounts only (usually none)."""
+    order: one query, over the seats of deleted accounts only (usually none). ``fresh``: for
+    events just appended, read only if one of their actors is a deleted account."""
+    if fresh:
+        return FreshNames(lambda: table_names(game_id))
     seats = (
         Seat.objects.filter(game_id=game_id, user__deleted_at__isnull=False)
         .select_related("user")

@@ -31,7 +31,7 @@ from django.utils import translation
 
 from accounts.errors import AccountError as E
 from accounts.models import ApiToken, RetiredUsername, User
-from accounts.names import deleted_name, retired_digest
+from accounts.names import PSEUDONYM_PREFIX, deleted_name, retired_digest
 from accounts.services import user_authenticate
 from core import clock
 from core.errors import ApplicationError, Conflict
@@ -106,7 +106,7 @@ def account_delete(*, user: User, password: str, confirm: bool, request=None) ->
         RetiredUsername.objects.get_or_create(
             digest=retired_digest(user.username), defaults={"retired_at": now}
         )
-        user.username = f"deleted-{secrets.token_hex(8)}"
+        user.username = f"{PSEUDONYM_PREFIX}{secrets.token_hex(8)}"
         user.email = ""
         user.first_name = ""
         user.last_name = ""

@@ -21,7 +21,7 @@ from knox.settings import CONSTANTS, knox_settings
 from accounts.errors import AccountError as E
 from accounts.middleware import valid_language
 from accounts.models import ApiToken, RetiredUsername, User
-from accounts.names import retired_digest
+from accounts.names import PSEUDONYM_PREFIX, retired_digest
 from accounts.skeleton import username_skeleton
 from core import clock
 from core.errors import ApplicationError, Conflict, NotFound
@@ -144,6 +144,11 @@ def _check_username(username: str) -> None:
         User._meta.get_field("username").run_validators(username)
     except ValidationError as error:
         raise ApplicationError(E.INVALID_USERNAME, " ".join(error.messages)) from None
+    if username.lower().startswith(PSEUDONYM_PREFIX):
+        raise ApplicationError(
+            E.INVALID_USERNAME,
+            f"Usernames starting with {PSEUDONYM_PREFIX!r} are kept for deleted accounts.",
+        )
     if BOT_USERNAME_RE.search(username):
         raise ApplicationError(
             E.INVALID_USERNAME, "Usernames ending in '-bot-<number>' are kept for bots."

@@ -30,6 +30,7 @@ from tests.support.factories import (
     organizer,
     play,
     register,
+    run_committed,
     token_client,
 )
 from tournaments.models import Tournament, TournamentStatus
@@ -54,12 +55,15 @@ def test_deletion_needs_the_password_again_and_a_confirmation():
     zelda = make_user("zelda")
     client = client_for(zelda)
     wrong = delete(client, password="not-the-password")
-    assert wrong.status_code == 400 and wrong.json()["code"] == "invalid_credentials"
+    assert wrong.status_code == 400
+    assert wrong.json()["code"] == "invalid_credentials"
     unconfirmed = delete(client, confirm=False)
     assert unconfirmed.status_code == 400
     assert unconfirmed.json()["code"] == "confirmation_required"
     zelda.refresh_from_db()
-    assert zelda.is_active and zelda.deleted_at is None and zelda.username == "zelda"
+    assert zelda.is_active
+    assert zelda.deleted_at is None
+    assert zelda.username == "zelda"
 
 
 def test_nobody_signed_out_can_delete():
@@ -73,10 +77,12 @@ def test_a_second_account_cannot_delete_someone_else_with_their_password():
     mallory.set_password("mallory-pw-123456")
     mallory.save()
     answer = delete(client_for(mallory), password=PASSWORD)  # zelda's password
-    assert answer.status_code == 400 and answer.json()["code"] == "invalid_credentials"
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid_credentials"
     zelda.refresh_from_db()
     mallory.refresh_from_db()
-    assert zelda.is_active and mallory.is_active
+    assert zelda.is_active
+    assert mallory.is_active
 
 
 def test_deletion_pseudonymizes_the_row_and_leaves_the_log_alone():
@@ -89,9 +95,11 @@ def test_deletion_pseudonymizes_the_row_and_leaves_the_log_alone():
     events_before = list(Event.objects.order_by("pk").values())
     assert delete(client_for(zelda)).status_code == 204
     zelda.refresh_from_db()
-    assert zelda.username.startswith("deleted-") and "zelda" not in zelda.username
+    assert zelda.username.startswith("deleted-")
+    assert "zelda" not in zelda.username
     assert (zelda.email, zelda.first_name, zelda.last_name) == ("", "", "")
-    assert not zelda.has_usable_password() and not zelda.is_active
+    assert not zelda.has_usable_password()
+    assert not zelda.is_active
     assert zelda.deleted_at is not None
     assert not EmailAddress.objects.filter(user=zelda).exists()
     assert not Notification.objects.filter(user=zelda).exists()
@@ -156,7 +164,8 @@ def test_the_old_username_is_retired_with_its_look_alikes():
         again = APIClient().post(
             "/api/v1/auth/register", {"username": name, "password": PASSWORD}, format="json"
         )
-        assert again.status_code == 400 and again.json()["code"] == "username_taken", name
+        assert again.status_code == 400, name
+        assert again.json()["code"] == "username_taken", name
     assert "zelda" not in json.dumps(list(User.objects.values_list("username", flat=True)))
 
 
@@ -213,7 +222,8 @@ def test_no_answer_about_their_past_games_names_them_and_two_stay_apart():
         },
     )
     before = _answers(client_for(watcher), game, cup)
-    assert "zelda" in before and "yorick" in before  # the scan sees names where they are
+    assert "zelda" in before
+    assert "yorick" in before
     for user in (zelda, yorick):
         assert delete(client_for(user)).status_code == 204
     for reader, thread in ((client_for(watcher), dispute), (APIClient(), None)):
@@ -243,4 +253,41 @@ def test_a_record_served_after_deletion_verifies_and_names_nobody():
     assert [p["name"] for p in record["players"]][:2] == ["deleted player 1", "yorick"]
     assert "zelda" not in json.dumps(record)
     verdict = verify_record(record, trusted_keys=[public_key_hex()])
-    assert verdict.ok and verdict.attestation_checked, verdict.problem
+    assert verdict.ok, verdict.problem
+    assert verdict.attestation_checked
+
+
+def test_nobody_can_register_a_deleted_accounts_pseudonym():
+    answer = APIClient().post(
+        "/api/v1/auth/register",
+        {"username": "Deleted-0123456789abcdef", "password": PASSWORD},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid_username"
+
+
+def test_moves_made_for_a_deleted_players_seat_after_deletion_name_nobody():
+    """Resigned, then deleted: the platform plays the seat on, its events written with the
+    pseudonym; the socket's payload for them (built without a query for people's moves)
+    still shows "deleted player 1"."""
+    from eventstore import store
+    from games.selectors import table_names, viewer_payload
+
+    zelda, yorick = make_user("zelda"), make_user("yorick")
+    game = open_table(zelda, [yorick], bots=1, deal=b"deleted seat plays on")
+    run_committed(game_services.game_resign, game_id=game.pk, user=zelda)
+    assert delete(client_for(zelda)).status_code == 204
+    deleted_at_seq = Game.objects.get(pk=game.pk).version
+    pseudonym = User.objects.get(pk=zelda.pk).username
+    game = play(game, [yorick])
+    stored = store.read(game.stream, after=deleted_at_seq)  # what the sockets are sent since
+    later = [e for e in stored if e.actor.get("name") == pseudonym]
+    assert later, "the platform played the deleted player's seat on"
+    payload = viewer_payload(
+        game.pk, game.status, game.version, stored, None, 1, table_names(game.pk, fresh=True)
+    )
+    text = json.dumps(payload)
+    assert pseudonym not in text
+    assert "zelda" not in text
+    assert "deleted player 1" in text

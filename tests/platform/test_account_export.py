@@ -57,7 +57,8 @@ def test_the_export_holds_profile_ratings_games_disputes_and_notifications():
     )
     doc = export(token_client(key))  # a token works as well as the session
     assert doc["format"] == "mexican-train-account-export"
-    assert doc["profile"]["username"] == "zelda" and doc["profile"]["id"] == zelda.pk
+    assert doc["profile"]["username"] == "zelda"
+    assert doc["profile"]["id"] == zelda.pk
     assert set(doc["settings"]) == {"language", "sounds", "email_turns"}
     assert "history" in doc["ratings"]
     record = game_doc(doc, played)["record"]
@@ -76,7 +77,8 @@ def test_nobody_else_can_export_someone():
     doc = export(client_for(mallory))
     also = json.loads(client_for(mallory).get(f"{URL}?user={zelda.pk}&username=zelda").content)
     for body in (doc, also):
-        assert body["profile"]["id"] == mallory.pk and body["games"] == []
+        assert body["profile"]["id"] == mallory.pk
+        assert body["games"] == []
         assert "zelda" not in json.dumps(body)
 
 
@@ -88,10 +90,14 @@ def test_a_game_in_play_is_exported_from_the_own_seat_only():
     assert game.status == "active"
     record = game_doc(export(client_for(zelda)), game)["record"]
     hidden = hidden_in_game(game.pk, 0)[-1]
-    assert hidden and not leaked(record, hidden), "the export shows tiles seat 0 may not see"
-    assert "attestation" not in record and "seed" not in record
+    assert hidden
+    assert not leaked(record, hidden), "the export shows tiles seat 0 may not see"
+    assert "attestation" not in record
+    assert "seed" not in record
     deal = record["rounds"][0]["deal"]
-    assert deal["hands"][0] and not deal["hands"][1] and "boneyard" not in deal
+    assert deal["hands"][0]
+    assert not deal["hands"][1]
+    assert "boneyard" not in deal
 
 
 def test_a_resigned_seat_is_exported_as_a_spectator_sees_it_even_by_staff():
@@ -105,7 +111,8 @@ def test_a_resigned_seat_is_exported_as_a_spectator_sees_it_even_by_staff():
     assert game.status == "active"
     record = game_doc(export(client_for(zelda)), game)["record"]
     hidden = hidden_after_leaving(game.pk, 0, game.version)[-1]
-    assert hidden and not leaked(record, hidden)
+    assert hidden
+    assert not leaked(record, hidden)
 
 
 def test_the_export_is_rate_limited(settings, monkeypatch):
