@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q
 
-from accounts.names import Names
+from accounts.names import Names, is_deleted
 from core import clock
 from core.errors import ApplicationError, NotFound
 from games.models import GameStatus
@@ -125,9 +125,11 @@ def tournament_summary(
     tournament: Tournament, now: datetime | None = None, names: TournamentNames | None = None
 ) -> dict[str, Any]:
     """Return a tournament's line in the lists."""
-    names = names or TournamentNames(tournament)
+    ended = tournament.status == TournamentStatus.FINISHED and tournament.standings
+    if names is None and (ended or is_deleted(tournament.created_by)):  # else no query
+        names = TournamentNames(tournament)
     winner = None
-    if tournament.status == TournamentStatus.FINISHED and tournament.standings:
+    if ended:
         lines = names.standings(tournament.standings).get("lines") or []
         winner = lines[0]["username"] if lines else None
     entrants = getattr(tournament, "entrants", None)
@@ -138,7 +140,7 @@ def tournament_summary(
         "name": tournament.name,
         "format": tournament.format,
         "status": tournament.status,
-        "created_by": names.of(tournament.created_by),
+        "created_by": names.of(tournament.created_by) if names else tournament.created_by.username,
         "starts_at": _iso(tournament.starts_at),
         "seconds_until_start": seconds_until_start(tournament, now),
         "registration_opens_at": _iso(tournament.registration_opens_at),
