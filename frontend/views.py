@@ -18,9 +18,10 @@ from django.views.decorators.csrf import csrf_exempt, ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language as django_set_language
 
+from accounts.deletion import account_blockers, account_delete
 from accounts.middleware import valid_language
 from accounts.services import user_email_change, user_preferences_set
-from core.errors import ApplicationError, NotFound
+from core.errors import ApplicationError, Conflict, NotFound
 from frontend.initial import initial_view
 from notifications.kinds import KINDS
 from notifications.services import (
@@ -153,6 +154,32 @@ def player(request, username):
     return render(request, "frontend/profile.html", {"player": user})
 
 
+def _delete_account(request):
+    """The settings page's "Delete account" form: the password again and the box ticked
+    (accounts.deletion); on success the browser is signed out and sent home."""
+    try:
+        account_delete(
+            user=request.user,
+            password=request.POST.get("password", ""),
+            confirm=request.POST.get("confirm") == "on",
+            request=request,
+        )
+    except Conflict:
+        messages.error(request, _("Finish or resign your games and leave your tournaments first."))
+        return redirect("frontend:settings")
+    except ApplicationError as error:
+        if error.code == "confirmation_required":
+            messages.error(request, _("Tick the box to confirm that you want to delete it."))
+        else:
+            messages.error(request, _("The password is wrong: your account was not deleted."))
+        return redirect("frontend:settings")
+    logout(request)
+    messages.success(
+        request, _("Your account was deleted. Your games stay, as a deleted player's.")
+    )
+    return redirect("frontend:home")
+
+
 @ensure_csrf_cookie
 def leaderboard(request):
     """Render the leaderboards (data from the API)."""
@@ -233,9 +260,12 @@ def settings_page(request):
             email_preferences_set(user=user, choices=choices)
             messages.success(request, _("Your email choices were saved."))
             return redirect("frontend:settings")
+        elif which == "delete":
+            return _delete_account(request)
         else:
             return HttpResponseBadRequest("unknown form")
     addresses = list(EmailAddress.objects.filter(user=user).order_by("-primary", "pk"))
+    blockers = account_blockers(user)
     context = {
         "primary": next((a for a in addresses if a.primary), None),
         "pending": next((a for a in addresses if not a.primary), None),
@@ -244,6 +274,7 @@ def settings_page(request):
             {"kind": kind, "label": KINDS[kind].label, "on": on}
             for kind, on in email_preferences(user).items()
         ],
+        "blockers": blockers if blockers["games"] or blockers["tournaments"] else None,
     }
     status = 400 if password_form.is_bound else 200
     return render(request, "frontend/settings.html", context, status=status)

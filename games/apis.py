@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.names import game_names
 from accounts.permissions import acting_user
 from core.fields import IntegerField
 from core.inputs import validated, whole_number
@@ -134,6 +135,12 @@ class GameOutput(serializers.Serializer):
 
     def to_representation(self, game):
         data = super().to_representation(game)
+        names = game_names(game)
+        if names:  # deleted accounts: "deleted player N" (accounts.names)
+            users = {s.index: s.user for s in game.seats.all()}
+            for seat in data["seats"]:
+                seat["username"] = names.of(users[seat["index"]])
+            data["created_by"] = names.of(game.created_by)
         return redact_game_doc(data) if data["progress_hidden"] else data
 
     def get_seed(self, game) -> str | None:
@@ -254,9 +261,10 @@ def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Respons
     seat = result.seat
     if seat is None:
         seat = selectors.game_viewer_seat(selectors.game_get(game_id), user)
+    names = selectors.table_names(game_id, fresh=True)
     body = {
         "seq": result.seq,
-        "events": [selectors.event_for(e, seat) for e in result.events],
+        "events": [selectors.event_for(e, seat, names) for e in result.events],
         "receipt": trust_receipts.receipt_for(game_id, result.events),
     }
     return Response(body, status=code)

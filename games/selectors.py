@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from accounts.names import FreshNames, Names
 from core.errors import Forbidden, NotFound
 from eventstore import store
 from eventstore.store import StoredEvent
@@ -95,13 +96,29 @@ def game_viewer_seat(game: Game, user) -> int | None:
     return held.values_list("index", flat=True).first()
 
 
-def event_for(e: StoredEvent, seat: int | None) -> dict[str, Any]:
-    """Return one stored event as ``seat`` may see it, with its seq, actor and time."""
+def table_names(game_id, *, fresh: bool = False) -> Names:
+    """Return the names of the deleted players at a table (accounts.names), numbered in seat
+    order: one query, over the seats of deleted accounts only (usually none). ``fresh``: for
+    events just appended, read only if one of their actors is a deleted account."""
+    if fresh:
+        return FreshNames(lambda: table_names(game_id))
+    seats = (
+        Seat.objects.filter(game_id=game_id, user__deleted_at__isnull=False)
+        .select_related("user")
+        .order_by("index")
+    )
+    return Names(s.user for s in seats)
+
+
+def event_for(e: StoredEvent, seat: int | None, names: Names | None = None) -> dict[str, Any]:
+    """Return one stored event as ``seat`` may see it, with its seq, actor and time; the
+    actor named as readers see it now (``names``: the table's, accounts.names)."""
     if e.type in EVENT_TYPES:
         body = redact_event(event_from_dict(e.payload), seat)
     else:
         body = redact_platform_event(e, seat)
-    actor = {k: e.actor[k] for k in ("kind", "name") if k in e.actor}
+    stored = names.actor(e.actor) if names else e.actor
+    actor = {k: stored[k] for k in ("kind", "name") if k in stored}
     return {"seq": e.seq, **body, "actor": actor, "at": e.created_at.isoformat()}
 
 
@@ -153,7 +170,8 @@ def game_state_for(game: Game, user) -> dict[str, Any]:
 def game_events_for(game: Game, user, *, after: int = 0) -> list[dict[str, Any]]:
     seat = game_viewer_seat(game, user)
     check_may_watch(game, user, seat)
-    return [event_for(e, seat) for e in store.read(game.stream, after=after)]
+    names = table_names(game.pk)
+    return [event_for(e, seat, names) for e in store.read(game.stream, after=after)]
 
 
 def seed_revealed(game: Game) -> bool:
@@ -227,17 +245,27 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
         # Every hand of a deal still being played: refused to staff with a stake in it, and in
         # the staff trail for any other.
         staff_hidden_read(user=user, game=game, action=RECORD_READ, data={"view": "record"})
+    # Staff see every hand, except at a table of their own while it is played; anyone does
+    # once the match is over, however it ended.
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+    full = ended or (user.is_staff and seat is None)
+    return game_record_as(game, viewer=FULL if full else seat if seat is not None else SPECTATOR)
+
+
+def game_record_as(game: Game, *, viewer) -> dict[str, Any]:
+    """Return ``game``'s record as ``viewer`` (a seat, SPECTATOR or FULL) may see it; the
+    caller has checked that it may. Players are named as readers see them now
+    (accounts.names: a deleted account is "deleted player N"): the record is signed when it
+    is served, so a record served after a deletion verifies like any other."""
     logged = store.read(game.stream)
     stored = effective_engine_stored(logged)
     if not stored:
         raise NotFound(GameError.NOT_STARTED, "the game has not started")
     events = engine_events(stored)
-    names = [s.user.username for s in game_seats(game)]
+    seats = game_seats(game)
+    table = Names(s.user for s in seats)
+    names = [table.of(s.user) for s in seats]
     finished = game.status == GameStatus.FINISHED
-    # Staff see every hand, except at a table of their own while it is played; anyone does
-    # once the match is over, however it ended.
-    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
-    full = ended or (user.is_staff and seat is None)
     extra: dict[str, Any] = {}
     if game.fairness_version == 2:
         extra["fairness"] = record_fairness(game, logged, reveal=finished)
@@ -245,7 +273,7 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
         events,
         players=names,
         seed=bytes.fromhex(game.seed) if finished else None,
-        viewer=FULL if full else seat if seat is not None else SPECTATOR,
+        viewer=viewer,
         at=[e.created_at.isoformat() for e in stored],
         **extra,
     )
@@ -279,16 +307,17 @@ def viewer_payload(
     events: list[StoredEvent],
     state: GameState | None,
     seat: int | None,
+    names: Names | None = None,
 ) -> dict[str, Any]:
     """Return what one viewer is sent about new events: the events as it may see them and its
-    fresh view of the game, with its legal moves."""
+    fresh view of the game, with its legal moves (``names``: the table's, accounts.names)."""
     return {
         "type": "events",
         "game": str(game_id),
         "status": status,
         "seq": seq,
         "seat": seat,
-        "events": [event_for(e, seat) for e in events],
+        "events": [event_for(e, seat, names) for e in events],
         "view": view(state, seat) if state is not None else None,
         "legal_moves": moves_for(state, seat, status == "active"),
     }
@@ -311,5 +340,8 @@ def game_catch_up(
     seat = game_viewer_seat(game, user)
     if seat != known_seat:
         check_may_watch(game, user, seat)
-    payload = viewer_payload(game_id, game.status, loaded.version, events, loaded.state, seat)
+    names = table_names(game_id)
+    payload = viewer_payload(
+        game_id, game.status, loaded.version, events, loaded.state, seat, names
+    )
     return seat, payload

@@ -18,5 +18,9 @@ class AccountError(StrEnum):
     TOO_MANY_TOKENS = "too_many_tokens"
     TOKEN_EXPIRED = "token_expired"
     NOT_FOUND = "not_found"
+    # Account deletion (accounts.deletion): the confirmation is missing; games or tournaments
+    # still need the player.
+    CONFIRMATION_REQUIRED = "confirmation_required"
+    ACCOUNT_HAS_ACTIVE_GAMES = "account_has_active_games"
     # Staff on an API token at a staff endpoint (accounts.permissions.StaffBySessionOnly).
     SESSION_REQUIRED = "session_required"

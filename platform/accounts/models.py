@@ -26,6 +26,10 @@ class User(AbstractUser):
     # The username folded by NFKC, case and Unicode confusables (accounts.skeleton): unique, so
     # the database itself refuses "stаffer" (Cyrillic а) beside "staffer". Set on every save.
     username_skeleton = models.TextField(unique=True, editable=False)
+    # When the player deleted the account (accounts.deletion): the row stays, pseudonymized
+    # (username "deleted-<random>", no email, no password, inactive), so the games, ratings and
+    # disputes it is part of keep their history; readers see "deleted player" (accounts.names).
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def clean(self):
         """Refuse a username that folds like another account's."""
@@ -49,6 +53,18 @@ class User(AbstractUser):
         super().save(*args, **kwargs)
         if new_password:
             ApiToken.objects.filter(user=self).delete()
+
+
+class RetiredUsername(models.Model):
+    """A deleted account's username, kept from being registered again (as Lichess keeps closed
+    accounts' names): only a keyed digest of its skeleton (accounts.names.retired_digest), so
+    the name itself is not kept and cannot be read back, yet a look-alike is refused too."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    retired_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"retired username {self.digest[:12]}…"
 
 
 class ApiToken(AbstractAuthToken):

@@ -264,6 +264,8 @@ RATE_LIMITS = {
     "dispute_message": ENV.get("RATE_LIMIT_DISPUTE_MESSAGE", "").strip() or "10/min",
     # Socket tickets (POST /api/v1/auth/socket-ticket) per user.
     "socket_ticket": ENV.get("RATE_LIMIT_SOCKET_TICKET", "").strip() or "30/min",
+    # Data exports (GET /api/v1/account/export) per user: each reads every game they played.
+    "account_export": ENV.get("RATE_LIMIT_ACCOUNT_EXPORT", "").strip() or "5/hour",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.

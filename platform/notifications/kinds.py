@@ -159,7 +159,10 @@ def render(kind: str, params: dict | None, legacy_text: str = "") -> str:
     renderer = RENDERERS.get(kind)
     if renderer is None or not params:
         return legacy_text
+    from accounts.names import deleted_name, is_pseudonym
+
+    shown = {k: deleted_name() if is_pseudonym(v) else v for k, v in params.items()}
     try:
-        return str(renderer(params))
+        return str(renderer(shown))
     except (KeyError, TypeError, ValueError):
         return legacy_text
