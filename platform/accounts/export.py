@@ -55,7 +55,9 @@ def _profile(user: User) -> dict[str, Any]:
 
 
 def _settings(user: User) -> dict[str, Any]:
-    return {"language": user.language, "sounds": user.sounds, "email_turns": user.email_turns}
+    from notifications.services import email_preferences
+
+    return {"language": user.language, "sounds": user.sounds, "emails": email_preferences(user)}
 
 
 def _ratings(user: User) -> dict[str, Any]:

@@ -59,7 +59,8 @@ def test_the_export_holds_profile_ratings_games_disputes_and_notifications():
     assert doc["format"] == "mexican-train-account-export"
     assert doc["profile"]["username"] == "zelda"
     assert doc["profile"]["id"] == zelda.pk
-    assert set(doc["settings"]) == {"language", "sounds", "email_turns"}
+    assert set(doc["settings"]) == {"language", "sounds", "emails"}
+    assert doc["settings"]["emails"]["your_turn"] is True  # a kind's default, no row stored
     assert "history" in doc["ratings"]
     record = game_doc(doc, played)["record"]
     assert verify_record(record, trusted_keys=[public_key_hex()]).ok  # the full, signed record
