@@ -288,6 +288,7 @@ class GameListApi(APIView):
         page = WholeNumberField(required=False, min_value=1, help_text="with `mine` only")
 
     @extend_schema(
+        operation_id="games_list",
         parameters=[Query],
         responses={200: page_of("GamePage", GameOutput), 400: ERROR, 401: ERROR},
     )

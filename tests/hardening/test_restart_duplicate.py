@@ -371,7 +371,7 @@ def test_a_sibling_tables_progress_stays_hidden_until_the_whole_group_has_finish
     assert detail["seq"] == b.version
     assert detail["progress_hidden"] is False
     assert str(b.pk) in {
-        g["id"] for g in client_for(None).get("/api/v1/games?status=finished").json()
+        g["id"] for g in client_for(None).get("/api/v1/games?status=finished").json()["results"]
     }
     for path in ("state", "events", "record"):
         assert client_for(a_player).get(f"/api/v1/games/{b.pk}/{path}").status_code == 200

@@ -65,7 +65,7 @@ def test_staff_create_a_tournament_and_others_may_not(frozen_clock, org):
     assert anonymous.status_code == 401
     bad = client_for(org).post("/api/v1/tournaments", create_body(table_size=9), format="json")
     assert bad.status_code == 400
-    assert bad.json()["code"] == "invalid"
+    assert bad.json()["code"] == "invalid_query"
     assert "table_size" in bad.json()["fields"]
     past = create_body(starts_at=(clock.now() - timedelta(minutes=1)).isoformat())
     late = client_for(org).post("/api/v1/tournaments", past, format="json")
@@ -82,18 +82,18 @@ def test_lists_group_tournaments_with_their_countdown_and_my_entry(frozen_clock,
     register(later, [ana])
     seat(running)  # its table in its ready window: the clock stays at its start
 
-    upcoming = client_for(ana).get("/api/v1/tournaments?status=upcoming").json()
+    upcoming = client_for(ana).get("/api/v1/tournaments?status=upcoming").json()["results"]
     assert [t["id"] for t in upcoming] == [soon.pk, later.pk]
     assert upcoming[0]["seconds_until_start"] == pytest.approx(4 * 60 - 1, abs=1)
     assert [t["my_status"] for t in upcoming] == [None, "registered"]
     assert upcoming[1]["entrants"] == 1
-    live = client_for().get("/api/v1/tournaments?status=running").json()
+    live = client_for().get("/api/v1/tournaments?status=running").json()["results"]
     assert [(t["id"], t["current_round"], t["seconds_until_start"]) for t in live] == [
         (running.pk, 1, None)
     ]
-    everything = client_for().get("/api/v1/tournaments").json()
+    everything = client_for().get("/api/v1/tournaments").json()["results"]
     assert [t["id"] for t in everything] == [running.pk, soon.pk, later.pk]
-    assert client_for().get("/api/v1/tournaments?status=finished").json() == []
+    assert client_for().get("/api/v1/tournaments?status=finished").json()["results"] == []
     bad = client_for().get("/api/v1/tournaments?status=soon")
     assert bad.status_code == 400
     assert bad.json()["code"] == "invalid"
