@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from core.pagination import PAGE_SIZE
 from tests.e2e.conftest import PHONE, manage_shell
 from tests.e2e.test_audit import register
-from tests.e2e.test_live_table import log_in, shot
+from tests.e2e.test_live_table import log_in
 
 pytestmark = pytest.mark.e2e
 
@@ -36,16 +36,21 @@ for i in range({count}):
     g = Game.objects.create(
         created_by=user, created_at=now - timedelta(minutes=i), name=f"{prefix}{{i:03d}}",
         players=2, ruleset={{"set_max": 6, "hand_size": 7, "rounds": 1}},
-        time_control={{"kind": "correspondence", "days": 3}}, status={status!r},
+        time_control={{"kind": "correspondence", "days_per_move": 3}}, status={status!r},
     )
     Seat.objects.create(game=g, index=0, user=user, joined_at=now)
 """
     manage_shell(server_env, code)
 
 
-def show_all(page, list_testid: str, row_testid: str, button_testid: str) -> list[str]:
+def shot_here(page, artifacts_dir, name: str) -> None:
+    """Screenshot the viewport where it is scrolled (a page of 50 rows is too long to see)."""
+    page.screenshot(path=artifacts_dir / f"{name}.png")
+
+
+def show_all(page, row_testid: str, button_testid: str) -> list[str]:
     """Click "Show more" until it goes; return the names of the list's rows."""
-    rows = page.get_by_test_id(list_testid).get_by_test_id(row_testid)
+    rows = page.get_by_test_id(row_testid)
     button = page.get_by_test_id(button_testid)
     expect(rows.first).to_be_visible()
     while button.is_visible():
@@ -74,8 +79,8 @@ def test_a_long_lobby_and_my_games_show_more_until_every_row_is_there(
     expect(open_rows).to_have_count(PAGE_SIZE)
     expect(more).to_have_accessible_name("Show more")
     more.scroll_into_view_if_needed()
-    shot(page, artifacts_dir, f"show-more-lobby-{label}")
-    names = show_all(page, "open-tables", "open-table", "show-more-open")
+    shot_here(page, artifacts_dir, f"show-more-lobby-{label}")
+    names = show_all(page, "open-table", "show-more-open")
     mine = [n for n in names if n.startswith(f"{host}-")]
     assert mine == [f"{host}-{i:03d}" for i in range(PAGE_SIZE + EXTRA)]  # newest first, once
     expect(more).to_be_hidden()
@@ -85,6 +90,8 @@ def test_a_long_lobby_and_my_games_show_more_until_every_row_is_there(
     more = page.get_by_test_id("show-more-games")
     expect(games).to_have_count(PAGE_SIZE)
     expect(more).to_be_visible()
+    more.scroll_into_view_if_needed()
+    shot_here(page, artifacts_dir, f"show-more-my-games-before-{label}")
     more.focus()
     page.keyboard.press("Enter")  # the keyboard works it too
     expect(games).to_have_count(PAGE_SIZE + EXTRA)
@@ -95,4 +102,4 @@ def test_a_long_lobby_and_my_games_show_more_until_every_row_is_there(
         f"{player}-{i:03d}" for i in range(PAGE_SIZE + EXTRA)
     ]
     page.get_by_test_id("my-game").nth(PAGE_SIZE).scroll_into_view_if_needed()
-    shot(page, artifacts_dir, f"show-more-my-games-{label}")
+    shot_here(page, artifacts_dir, f"show-more-my-games-{label}")

@@ -65,7 +65,7 @@ def test_staff_create_a_tournament_and_others_may_not(frozen_clock, org):
     assert anonymous.status_code == 401
     bad = client_for(org).post("/api/v1/tournaments", create_body(table_size=9), format="json")
     assert bad.status_code == 400
-    assert bad.json()["code"] == "invalid_query"
+    assert bad.json()["code"] == "invalid"
     assert "table_size" in bad.json()["fields"]
     past = create_body(starts_at=(clock.now() - timedelta(minutes=1)).isoformat())
     late = client_for(org).post("/api/v1/tournaments", past, format="json")
@@ -96,7 +96,7 @@ def test_lists_group_tournaments_with_their_countdown_and_my_entry(frozen_clock,
     assert client_for().get("/api/v1/tournaments?status=finished").json()["results"] == []
     bad = client_for().get("/api/v1/tournaments?status=soon")
     assert bad.status_code == 400
-    assert bad.json()["code"] == "invalid"
+    assert bad.json()["code"] == "invalid_query"
 
 
 def test_register_check_in_and_withdraw_through_the_api(frozen_clock, org):

@@ -13,7 +13,12 @@ export function apiPath(url) {
 // Rows of pages that overlap (a numbered list moved between two pages) are shown once.
 function once(rows) {
   const seen = new Set();
-  return rows.filter((r) => (r.id === undefined || seen.has(r.id) ? r.id === undefined : seen.add(r.id)));
+  return rows.filter((r) => {
+    if (r.id === undefined) return true;
+    if (seen.has(r.id)) return false;
+    seen.add(r.id);
+    return true;
+  });
 }
 
 // pagedList(list, path, render): `list` is the <ul>/<tbody> the rows go in, `path()` the first
