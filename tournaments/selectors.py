@@ -36,7 +36,6 @@ LIST_GROUPS = {
     "running": (TournamentStatus.RUNNING,),
     "finished": (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
 }
-LIST_LIMIT = 100
 
 
 def _iso(value: datetime | None) -> str | None:
