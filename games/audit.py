@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.names import Names, deleted_among, game_names
-from core.errors import ApplicationError
+from core.errors import ApplicationError, CoreError
 from eventstore import store
 from eventstore.store import StoredEvent
 from games.domain import ADJUDICATION_TYPES, Folder, redact_platform_event
@@ -61,8 +61,8 @@ def parse_seat(raw: str | None, players: int) -> int | str | None:
         return None
     if raw.isdigit() and int(raw) < players:
         return int(raw)
-    raise ApplicationError(
-        GameError.INVALID_SEAT,
+    raise ApplicationError(  # a query parameter, refused as every one is (core.inputs.query)
+        CoreError.INVALID_QUERY,
         f"seat must be all, spectator or 0 to {players - 1}",
         extra={"fields": {"seat": ["all, spectator or a seat number"]}},
     )

@@ -3,10 +3,10 @@ for the one viewer asking (RULES R4)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Case, F, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from accounts.names import FreshNames, Names
 from core.errors import Forbidden, NotFound
@@ -44,10 +44,10 @@ def game_get(game_id) -> Game:
         raise NotFound(GameError.NOT_FOUND, "no such game") from None
 
 
-def game_list(*, status: str | None = None, limit: int = 100):
-    """Return the newest games, of ``status`` if given. A duplicate table whose deal another
-    table still plays is listed as in play whatever its status (games.siblings): that it has
-    ended is its own players' news until the whole deal group has."""
+def game_list(*, status: str | None = None):
+    """Return the games, newest first, of ``status`` if given. A duplicate table whose deal
+    another table still plays is listed as in play whatever its status (games.siblings): that
+    it has ended is its own players' news until the whole deal group has."""
     games = Game.objects.select_related("created_by").prefetch_related("seats__user")
     if status == GameStatus.ACTIVE:
         games = games.filter(Q(status=status) | (Q(seed_hidden=True) & ~Q(status=GameStatus.OPEN)))
@@ -55,29 +55,41 @@ def game_list(*, status: str | None = None, limit: int = 100):
         games = games.filter(status=status, seed_hidden=False)
     elif status:  # open: a tournament table in its ready window has its seats set already
         games = games.filter(status=status, ready_deadline__isnull=True)
-    return games.order_by("-created_at")[:limit]
+    return games.order_by("-created_at", "-id")
 
 
-def games_by_urgency(user, *, status: str | None = None, limit: int = 200) -> list[Game]:
+def games_by_urgency(user, *, status: str | None = None):
     """``user``'s games, most urgent first: their turn (earliest deadline first), then games
     waiting for someone else (earliest deadline first), open tables, then ended games (latest
-    first). A correspondence player with many games sees what is due first."""
-    games = Game.objects.filter(seats__user=user).select_related("created_by")
+    first); ties newest first. A correspondence player with many games sees what is due first.
+
+    The order is computed in SQL, so the list can be paged (``?page=``) whatever its length;
+    it changes as the games go on, so a page is a snapshot, not a cursor."""
+    mine = Seat.objects.filter(user=user)
+    games = Game.objects.filter(pk__in=mine.values("game_id")).select_related("created_by")
     if status:
         games = games.filter(status=status)
-    games = list(games.prefetch_related("seats__user").order_by("-created_at")[:limit])
-    seat_of = {g.id: next(s.index for s in g.seats.all() if s.user_id == user.id) for g in games}
-    far = datetime.max.replace(tzinfo=UTC)
-
-    def urgency(g: Game):
-        if g.status == GameStatus.ACTIVE:
-            mine = g.to_move == seat_of[g.id]
-            return (0 if mine else 1, g.deadline or far, 0)
-        if g.status == GameStatus.OPEN:
-            return (2, far, -g.created_at.timestamp())
-        return (3, far, -(g.finished_at or g.created_at).timestamp())
-
-    return sorted(games, key=urgency)
+    games = games.annotate(
+        my_seat=Subquery(mine.filter(game=OuterRef("pk")).values("index")[:1]),
+    ).annotate(
+        urgency=Case(
+            When(Q(status=GameStatus.ACTIVE, to_move=F("my_seat")), then=Value(0)),
+            When(status=GameStatus.ACTIVE, then=Value(1)),
+            When(status=GameStatus.OPEN, then=Value(2)),
+            default=Value(3),
+            output_field=IntegerField(),
+        ),
+    )
+    return games.prefetch_related("seats__user").order_by(
+        "urgency",
+        Case(When(urgency__lt=2, then=F("deadline"))).asc(nulls_last=True),
+        Case(
+            When(urgency=2, then=F("created_at")),
+            When(urgency=3, then=Coalesce("finished_at", "created_at")),
+        ).desc(nulls_last=True),
+        "-created_at",
+        "-id",
+    )
 
 
 def game_seats(game: Game) -> list[Seat]:

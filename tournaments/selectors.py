@@ -14,11 +14,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, Value, When
 
 from accounts.names import Names, is_deleted
 from core import clock
-from core.errors import ApplicationError, NotFound
+from core.errors import NotFound
 from games.models import GameStatus
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -37,7 +37,6 @@ LIST_GROUPS = {
     "running": (TournamentStatus.RUNNING,),
     "finished": (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
 }
-LIST_LIMIT = 100
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -59,29 +58,32 @@ def tournament_get(tournament_id) -> Tournament:
         raise NotFound(TournamentError.NOT_FOUND, "no such tournament") from None
 
 
-def tournament_list(*, group: str | None = None, limit: int = LIST_LIMIT) -> list[Tournament]:
+def tournament_list(*, group: str | None = None):
     """Return tournaments of a group ("upcoming", "running", "finished"; None: all of them):
-    running first, then upcoming by start, then the most recently ended."""
-    if group is not None and group not in LIST_GROUPS:
-        detail = f"status must be one of {', '.join(LIST_GROUPS)}"
-        raise ApplicationError(
-            TournamentError.INVALID, detail, extra={"fields": {"status": [detail]}}
-        )
+    running first, then upcoming by start, then the most recently ended. The order is one SQL
+    ORDER BY, so the list can be paged (``?page=``) whatever its length."""
     wanted = LIST_GROUPS[group] if group else [s for g in LIST_GROUPS.values() for s in g]
     rows = (
         Tournament.objects.filter(status__in=wanted)
         .select_related("created_by")
-        .annotate(entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)))
+        .annotate(
+            entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)),
+            list_group=Case(
+                When(status__in=LIST_GROUPS["running"], then=Value(0)),
+                When(status__in=LIST_GROUPS["upcoming"], then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            ),
+        )
     )
-    out: list[Tournament] = []
-    for statuses, order in (
-        (LIST_GROUPS["running"], ("starts_at", "id")),
-        (LIST_GROUPS["upcoming"], ("starts_at", "id")),
-        (LIST_GROUPS["finished"], ("-finished_at", "-id")),
-    ):
-        if any(s in wanted for s in statuses):
-            out += list(rows.filter(status__in=statuses).order_by(*order)[:limit])
-    return out
+    started = Q(list_group__lt=2)
+    return rows.order_by(
+        "list_group",
+        Case(When(started, then=F("starts_at"))).asc(),
+        Case(When(started, then=F("id"))).asc(),
+        Case(When(~started, then=F("finished_at"))).desc(),
+        "-id",
+    )
 
 
 class TournamentNames:

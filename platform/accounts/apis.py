@@ -26,7 +26,8 @@ from accounts.services import (
     user_register,
 )
 from core import clock
-from core.inputs import validated
+from core.inputs import query, validated
+from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import (
     AccountExportRateThrottle,
@@ -162,16 +163,25 @@ class TokenListApi(APIView):
     class ListOutput(TokenOutput):
         current = serializers.BooleanField(help_text="the token this request came with")
 
+    class Query(NumberQuery):
+        pass
+
     @extend_schema(
         tags=TAGS,
         operation_id="auth_tokens_list",
-        responses={200: ListOutput(many=True), **error_responses(401)},
+        parameters=[Query],
+        responses={200: page_of("TokenPage", ListOutput), **error_responses(400, 401)},
     )
     def get(self, request):
-        tokens = ApiToken.objects.filter(user=request.user).order_by("-created")
+        query(self.Query, request)
+        tokens = ApiToken.objects.filter(user=request.user).order_by("-created", "-digest")
         current = getattr(request.auth, "digest", None)
-        rows = [{**_token_fields(t), "current": t.digest == current} for t in tokens]
-        return Response(self.ListOutput(rows, many=True).data)
+
+        def serialize(page):
+            rows = [{**_token_fields(t), "current": t.digest == current} for t in page]
+            return self.ListOutput(rows, many=True).data
+
+        return paginate(request, tokens, serialize, pagination=NumberPage(), view=self)
 
     @extend_schema(
         tags=TAGS,

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext_lazy
 
 MESSAGES: dict[str, Promise] = {
     "invalid": _("The request is not valid."),
+    "invalid_query": _("A query parameter is not valid."),
     "malformed_json": _("The request body is not valid JSON."),
     "invalid_json": _("The JSON is not valid or is nested too deeply."),
     "not_authenticated": _("Please sign in first."),

@@ -4,8 +4,7 @@ of games, /api/v1/audit/games/<id>..., is ``games.audit_apis``.)
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -13,13 +12,12 @@ from rest_framework.views import APIView
 
 from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
-from core.errors import ApplicationError
 from core.fields import IntegerField
-from core.inputs import validated
+from core.inputs import query, validated
+from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import DisputeMessageRateThrottle
 from disputes import selectors, services
-from disputes.errors import DisputeError
 from disputes.models import DisputeCategory, DisputeStatus
 from games.selectors import table_names
 from trust.receipts import MAX_RECEIPTS
@@ -145,29 +143,31 @@ class DisputeListApi(APIView):
         )
         receipts = _receipts_field()
 
+    class Query(NumberQuery):
+        status = serializers.ChoiceField(DisputeStatus.values, required=False)
+        game = serializers.UUIDField(required=False)
+
     @extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_list",
-        parameters=[
-            OpenApiParameter("status", str, enum=DisputeStatus.values),
-            OpenApiParameter("game", OpenApiTypes.UUID),
-        ],
+        parameters=[Query],
         responses={
-            200: DisputeOutput(many=True),
+            200: page_of("DisputePage", DisputeOutput),
             **error_responses(400, 401, 403, e403="`session_required`"),
         },
     )
     def get(self, request):
-        wanted = request.query_params.get("status") or None
-        if wanted is not None and wanted not in DisputeStatus.values:
-            raise ApplicationError(
-                DisputeError.INVALID, f"status must be one of {DisputeStatus.values}"
-            )
-        game = request.query_params.get("game") or None
-        if game is not None:
-            game = serializers.UUIDField().run_validation(game)
-        rows = selectors.dispute_list_for(request.user, status=wanted, game_id=game)
-        return Response(DisputeOutput(rows, many=True).data)
+        params = query(self.Query, request)
+        rows = selectors.dispute_list_for(
+            request.user, status=params.get("status"), game_id=params.get("game")
+        )
+        return paginate(
+            request,
+            rows,
+            lambda page: DisputeOutput(page, many=True).data,
+            pagination=NumberPage(),
+            view=self,
+        )
 
     @extend_schema(
         tags=DISPUTE_TAGS,
