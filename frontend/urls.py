@@ -10,6 +10,7 @@ urlpatterns = [
     path("login", views.login_page, name="login"),
     path("logout", views.logout_page, name="logout"),
     path("settings", views.settings_page, name="settings"),
+    path("unsubscribe/<str:token>", views.unsubscribe, name="unsubscribe"),
     path("lobby", views.lobby, name="lobby"),
     path("my-games", views.my_games, name="my-games"),
     path("rules", views.rules, name="rules"),

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -13,14 +14,23 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.csrf import csrf_exempt, ensure_csrf_cookie
+from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language as django_set_language
 
+from accounts.deletion import account_blockers, account_delete
 from accounts.middleware import valid_language
 from accounts.second_factor import has_second_factor, staff_page
 from accounts.services import user_email_change, user_preferences_set
-from core.errors import ApplicationError, NotFound
+from core.errors import ApplicationError, Conflict, NotFound
 from frontend.initial import initial_view
+from notifications.kinds import KINDS
+from notifications.services import (
+    email_preferences,
+    email_preferences_set,
+    email_unsubscribe,
+    unsubscribe_token_read,
+)
 from ratings import selectors as ratings_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.services import can_organize
@@ -148,6 +158,32 @@ def player(request, username):
     return render(request, "frontend/profile.html", {"player": user})
 
 
+def _delete_account(request):
+    """The settings page's "Delete account" form: the password again and the box ticked
+    (accounts.deletion); on success the browser is signed out and sent home."""
+    try:
+        account_delete(
+            user=request.user,
+            password=request.POST.get("password", ""),
+            confirm=request.POST.get("confirm") == "on",
+            request=request,
+        )
+    except Conflict:
+        messages.error(request, _("Finish or resign your games and leave your tournaments first."))
+        return redirect("frontend:settings")
+    except ApplicationError as error:
+        if error.code == "confirmation_required":
+            messages.error(request, _("Tick the box to confirm that you want to delete it."))
+        else:
+            messages.error(request, _("The password is wrong: your account was not deleted."))
+        return redirect("frontend:settings")
+    logout(request)
+    messages.success(
+        request, _("Your account was deleted. Your games stay, as a deleted player's.")
+    )
+    return redirect("frontend:home")
+
+
 @ensure_csrf_cookie
 def leaderboard(request):
     """Render the leaderboards (data from the API)."""
@@ -186,8 +222,9 @@ def set_language(request):
 @login_required(login_url=LOGIN_URL)
 @ensure_csrf_cookie
 def settings_page(request):
-    """Your account: email address (verified or not), password, language, sounds. Each form
-    posts here with its ``form`` name and comes back with a message (post/redirect/get)."""
+    """Your account: email address (verified or not), password, language, sounds, which
+    notifications are emailed. Each form posts here with its ``form`` name and comes back
+    with a message (post/redirect/get)."""
     user = request.user
     password_form = PasswordChangeForm(user)
     if request.method == "POST":
@@ -222,14 +259,54 @@ def settings_page(request):
                     translation.activate(language)
                 messages.success(request, _("Your settings were saved."))
             return redirect("frontend:settings")
+        elif which == "emails":
+            choices = {kind: request.POST.get(f"email_{kind}") == "on" for kind in KINDS}
+            email_preferences_set(user=user, choices=choices)
+            messages.success(request, _("Your email choices were saved."))
+            return redirect("frontend:settings")
+        elif which == "delete":
+            return _delete_account(request)
         else:
             return HttpResponseBadRequest("unknown form")
     addresses = list(EmailAddress.objects.filter(user=user).order_by("-primary", "pk"))
+    blockers = account_blockers(user)
     context = {
         "primary": next((a for a in addresses if a.primary), None),
         "pending": next((a for a in addresses if not a.primary), None),
         "password_form": password_form,
         "second_factor": has_second_factor(user),
+        "email_kinds": [
+            {"kind": kind, "label": KINDS[kind].label, "on": on}
+            for kind, on in email_preferences(user).items()
+        ],
+        "blockers": blockers if blockers["games"] or blockers["tournaments"] else None,
     }
     status = 400 if password_form.is_bound else 200
     return render(request, "frontend/settings.html", context, status=status)
+
+
+@csrf_exempt  # the signed token is the proof; mail clients POST here (RFC 8058 one-click)
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request, token: str):
+    """A mail's unsubscribe link: GET shows one button, POST (the button, or the mail client's
+    ``List-Unsubscribe=One-Click``) turns that kind of mail off for the token's player. In
+    the player's language; a tampered or expired token: a 400 page, nothing changed."""
+    try:
+        user_id, kind = unsubscribe_token_read(token)
+    except signing.BadSignature:
+        return render(request, "frontend/unsubscribe.html", {"invalid": True}, status=400)
+    from accounts.models import User
+
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return render(request, "frontend/unsubscribe.html", {"invalid": True}, status=400)
+    language = user.language if valid_language(user.language) else translation.get_language()
+    with translation.override(language):
+        done = False
+        if request.method == "POST":
+            email_unsubscribe(token=token)
+            done = True
+        context = {"kind_label": KINDS[kind].label, "done": done, "token": token}
+        response = render(request, "frontend/unsubscribe.html", context)
+    response["Cache-Control"] = "no-store"
+    return response

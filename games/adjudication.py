@@ -172,11 +172,16 @@ def _dispute(dispute_id, game: Game):
     return dispute_for_adjudication(dispute_id, game)
 
 
-def _announce(game: Game, by, dispute, text: str, event: StoredEvent) -> None:
+def _announce(game: Game, by, dispute, text: str, event: StoredEvent, params: dict) -> None:
     from disputes.services import adjudication_announce
 
     adjudication_announce(
-        game=game, by=by, dispute=dispute, text=text, key=f"adjudication:{game.pk}:{event.seq}"
+        game=game,
+        by=by,
+        dispute=dispute,
+        text=text,
+        params={"game": str(game), **params},
+        key=f"adjudication:{game.pk}:{event.seq}",
     )
 
 
@@ -210,7 +215,14 @@ def adjudicate_void(*, game_id, by, reason: str, dispute_id=None) -> Adjudicatio
     if reverse and (ratings := _ratings()) is not None:
         ratings.rating_reverse_game(game_id=game.pk, by=by, reason=reason)
     _record(game, by, "game_voided", reason, dispute, event, {"previous_status": previous})
-    _announce(game, by, dispute, f"Staff voided {game}: {reason}", event)
+    _announce(
+        game,
+        by,
+        dispute,
+        f"Staff voided {game}: {reason}",
+        event,
+        {"what": "voided", "reason": reason},
+    )
     return _done(game, event)
 
 
@@ -262,7 +274,14 @@ def adjudicate_award(*, game_id, by, reason: str, places, dispute_id=None) -> Ad
         ratings.rating_apply_game(game_id=game.pk, places=places, reapply=True)
     _record(game, by, "result_awarded", reason, dispute, event, {"places": places})
     order = ", ".join(f"seat {s + 1}: {p}" for s, p in enumerate(places))
-    _announce(game, by, dispute, f"Staff awarded {game} a result ({order}): {reason}", event)
+    _announce(
+        game,
+        by,
+        dispute,
+        f"Staff awarded {game} a result ({order}): {reason}",
+        event,
+        {"what": "awarded", "reason": reason, "places": list(places)},
+    )
     return _done(game, event)
 
 
@@ -346,6 +365,7 @@ def adjudicate_restart_round(
         dispute,
         f"Staff restarted round {current.round} of {game} from a fresh deal: {reason}",
         event,
+        {"what": "round_restarted", "round": current.round, "reason": reason},
     )
     return _done(game, event)
 
@@ -377,5 +397,12 @@ def adjudicate_reverse_ratings(*, game_id, by, reason: str, dispute_id=None) -> 
     if (ratings := _ratings()) is not None:
         ratings.rating_reverse_game(game_id=game.pk, by=by, reason=reason)
     _record(game, by, "ratings_reversed", reason, dispute, event)
-    _announce(game, by, dispute, f"Staff reversed the rating changes of {game}: {reason}", event)
+    _announce(
+        game,
+        by,
+        dispute,
+        f"Staff reversed the rating changes of {game}: {reason}",
+        event,
+        {"what": "ratings_reversed", "reason": reason},
+    )
     return _done(game, event)

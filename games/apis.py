@@ -15,10 +15,12 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.names import game_names
 from accounts.permissions import acting_user
-from core.fields import IntegerField
-from core.inputs import validated, whole_number
+from core.fields import IntegerField, StrictBooleanField, WholeNumberField
+from core.inputs import query, validated
 from core.limits import check_idempotency_key
+from core.pagination import CursorPage, CursorQuery, NumberPage, page_of, paginate
 from core.schema import ApiErrorSerializer, error_responses
 from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
 from games import selectors, services
@@ -134,6 +136,12 @@ class GameOutput(serializers.Serializer):
 
     def to_representation(self, game):
         data = super().to_representation(game)
+        names = game_names(game)
+        if names:  # deleted accounts: "deleted player N" (accounts.names)
+            users = {s.index: s.user for s in game.seats.all()}
+            for seat in data["seats"]:
+                seat["username"] = names.of(users[seat["index"]])
+            data["created_by"] = names.of(game.created_by)
         return redact_game_doc(data) if data["progress_hidden"] else data
 
     def get_seed(self, game) -> str | None:
@@ -254,9 +262,10 @@ def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Respons
     seat = result.seat
     if seat is None:
         seat = selectors.game_viewer_seat(selectors.game_get(game_id), user)
+    names = selectors.table_names(game_id, fresh=True)
     body = {
         "seq": result.seq,
-        "events": [selectors.event_for(e, seat) for e in result.events],
+        "events": [selectors.event_for(e, seat, names) for e in result.events],
         "receipt": trust_receipts.receipt_for(game_id, result.events),
     }
     return Response(body, status=code)
@@ -275,29 +284,41 @@ class GameListApi(APIView):
         rated = serializers.BooleanField(default=False)
         contribution = ContributionField(required=False)
 
+    class Query(CursorQuery):
+        status = serializers.ChoiceField(GameStatus.values, required=False)
+        mine = StrictBooleanField(
+            required=False,
+            default=False,
+            help_text="only the caller's games, most urgent first: their turn (earliest "
+            "deadline first), then waiting for others, then open tables, then ended games; "
+            "numbered pages (`page`), since urgency changes as the games go on",
+        )
+        page = WholeNumberField(required=False, min_value=1, help_text="with `mine` only")
+
     @extend_schema(
-        parameters=[
-            OpenApiParameter("status", str, enum=[s.value for s in GameStatus]),
-            OpenApiParameter(
-                "mine",
-                bool,
-                description="only the caller's games, most urgent first: their turn (earliest "
-                "deadline first), then waiting for others, then open tables, then ended games",
-            ),
-        ],
-        responses={200: GameOutput(many=True), 401: ERROR},
+        operation_id="games_list",
+        parameters=[Query],
+        responses={200: page_of("GamePage", GameOutput), 400: ERROR, 401: ERROR},
     )
     def get(self, request):
-        wanted = request.query_params.get("status")
-        if wanted and wanted not in GameStatus.values:
-            wanted = "__none__"
-        if request.query_params.get("mine") in ("1", "true"):
+        params = query(self.Query, request)
+        wanted = params.get("status")
+        if params["mine"]:
             if not request.user.is_authenticated:
                 self.permission_denied(request)
             games = selectors.games_by_urgency(request.user, status=wanted)
+            pagination = NumberPage()
         else:
             games = selectors.game_list(status=wanted)
-        return Response(GameOutput(games, many=True, context={"request": request}).data)
+            pagination = CursorPage(("-created_at", "-id"))
+        context = {"request": request}
+        return paginate(
+            request,
+            games,
+            lambda rows: GameOutput(rows, many=True, context=context).data,
+            pagination=pagination,
+            view=self,
+        )
 
     @extend_schema(
         request=Input,
@@ -519,12 +540,15 @@ class GameEventsApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [ReadRateThrottle]
 
+    class Query(serializers.Serializer):
+        after = WholeNumberField(required=False, default=0, help_text="events with seq > after")
+
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="events with seq > after")],
+        parameters=[Query],
         responses={200: EVENT(many=True), 400: ERROR, 404: ERROR},
     )
     def get(self, request, game_id):
-        after = whole_number(request, "after", default=0)
+        after = query(self.Query, request)["after"]
         game = selectors.game_get(game_id)
         return Response(selectors.game_events_for(game, acting_user(request), after=after))
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import ApplicationError
+from accounts.names import Names, deleted_among, game_names
+from core.errors import ApplicationError, CoreError
 from eventstore import store
 from eventstore.store import StoredEvent
 from games.domain import ADJUDICATION_TYPES, Folder, redact_platform_event
@@ -60,8 +61,8 @@ def parse_seat(raw: str | None, players: int) -> int | str | None:
         return None
     if raw.isdigit() and int(raw) < players:
         return int(raw)
-    raise ApplicationError(
-        GameError.INVALID_SEAT,
+    raise ApplicationError(  # a query parameter, refused as every one is (core.inputs.query)
+        CoreError.INVALID_QUERY,
         f"seat must be all, spectator or 0 to {players - 1}",
         extra={"fields": {"seat": ["all, spectator or a seat number"]}},
     )
@@ -83,8 +84,16 @@ def position(state: GameState, seat: int | str | None) -> dict[str, Any]:
     return full_position(state) if seat == ALL else view(state, seat)
 
 
-def _actor(e: StoredEvent) -> dict[str, Any]:
-    return {k: e.actor[k] for k in ("kind", "name", "user") if k in e.actor}
+def _actor(e: StoredEvent, names: Names) -> dict[str, Any]:
+    actor = names.actor(e.actor)
+    return {k: actor[k] for k in ("kind", "name", "user") if k in actor}
+
+
+def _names(game: Game, stored: list[StoredEvent]) -> Names:
+    """The table's names, then any other deleted actor's (staff who adjudicated)."""
+    names = game_names(game)
+    names.extend(deleted_among(e.actor.get("user") for e in stored))
+    return names
 
 
 class _Folder:
@@ -122,6 +131,7 @@ def audit_steps(
     ``position(state, seat)`` at each step.
     """
     stored = store.read(game.stream)
+    names = _names(game, stored)
     folder = _Folder()
     steps: list[dict[str, Any]] = []
     constant: dict[str, Any] | None = None
@@ -153,7 +163,7 @@ def audit_steps(
                 "seq": e.seq,
                 "type": e.type,
                 "data": e.data,
-                "actor": _actor(e),
+                "actor": _actor(e, names),
                 "at": e.created_at.isoformat(),
                 "adjudication": e.type in ADJUDICATION_TYPES,
                 "changes": changes,
@@ -211,13 +221,15 @@ def verdict_dict(verdict: Verdict) -> dict[str, Any]:
 def audit_summary(game: Game) -> dict[str, Any]:
     """Return the game for its audit: table, seats with their clocks, the integrity verdict,
     and every adjudication so far."""
+    stored = store.read(game.stream)
+    names = _names(game, stored)
     seats = []
     for s in game.seats.select_related("user").order_by("index"):
         seats.append(
             {
                 "index": s.index,
                 "user": s.user_id,
-                "username": s.user.username,
+                "username": names.of(s.user),
                 "is_bot": s.user.is_bot,
                 "resigned_at": s.resigned_at,
                 **{
@@ -233,10 +245,10 @@ def audit_summary(game: Game) -> dict[str, Any]:
         {
             "seq": e.seq,
             **redact_platform_event(e, None),
-            "actor": _actor(e),
+            "actor": _actor(e, names),
             "at": e.created_at.isoformat(),
         }
-        for e in store.read(game.stream)
+        for e in stored
         if e.type in ADJUDICATION_TYPES
     ]
     return {

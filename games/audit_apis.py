@@ -19,6 +19,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.names import public_name
 from accounts.permissions import StaffBySessionOnly
 from core.errors import Forbidden
 from core.fields import IntegerField
@@ -94,7 +95,7 @@ class AuditGameApi(APIView):
                 "id": d.pk,
                 "status": d.status,
                 "category": d.category,
-                "opened_by": d.opened_by.username,
+                "opened_by": public_name(d.opened_by),
             }
             for d in selectors.dispute_list_for(request.user, game_id=game.pk)
         ]
@@ -199,7 +200,7 @@ class AuditRecordApi(APIView):
 
 class StaffActionOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    staff = serializers.CharField(source="staff.username")
+    staff = serializers.SerializerMethodField()
     action = serializers.CharField()
     game = serializers.UUIDField(source="game_id", allow_null=True)
     dispute = serializers.IntegerField(source="dispute_id", allow_null=True)
@@ -207,6 +208,9 @@ class StaffActionOutput(serializers.Serializer):
     reason = serializers.CharField()
     data = serializers.JSONField()
     created_at = serializers.DateTimeField()
+
+    def get_staff(self, action) -> str:
+        return public_name(action.staff)
 
 
 class AuditActionsApi(APIView):

@@ -18,7 +18,7 @@ from django.db import DatabaseError
 from eventstore.store import StoredEvent
 from games.engine import GameState
 from games.models import Seat
-from games.selectors import viewer_payload
+from games.selectors import table_names, viewer_payload
 from realtime.broadcast import send_on_commit
 from realtime.groups import game_seat_group
 
@@ -104,6 +104,7 @@ def publish_game_events(
 
     def build() -> dict[str, dict[str, Any]]:
         holders = known if known is not None else _holders(game_id, seats)
+        names = table_names(game_id, fresh=True)
         messages = {}
         for seat in [*range(seats), None]:
             group = game_seat_group(game_id, seat)
@@ -111,7 +112,7 @@ def publish_game_events(
             if seat is not None and holder is None:
                 messages[group] = seats_message(holders)
                 continue
-            payload = viewer_payload(game_id, status, seq, events, state, seat)
+            payload = viewer_payload(game_id, status, seq, events, state, seat, names)
             messages[group] = update_message(payload, seat=seat, holder=holder)
         return messages
 

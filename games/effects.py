@@ -71,10 +71,9 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
     notify(
         user=seat.user,
         kind="your_turn",
-        text=f"Your turn at {game.name or f'{game.created_by.username}’s table'}",
+        params={"table": game.name, "host": game.created_by.username},
         url=f"/games/{game.id}",
         key=f"turn:{game.id}:{game.version}",
-        email=seat.user.email_turns,
     )
 
 

@@ -78,13 +78,16 @@ def game_rematch(*, game_id, user) -> Rematch:
         if seat.user.is_bot:
             services._take_seat(new, seat.user)
     url = f"/games/{new.pk}"
-    table = old.name or f"{old.created_by.username}’s table"
     for seat in seats:
         if seat.user_id != user.id and not seat.user.is_bot:
             notify(
                 user=seat.user,
                 kind="rematch",
-                text=f"{user.username} wants a rematch of {table}: join the new table",
+                params={
+                    "player": user.username,
+                    "table": old.name,
+                    "host": old.created_by.username,
+                },
                 url=url,
                 key=f"rematch:{new.pk}:{seat.user_id}",
             )

@@ -3,11 +3,12 @@ for the one viewer asking (RULES R4)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Case, F, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
+from accounts.names import FreshNames, Names
 from core.errors import Forbidden, NotFound
 from eventstore import store
 from eventstore.store import StoredEvent
@@ -43,10 +44,10 @@ def game_get(game_id) -> Game:
         raise NotFound(GameError.NOT_FOUND, "no such game") from None
 
 
-def game_list(*, status: str | None = None, limit: int = 100):
-    """Return the newest games, of ``status`` if given. A duplicate table whose deal another
-    table still plays is listed as in play whatever its status (games.siblings): that it has
-    ended is its own players' news until the whole deal group has."""
+def game_list(*, status: str | None = None):
+    """Return the games, newest first, of ``status`` if given. A duplicate table whose deal
+    another table still plays is listed as in play whatever its status (games.siblings): that
+    it has ended is its own players' news until the whole deal group has."""
     games = Game.objects.select_related("created_by").prefetch_related("seats__user")
     if status == GameStatus.ACTIVE:
         games = games.filter(Q(status=status) | (Q(seed_hidden=True) & ~Q(status=GameStatus.OPEN)))
@@ -54,29 +55,41 @@ def game_list(*, status: str | None = None, limit: int = 100):
         games = games.filter(status=status, seed_hidden=False)
     elif status:  # open: a tournament table in its ready window has its seats set already
         games = games.filter(status=status, ready_deadline__isnull=True)
-    return games.order_by("-created_at")[:limit]
+    return games.order_by("-created_at", "-id")
 
 
-def games_by_urgency(user, *, status: str | None = None, limit: int = 200) -> list[Game]:
+def games_by_urgency(user, *, status: str | None = None):
     """``user``'s games, most urgent first: their turn (earliest deadline first), then games
     waiting for someone else (earliest deadline first), open tables, then ended games (latest
-    first). A correspondence player with many games sees what is due first."""
-    games = Game.objects.filter(seats__user=user).select_related("created_by")
+    first); ties newest first. A correspondence player with many games sees what is due first.
+
+    The order is computed in SQL, so the list can be paged (``?page=``) whatever its length;
+    it changes as the games go on, so a page is a snapshot, not a cursor."""
+    mine = Seat.objects.filter(user=user)
+    games = Game.objects.filter(pk__in=mine.values("game_id")).select_related("created_by")
     if status:
         games = games.filter(status=status)
-    games = list(games.prefetch_related("seats__user").order_by("-created_at")[:limit])
-    seat_of = {g.id: next(s.index for s in g.seats.all() if s.user_id == user.id) for g in games}
-    far = datetime.max.replace(tzinfo=UTC)
-
-    def urgency(g: Game):
-        if g.status == GameStatus.ACTIVE:
-            mine = g.to_move == seat_of[g.id]
-            return (0 if mine else 1, g.deadline or far, 0)
-        if g.status == GameStatus.OPEN:
-            return (2, far, -g.created_at.timestamp())
-        return (3, far, -(g.finished_at or g.created_at).timestamp())
-
-    return sorted(games, key=urgency)
+    games = games.annotate(
+        my_seat=Subquery(mine.filter(game=OuterRef("pk")).values("index")[:1]),
+    ).annotate(
+        urgency=Case(
+            When(Q(status=GameStatus.ACTIVE, to_move=F("my_seat")), then=Value(0)),
+            When(status=GameStatus.ACTIVE, then=Value(1)),
+            When(status=GameStatus.OPEN, then=Value(2)),
+            default=Value(3),
+            output_field=IntegerField(),
+        ),
+    )
+    return games.prefetch_related("seats__user").order_by(
+        "urgency",
+        Case(When(urgency__lt=2, then=F("deadline"))).asc(nulls_last=True),
+        Case(
+            When(urgency=2, then=F("created_at")),
+            When(urgency=3, then=Coalesce("finished_at", "created_at")),
+        ).desc(nulls_last=True),
+        "-created_at",
+        "-id",
+    )
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -95,13 +108,29 @@ def game_viewer_seat(game: Game, user) -> int | None:
     return held.values_list("index", flat=True).first()
 
 
-def event_for(e: StoredEvent, seat: int | None) -> dict[str, Any]:
-    """Return one stored event as ``seat`` may see it, with its seq, actor and time."""
+def table_names(game_id, *, fresh: bool = False) -> Names:
+    """Return the names of the deleted players at a table (accounts.names), numbered in seat
+    order: one query, over the seats of deleted accounts only (usually none). ``fresh``: for
+    events just appended, read only if one of their actors is a deleted account."""
+    if fresh:
+        return FreshNames(lambda: table_names(game_id))
+    seats = (
+        Seat.objects.filter(game_id=game_id, user__deleted_at__isnull=False)
+        .select_related("user")
+        .order_by("index")
+    )
+    return Names(s.user for s in seats)
+
+
+def event_for(e: StoredEvent, seat: int | None, names: Names | None = None) -> dict[str, Any]:
+    """Return one stored event as ``seat`` may see it, with its seq, actor and time; the
+    actor named as readers see it now (``names``: the table's, accounts.names)."""
     if e.type in EVENT_TYPES:
         body = redact_event(event_from_dict(e.payload), seat)
     else:
         body = redact_platform_event(e, seat)
-    actor = {k: e.actor[k] for k in ("kind", "name") if k in e.actor}
+    stored = names.actor(e.actor) if names else e.actor
+    actor = {k: stored[k] for k in ("kind", "name") if k in stored}
     return {"seq": e.seq, **body, "actor": actor, "at": e.created_at.isoformat()}
 
 
@@ -153,7 +182,8 @@ def game_state_for(game: Game, user) -> dict[str, Any]:
 def game_events_for(game: Game, user, *, after: int = 0) -> list[dict[str, Any]]:
     seat = game_viewer_seat(game, user)
     check_may_watch(game, user, seat)
-    return [event_for(e, seat) for e in store.read(game.stream, after=after)]
+    names = table_names(game.pk)
+    return [event_for(e, seat, names) for e in store.read(game.stream, after=after)]
 
 
 def seed_revealed(game: Game) -> bool:
@@ -227,17 +257,27 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
         # Every hand of a deal still being played: refused to staff with a stake in it, and in
         # the staff trail for any other.
         staff_hidden_read(user=user, game=game, action=RECORD_READ, data={"view": "record"})
+    # Staff see every hand, except at a table of their own while it is played; anyone does
+    # once the match is over, however it ended.
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
+    full = ended or (user.is_staff and seat is None)
+    return game_record_as(game, viewer=FULL if full else seat if seat is not None else SPECTATOR)
+
+
+def game_record_as(game: Game, *, viewer) -> dict[str, Any]:
+    """Return ``game``'s record as ``viewer`` (a seat, SPECTATOR or FULL) may see it; the
+    caller has checked that it may. Players are named as readers see them now
+    (accounts.names: a deleted account is "deleted player N"): the record is signed when it
+    is served, so a record served after a deletion verifies like any other."""
     logged = store.read(game.stream)
     stored = effective_engine_stored(logged)
     if not stored:
         raise NotFound(GameError.NOT_STARTED, "the game has not started")
     events = engine_events(stored)
-    names = [s.user.username for s in game_seats(game)]
+    seats = game_seats(game)
+    table = Names(s.user for s in seats)
+    names = [table.of(s.user) for s in seats]
     finished = game.status == GameStatus.FINISHED
-    # Staff see every hand, except at a table of their own while it is played; anyone does
-    # once the match is over, however it ended.
-    ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
-    full = ended or (user.is_staff and seat is None)
     extra: dict[str, Any] = {}
     if game.fairness_version == 2:
         extra["fairness"] = record_fairness(game, logged, reveal=finished)
@@ -245,7 +285,7 @@ def game_record_for(game: Game, user) -> dict[str, Any]:
         events,
         players=names,
         seed=bytes.fromhex(game.seed) if finished else None,
-        viewer=FULL if full else seat if seat is not None else SPECTATOR,
+        viewer=viewer,
         at=[e.created_at.isoformat() for e in stored],
         **extra,
     )
@@ -279,16 +319,17 @@ def viewer_payload(
     events: list[StoredEvent],
     state: GameState | None,
     seat: int | None,
+    names: Names | None = None,
 ) -> dict[str, Any]:
     """Return what one viewer is sent about new events: the events as it may see them and its
-    fresh view of the game, with its legal moves."""
+    fresh view of the game, with its legal moves (``names``: the table's, accounts.names)."""
     return {
         "type": "events",
         "game": str(game_id),
         "status": status,
         "seq": seq,
         "seat": seat,
-        "events": [event_for(e, seat) for e in events],
+        "events": [event_for(e, seat, names) for e in events],
         "view": view(state, seat) if state is not None else None,
         "legal_moves": moves_for(state, seat, status == "active"),
     }
@@ -311,5 +352,8 @@ def game_catch_up(
     seat = game_viewer_seat(game, user)
     if seat != known_seat:
         check_may_watch(game, user, seat)
-    payload = viewer_payload(game_id, game.status, loaded.version, events, loaded.state, seat)
+    names = table_names(game_id)
+    payload = viewer_payload(
+        game_id, game.status, loaded.version, events, loaded.state, seat, names
+    )
     return seat, payload

@@ -15,7 +15,8 @@ from rest_framework.views import APIView
 
 from core.errors import Forbidden
 from core.fields import IntegerField
-from core.inputs import validated, whole_number
+from core.inputs import query, validated, whole_number
+from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
 from tournaments import selectors, services
@@ -255,26 +256,32 @@ class TournamentListApi(APIView):
             "the bot playing their seat on stands in; forfeit: ranked last at the table)",
         )
 
+    class Query(NumberQuery):
+        status = serializers.ChoiceField(
+            list(selectors.LIST_GROUPS),
+            required=False,
+            help_text="upcoming (scheduled or taking registrations), running, finished "
+            "(or cancelled); all of them if not given: running, then upcoming, then ended",
+        )
+
     @extend_schema(
         tags=TAGS,
         operation_id="tournament_list",
-        parameters=[
-            OpenApiParameter(
-                "status",
-                str,
-                enum=list(selectors.LIST_GROUPS),
-                description="upcoming (scheduled or taking registrations), running, finished "
-                "(or cancelled); all of them if not given: running, then upcoming, then ended",
-            )
-        ],
-        responses={200: TournamentListItemOutput(many=True), **error_responses(400)},
+        parameters=[Query],
+        responses={
+            200: page_of("TournamentPage", TournamentListItemOutput),
+            **error_responses(400),
+        },
     )
     def get(self, request):
-        group = request.query_params.get("status") or None
-        rows = selectors.tournament_list(group=group)
-        mine = selectors.tournament_entry_statuses(request.user, [t.pk for t in rows])
-        body = [{**selectors.tournament_summary(t), "my_status": mine.get(t.pk)} for t in rows]
-        return Response(body)
+        params = query(self.Query, request)
+        rows = selectors.tournament_list(group=params.get("status"))
+
+        def serialize(page):
+            mine = selectors.tournament_entry_statuses(request.user, [t.pk for t in page])
+            return [{**selectors.tournament_summary(t), "my_status": mine.get(t.pk)} for t in page]
+
+        return paginate(request, rows, serialize, pagination=NumberPage(), view=self)
 
     @extend_schema(
         tags=TAGS,

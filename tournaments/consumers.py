@@ -8,7 +8,8 @@ Protocol (JSON text frames):
 - every change (a registration, a table that finished, a round seated, the final places) sends
   the same message again with the new detail and a higher ``version``.
 - ``{"command": "sync"}`` answers the detail now; ``{"command": "ping"}`` answers
-  ``{"type": "pong"}``; anything else ``{"type": "error", "code": "bad_message"}``.
+  ``{"type": "pong"}``; anything else ``{"type": "error", "status": 400, "code": "bad_message",
+  "detail"}``, the detail in the handshake's language.
 - the game sockets' limits (games.consumers): commands per socket (429 error, then 1008), and
   sockets per user and per address together with the game sockets (4429); authentication as
   theirs, closed with 4401 once its session or token ends (realtime.auth).
@@ -19,6 +20,8 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from core.api import error_body
+from core.error_messages import localized, scope_language
 from core.limits import load_json
 from core.throttling import SocketLimits
 from realtime.auth import CredentialWatch
@@ -76,7 +79,9 @@ class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsum
             if text is not None:
                 await self.send(text_data=text)
         else:
-            await self.send_json({"type": "error", "status": 400, "code": "bad_message"})
+            body = error_body("bad_message", 'Expected a JSON object with a known "command".')
+            body = localized(body, scope_language(self.scope))  # the handshake's language
+            await self.send_json({"type": "error", "status": 400, **body})
 
     async def tournament_update(self, message):
         await self.send(text_data=message["text"])

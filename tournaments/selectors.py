@@ -14,10 +14,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, Value, When
 
+from accounts.names import Names, is_deleted
 from core import clock
-from core.errors import ApplicationError, NotFound
+from core.errors import NotFound
 from games.models import GameStatus
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -36,7 +37,6 @@ LIST_GROUPS = {
     "running": (TournamentStatus.RUNNING,),
     "finished": (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
 }
-LIST_LIMIT = 100
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -58,36 +58,81 @@ def tournament_get(tournament_id) -> Tournament:
         raise NotFound(TournamentError.NOT_FOUND, "no such tournament") from None
 
 
-def tournament_list(*, group: str | None = None, limit: int = LIST_LIMIT) -> list[Tournament]:
+def tournament_list(*, group: str | None = None):
     """Return tournaments of a group ("upcoming", "running", "finished"; None: all of them):
-    running first, then upcoming by start, then the most recently ended."""
-    if group is not None and group not in LIST_GROUPS:
-        detail = f"status must be one of {', '.join(LIST_GROUPS)}"
-        raise ApplicationError(
-            TournamentError.INVALID, detail, extra={"fields": {"status": [detail]}}
-        )
+    running first, then upcoming by start, then the most recently ended. The order is one SQL
+    ORDER BY, so the list can be paged (``?page=``) whatever its length."""
     wanted = LIST_GROUPS[group] if group else [s for g in LIST_GROUPS.values() for s in g]
     rows = (
         Tournament.objects.filter(status__in=wanted)
         .select_related("created_by")
-        .annotate(entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)))
+        .annotate(
+            entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)),
+            list_group=Case(
+                When(status__in=LIST_GROUPS["running"], then=Value(0)),
+                When(status__in=LIST_GROUPS["upcoming"], then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            ),
+        )
     )
-    out: list[Tournament] = []
-    for statuses, order in (
-        (LIST_GROUPS["running"], ("starts_at", "id")),
-        (LIST_GROUPS["upcoming"], ("starts_at", "id")),
-        (LIST_GROUPS["finished"], ("-finished_at", "-id")),
-    ):
-        if any(s in wanted for s in statuses):
-            out += list(rows.filter(status__in=statuses).order_by(*order)[:limit])
-    return out
+    started = Q(list_group__lt=2)
+    return rows.order_by(
+        "list_group",
+        Case(When(started, then=F("starts_at"))).asc(),
+        Case(When(started, then=F("id"))).asc(),
+        Case(When(~started, then=F("finished_at"))).desc(),
+        "-id",
+    )
 
 
-def tournament_summary(tournament: Tournament, now: datetime | None = None) -> dict[str, Any]:
+class TournamentNames:
+    """The names in one tournament (accounts.names): deleted accounts numbered in the order
+    of their entries, then its creator; by entry id for the stored standings, which keep the
+    usernames of the time they were computed."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        deleted = Q(user__deleted_at__isnull=False) | Q(
+            stand_in_for__user__deleted_at__isnull=False
+        )
+        entries = list(
+            tournament.entries.filter(deleted)
+            .select_related("user", "stand_in_for__user")
+            .order_by("pk")
+        )
+        self.names = Names(e.user for e in entries)
+        self.names.extend([tournament.created_by])
+        self._entries = {e.pk: e for e in entries}
+
+    def of(self, user) -> str:
+        return self.names.of(user)
+
+    def line(self, line: dict[str, Any]) -> dict[str, Any]:
+        """Return a stored standings line (or a table's player) with its names as now."""
+        entry = self._entries.get(line.get("entry"))
+        if entry is None:
+            return line
+        out = {**line, "username": self.names.of(entry.user)}
+        if out.get("stand_in_for") and entry.stand_in_for_id:
+            out["stand_in_for"] = self.names.of(entry.stand_in_for.user)
+        return out
+
+    def standings(self, doc: dict[str, Any] | None) -> dict[str, Any] | None:
+        if not doc or not self._entries:
+            return doc
+        return {**doc, "lines": [self.line(line) for line in doc.get("lines") or []]}
+
+
+def tournament_summary(
+    tournament: Tournament, now: datetime | None = None, names: TournamentNames | None = None
+) -> dict[str, Any]:
     """Return a tournament's line in the lists."""
+    ended = tournament.status == TournamentStatus.FINISHED and tournament.standings
+    if names is None and (ended or is_deleted(tournament.created_by)):  # else no query
+        names = TournamentNames(tournament)
     winner = None
-    if tournament.status == TournamentStatus.FINISHED and tournament.standings:
-        lines = tournament.standings.get("lines") or []
+    if ended:
+        lines = names.standings(tournament.standings).get("lines") or []
         winner = lines[0]["username"] if lines else None
     entrants = getattr(tournament, "entrants", None)
     if entrants is None:
@@ -97,7 +142,7 @@ def tournament_summary(tournament: Tournament, now: datetime | None = None) -> d
         "name": tournament.name,
         "format": tournament.format,
         "status": tournament.status,
-        "created_by": tournament.created_by.username,
+        "created_by": names.of(tournament.created_by) if names else tournament.created_by.username,
         "starts_at": _iso(tournament.starts_at),
         "seconds_until_start": seconds_until_start(tournament, now),
         "registration_opens_at": _iso(tournament.registration_opens_at),
@@ -120,19 +165,19 @@ def tournament_summary(tournament: Tournament, now: datetime | None = None) -> d
     }
 
 
-def _entry_doc(entry: TournamentEntry) -> dict[str, Any]:
+def _entry_doc(entry: TournamentEntry, names: TournamentNames) -> dict[str, Any]:
     return {
         "id": entry.pk,
-        "username": entry.user.username,
+        "username": names.of(entry.user),
         "is_bot": entry.user.is_bot,
         "status": entry.status,
         "seed": entry.seed,
-        "stand_in_for": entry.stand_in_for.user.username if entry.stand_in_for_id else None,
+        "stand_in_for": names.of(entry.stand_in_for.user) if entry.stand_in_for_id else None,
         "final_place": entry.final_place,
     }
 
 
-def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
+def _rounds(tournament: Tournament, names: TournamentNames) -> list[dict[str, Any]]:
     rounds = list(tournament.round_set.order_by("number"))
     tables = (
         TournamentTable.objects.filter(round__tournament=tournament)
@@ -156,7 +201,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 {
                     "seat": seat.index,
                     "entry": seat.entry_id,
-                    "username": seat.entry.user.username,
+                    "username": names.of(seat.entry.user),
                     "is_bot": seat.entry.user.is_bot,
                     "left": seat.index in left,
                     "total": sum(scored["round_scores"]) if scored else None,
@@ -199,17 +244,18 @@ def tournament_detail(tournament: Tournament) -> dict[str, Any]:
     """Return everything the tournament page shows: settings, entries, rounds with their tables
     (game ids, players, status), the standings."""
     entries = entries_in_seed_order(tournament)
+    names = TournamentNames(tournament)
     return {
-        **tournament_summary(tournament),
+        **tournament_summary(tournament, names=names),
         "description": tournament.description,
         "advance": tournament.advance,
         "no_show_policy": tournament.no_show_policy,
         "withdrawal_policy": tournament.withdrawal_policy,
         "cancelled_reason": tournament.cancelled_reason,
         "entrants": sum(1 for e in entries if e.status in ACTIVE_ENTRY),
-        "entries": [_entry_doc(e) for e in entries],
-        "rounds_detail": _rounds(tournament),
-        "standings": public_standings(tournament),
+        "entries": [_entry_doc(e, names) for e in entries],
+        "rounds_detail": _rounds(tournament, names),
+        "standings": names.standings(public_standings(tournament)),
         "version": tournament.version,
     }
 
@@ -234,7 +280,7 @@ def tournament_entry_for(tournament: Tournament, user) -> dict[str, Any] | None:
         .first()
     )
     return {
-        **_entry_doc(entry),
+        **_entry_doc(entry, TournamentNames(tournament)),
         "current_game": str(seat.table.game_id) if seat is not None else None,
     }
 
@@ -274,12 +320,13 @@ def public_standings(tournament: Tournament) -> dict[str, Any] | None:
 def tournament_standings(tournament: Tournament, round_number: int | None = None):
     """Return the standings now (as anyone may see them), or after round ``round_number``;
     None before any result."""
+    names = TournamentNames(tournament)
     if round_number is None:
-        return public_standings(tournament)
+        return names.standings(public_standings(tournament))
     found = TournamentRound.objects.filter(tournament=tournament, number=round_number).first()
     if found is None:
         raise NotFound(TournamentError.NOT_FOUND, "no such round")
-    return found.standings
+    return names.standings(found.standings)
 
 
 def tournaments_due(now: datetime | None = None) -> list[int]:

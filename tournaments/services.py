@@ -438,8 +438,8 @@ def _start(tournament: Tournament, now: datetime) -> None:
         entry.save(update_fields=["status"])
         notify(
             user=entry.user,
-            kind="tournament",
-            text=f"{tournament.name}: you did not check in, so you are not playing",
+            kind="tournament_result",
+            params={"what": "no_show", "tournament": tournament.name},
             url=f"/tournaments/{tournament.pk}",
             key=f"tournament:{tournament.pk}:no-show",
         )
@@ -469,8 +469,8 @@ def _start(tournament: Tournament, now: datetime) -> None:
         for entry in present:
             notify(
                 user=entry.user,
-                kind="tournament",
-                text=f"{tournament.name} is cancelled: too few players",
+                kind="tournament_result",
+                params={"what": "cancelled", "tournament": tournament.name},
                 url=f"/tournaments/{tournament.pk}",
                 key=f"tournament:{tournament.pk}:cancelled",
             )
@@ -549,11 +549,6 @@ def _seat_round(
             committed_at=now,
         )
     live = (tournament.time_control or {}).get("kind") != "correspondence"
-    when = (
-        f"it starts in {tournament.ready_seconds} s"
-        if live
-        else "it starts once every player has opened it"
-    )
     seats = []
     for index, table in enumerate(seating):
         group, deal_seed = groups.get(index, (None, None))
@@ -581,9 +576,14 @@ def _seat_round(
             seats.append(TournamentSeat(table=ttable, round=tround, index=s, entry_id=entry_id))
             notify(
                 user=by_id[entry_id].user,
-                kind="tournament",
-                text=f"{tournament.name}: round {number}, you are seated at table {index + 1}"
-                f" ({when})",
+                kind="tournament_seated",
+                params={
+                    "tournament": tournament.name,
+                    "round": number,
+                    "table": index + 1,
+                    "live": live,
+                    "seconds": tournament.ready_seconds,
+                },
                 url=f"/games/{game.pk}",
                 key=f"tournament:{tournament.pk}:round:{number}",
             )
@@ -833,8 +833,12 @@ def _finish(tournament: Tournament, entries: list[TournamentEntry], now: datetim
         if entry.final_place is not None:
             notify(
                 user=entry.user,
-                kind="tournament",
-                text=f"{tournament.name} has finished: you placed {entry.final_place}",
+                kind="tournament_result",
+                params={
+                    "what": "finished",
+                    "tournament": tournament.name,
+                    "place": entry.final_place,
+                },
                 url=f"/tournaments/{tournament.pk}",
                 key=f"tournament:{tournament.pk}:finished",
             )
@@ -876,3 +880,62 @@ def tournament_recompute_standings(*, tournament_id, write: bool = True) -> bool
             TournamentEntry.objects.bulk_update(entries, ["final_place"])
         _changed(tournament, "standings")
     return differs
+
+
+# -- reminders ---------------------------------------------------------------------------------
+
+STARTS_SOON = timedelta(hours=1)
+
+
+def tournament_reminders_send(now: datetime | None = None) -> int:
+    """Tell the registered players of each tournament still to start that its check-in is open
+    (from ``check_in_opens_at``) and, within the hour before ``starts_at``, that it starts
+    soon; return how many were told. Beat runs this every minute or so: each reminder has a
+    notification key per tournament, so a second run (or two beats at once) tells no one
+    twice, and the players already told are not even tried again."""
+    now = now or clock.now()
+    upcoming = Tournament.objects.filter(
+        status__in=(TournamentStatus.SCHEDULED, TournamentStatus.REGISTRATION), starts_at__gt=now
+    )
+    told = 0
+    checkin = upcoming.filter(check_in_opens_at__isnull=False, check_in_opens_at__lte=now)
+    for tournament in checkin:
+        told += _remind(
+            tournament,
+            kind="tournament_checkin_open",
+            key=f"tournament:{tournament.pk}:checkin-open",
+            params={"tournament": tournament.name},
+            statuses=(EntryStatus.REGISTERED,),
+        )
+    for tournament in upcoming.filter(starts_at__lte=now + STARTS_SOON):
+        minutes = max(1, round((tournament.starts_at - now).total_seconds() / 60))
+        told += _remind(
+            tournament,
+            kind="tournament_starts_soon",
+            key=f"tournament:{tournament.pk}:starts-soon",
+            params={"tournament": tournament.name, "minutes": minutes},
+            statuses=ACTIVE_ENTRY,
+        )
+    return told
+
+
+def _remind(tournament: Tournament, *, kind: str, key: str, params: dict, statuses) -> int:
+    entries = (
+        tournament.entries.filter(status__in=statuses, user__is_bot=False)
+        .exclude(user__notifications__key=key)
+        .select_related("user")
+    )
+    told = 0
+    with transaction.atomic():
+        for entry in entries:
+            told += (
+                notify(
+                    user=entry.user,
+                    kind=kind,
+                    params=params,
+                    url=f"/tournaments/{tournament.pk}",
+                    key=key,
+                )
+                is not None
+            )
+    return told

@@ -52,3 +52,12 @@ def recompute_standings(tournament_id: int) -> bool:
     from tournaments.services import tournament_recompute_standings
 
     return tournament_recompute_standings(tournament_id=tournament_id)
+
+
+@shared_task(name="tournaments.tasks.reminders", soft_time_limit=120, time_limit=180)
+def reminders() -> int:
+    """Check-in is open, it starts in 1 hour: tell the registered players (beat, every
+    TOURNAMENT_REMINDER_SECONDS); each reminder at most once per player."""
+    from tournaments.services import tournament_reminders_send
+
+    return tournament_reminders_send()

@@ -5,13 +5,16 @@ from django.conf import settings
 from django.contrib.auth import logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.deletion import account_delete
 from accounts.errors import AccountError as E
+from accounts.export import account_export
 from accounts.models import ApiToken
 from accounts.second_factor import begin_login, check_code, has_second_factor, is_same_site_path
 from accounts.services import (
@@ -24,10 +27,17 @@ from accounts.services import (
     user_authenticate,
     user_register,
 )
+from core import clock
 from core.errors import ApplicationError, NotAuthenticated
-from core.inputs import validated
+from core.inputs import query, validated
+from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
-from core.throttling import LoginRateThrottle, RegisterRateThrottle, SocketTicketRateThrottle
+from core.throttling import (
+    AccountExportRateThrottle,
+    LoginRateThrottle,
+    RegisterRateThrottle,
+    SocketTicketRateThrottle,
+)
 from realtime.auth import session_credential, token_credential
 from realtime.tickets import ticket_issue
 
@@ -174,16 +184,25 @@ class TokenListApi(APIView):
     class ListOutput(TokenOutput):
         current = serializers.BooleanField(help_text="the token this request came with")
 
+    class Query(NumberQuery):
+        pass
+
     @extend_schema(
         tags=TAGS,
         operation_id="auth_tokens_list",
-        responses={200: ListOutput(many=True), **error_responses(401)},
+        parameters=[Query],
+        responses={200: page_of("TokenPage", ListOutput), **error_responses(400, 401)},
     )
     def get(self, request):
-        tokens = ApiToken.objects.filter(user=request.user).order_by("-created")
+        query(self.Query, request)
+        tokens = ApiToken.objects.filter(user=request.user).order_by("-created", "-digest")
         current = getattr(request.auth, "digest", None)
-        rows = [{**_token_fields(t), "current": t.digest == current} for t in tokens]
-        return Response(self.ListOutput(rows, many=True).data)
+
+        def serialize(page):
+            rows = [{**_token_fields(t), "current": t.digest == current} for t in page]
+            return self.ListOutput(rows, many=True).data
+
+        return paginate(request, tokens, serialize, pagination=NumberPage(), view=self)
 
     @extend_schema(
         tags=TAGS,
@@ -364,3 +383,72 @@ class UserMeApi(APIView):
     @extend_schema(tags=TAGS, operation_id="me", responses={200: Output, **error_responses(401)})
     def get(self, request):
         return Response(self.Output(request.user).data)
+
+
+class AccountDeleteApi(APIView):
+    """Delete your account: give your password again and ``"confirm": true``.
+
+    The account is pseudonymized, not removed (accounts.deletion): every token and session
+    ends, the name, email and password go, and the games, ratings and disputes it took part in
+    stay, showing "deleted player". Refused (409 ``account_has_active_games``, listing them in
+    ``games`` and ``tournaments``) while you hold a seat at an open or active table or an entry
+    in a tournament that has not ended. Bot accounts cannot be deleted."""
+
+    permission_classes = (IsAuthenticated,)
+    throttle_classes = (LoginRateThrottle,)
+
+    class Input(serializers.Serializer):
+        password = serializers.CharField(max_length=4096, trim_whitespace=False)
+        confirm = serializers.BooleanField(help_text="must be true")
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="account_delete",
+        request=Input,
+        responses={
+            204: OpenApiResponse(description="Deleted; you are signed out."),
+            **error_responses(
+                400,
+                401,
+                403,
+                409,
+                415,
+                e400="`invalid_credentials` (the password), `confirmation_required`",
+                e409="`account_has_active_games`",
+            ),
+        },
+    )
+    def post(self, request):
+        data = validated(self.Input, request)
+        account_delete(
+            user=request.user, password=data["password"], confirm=data["confirm"], request=request
+        )
+        if not isinstance(request.auth, ApiToken):
+            logout(request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AccountExportApi(APIView):
+    """Download your data: one JSON file with your profile, settings, ratings and rating
+    history, your games with their records as you may see them (a game in play only from your
+    own seat), your disputes and your notifications (accounts.export)."""
+
+    permission_classes = (IsAuthenticated,)
+    throttle_classes = (AccountExportRateThrottle,)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="account_export",
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="the export, as an attachment"),
+            **error_responses(401, 403, 429),
+        },
+    )
+    def get(self, request):
+        doc = account_export(user=request.user)
+        day = clock.now().date().isoformat()
+        name = f"mexican-train-{request.user.pk}-{day}.json"
+        response = Response(doc)
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Cache-Control"] = "no-store"
+        return response

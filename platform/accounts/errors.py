@@ -18,6 +18,10 @@ class AccountError(StrEnum):
     TOO_MANY_TOKENS = "too_many_tokens"
     TOKEN_EXPIRED = "token_expired"
     NOT_FOUND = "not_found"
+    # Account deletion (accounts.deletion): the confirmation is missing; games or tournaments
+    # still need the player.
+    CONFIRMATION_REQUIRED = "confirmation_required"
+    ACCOUNT_HAS_ACTIVE_GAMES = "account_has_active_games"
     # Staff on an API token at a staff endpoint (accounts.permissions.StaffBySessionOnly).
     SESSION_REQUIRED = "session_required"
     # Staff in a session that has not passed a second factor (accounts.second_factor).

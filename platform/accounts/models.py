@@ -18,8 +18,6 @@ class User(AbstractUser):
     # game allowing at most its time control's vacation_days.
     vacation_from = models.DateTimeField(null=True, blank=True)
     vacation_until = models.DateTimeField(null=True, blank=True)
-    # "Your turn" by email in correspondence games (in the app always).
-    email_turns = models.BooleanField(default=True)
     # The interface language the player chose (a code from settings.LANGUAGES; blank: the
     # browser's), set by /settings and the header's switch, activated at each signed-in request.
     language = models.CharField(max_length=16, blank=True)
@@ -28,6 +26,10 @@ class User(AbstractUser):
     # The username folded by NFKC, case and Unicode confusables (accounts.skeleton): unique, so
     # the database itself refuses "stаffer" (Cyrillic а) beside "staffer". Set on every save.
     username_skeleton = models.TextField(unique=True, editable=False)
+    # When the player deleted the account (accounts.deletion): the row stays, pseudonymized
+    # (username "deleted-<random>", no email, no password, inactive), so the games, ratings and
+    # disputes it is part of keep their history; readers see "deleted player" (accounts.names).
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def clean(self):
         """Refuse a username that folds like another account's."""
@@ -40,12 +42,29 @@ class User(AbstractUser):
             )
 
     def save(self, *args, **kwargs):
-        """Store the username's skeleton with it."""
+        """Store the username's skeleton with it. A new password (reset, change, the admin)
+        revokes every API token: whoever held the old password may have made one. The other
+        browser sessions end by themselves (Django checks each session's password hash)."""
         self.username_skeleton = username_skeleton(self.username)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        new_password = self._password is not None and not self._state.adding
         super().save(*args, **kwargs)
+        if new_password:
+            ApiToken.objects.filter(user=self).delete()
+
+
+class RetiredUsername(models.Model):
+    """A deleted account's username, kept from being registered again (as Lichess keeps closed
+    accounts' names): only a keyed digest of its skeleton (accounts.names.retired_digest), so
+    the name itself is not kept and cannot be read back, yet a look-alike is refused too."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    retired_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"retired username {self.digest[:12]}…"
 
 
 class ApiToken(AbstractAuthToken):

@@ -20,7 +20,8 @@ from knox.settings import CONSTANTS, knox_settings
 
 from accounts.errors import AccountError as E
 from accounts.middleware import valid_language
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken, RetiredUsername, User
+from accounts.names import PSEUDONYM_PREFIX, retired_digest
 from accounts.skeleton import username_skeleton
 from core import clock
 from core.errors import ApplicationError, Conflict, NotFound
@@ -50,7 +51,9 @@ def user_register(*, username: str, password: str, email: str = "", request=None
             validate_email(email)
         except ValidationError as error:
             raise ApplicationError(E.INVALID_EMAIL, " ".join(error.messages)) from None
-    if User.objects.filter(username_skeleton=username_skeleton(username)).exists():
+    if User.objects.filter(username_skeleton=username_skeleton(username)).exists() or (
+        RetiredUsername.objects.filter(pk=retired_digest(username)).exists()
+    ):
         raise _username_taken(username)
     try:
         validate_password(password, user=User(username=username, email=email))
@@ -141,6 +144,11 @@ def _check_username(username: str) -> None:
         User._meta.get_field("username").run_validators(username)
     except ValidationError as error:
         raise ApplicationError(E.INVALID_USERNAME, " ".join(error.messages)) from None
+    if username.lower().startswith(PSEUDONYM_PREFIX):
+        raise ApplicationError(
+            E.INVALID_USERNAME,
+            f"Usernames starting with {PSEUDONYM_PREFIX!r} are kept for deleted accounts.",
+        )
     if BOT_USERNAME_RE.search(username):
         raise ApplicationError(
             E.INVALID_USERNAME, "Usernames ending in '-bot-<number>' are kept for bots."

@@ -15,4 +15,6 @@ urlpatterns = [
     path("auth/login", apis.SessionLoginApi.as_view(), name="login"),
     path("auth/logout", apis.SessionLogoutApi.as_view(), name="logout"),
     path("me", apis.UserMeApi.as_view(), name="me"),
+    path("account/delete", apis.AccountDeleteApi.as_view(), name="account-delete"),
+    path("account/export", apis.AccountExportApi.as_view(), name="account-export"),
 ]

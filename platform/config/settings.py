@@ -264,6 +264,8 @@ RATE_LIMITS = {
     "dispute_message": ENV.get("RATE_LIMIT_DISPUTE_MESSAGE", "").strip() or "10/min",
     # Socket tickets (POST /api/v1/auth/socket-ticket) per user.
     "socket_ticket": ENV.get("RATE_LIMIT_SOCKET_TICKET", "").strip() or "30/min",
+    # Data exports (GET /api/v1/account/export) per user: each reads every game they played.
+    "account_export": ENV.get("RATE_LIMIT_ACCOUNT_EXPORT", "").strip() or "5/hour",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.
@@ -429,7 +431,9 @@ LANGUAGES = [
 LANG_INFO.setdefault(
     "tl", {"bidi": False, "code": "tl", "name": "Tagalog", "name_local": "Tagalog"}
 )
-LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
+# The interface's catalogs, then those of django-allauth's pages in the languages allauth ships
+# none for (Tagalog): `manage.py catalogs` keeps both.
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "frontend" / "locale-allauth"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -559,7 +563,25 @@ TOURNAMENT_TICK_SECONDS = float(ENV.get("TOURNAMENT_TICK_SECONDS", "") or SWEEP_
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": SWEEP_INTERVAL},
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
+    "tournaments-reminders": {
+        "task": "tournaments.tasks.reminders",
+        "schedule": float(ENV.get("TOURNAMENT_REMINDER_SECONDS", "") or 60),
+    },
+    "notifications-sweep-emails": {
+        "task": "notifications.tasks.sweep_emails",
+        "schedule": float(ENV.get("NOTIFICATION_EMAIL_SWEEP_SECONDS", "") or 60),
+    },
 }
+# Notification mails (notifications.tasks): attempts of one mail (the first and Celery's
+# retries, exponential backoff from this many seconds with jitter, at most 10 min apart); the
+# sweeper sends a mail still owed this many seconds after its notification (a lost task).
+NOTIFICATION_EMAIL_MAX_ATTEMPTS = int(ENV.get("NOTIFICATION_EMAIL_MAX_ATTEMPTS", "") or 6)
+NOTIFICATION_EMAIL_RETRY_BACKOFF = int(ENV.get("NOTIFICATION_EMAIL_RETRY_BACKOFF", "") or 2)
+NOTIFICATION_EMAIL_SWEEP_AFTER_SECONDS = float(
+    ENV.get("NOTIFICATION_EMAIL_SWEEP_AFTER_SECONDS", "") or 600
+)
+# How long a mail's one-click unsubscribe link works.
+UNSUBSCRIBE_TOKEN_DAYS = int(ENV.get("UNSUBSCRIBE_TOKEN_DAYS", "") or 90)
 
 
 def email_from_env(env: Mapping[str, str]) -> dict:
@@ -586,13 +608,17 @@ def email_from_env(env: Mapping[str, str]) -> dict:
         }
     parts = urlsplit(url)
     if parts.scheme == "console":
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+            "EMAIL_TIMEOUT": timeout,
+        }
     if parts.scheme == "file":
         if not parts.path:
             raise ImproperlyConfigured("EMAIL_URL file:///folder needs a folder")
         return {
             "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
             "EMAIL_FILE_PATH": unquote(parts.path),
+            "EMAIL_TIMEOUT": timeout,
         }
     if parts.scheme in {"smtp", "smtps"}:
         if not parts.hostname:

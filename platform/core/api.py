@@ -174,20 +174,26 @@ def _is_concurrency_conflict(exc: Exception) -> bool:
 def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:
     """Build the body for one of DRF's own exceptions."""
     if isinstance(exc, exceptions.ValidationError):
-        fields = _flatten_validation_detail(exc.detail)
-        detail = "; ".join(
-            " ".join(messages)
-            if name == api_settings.NON_FIELD_ERRORS_KEY
-            else f"{name}: {' '.join(messages)}"
-            for name, messages in fields.items()
-        )
-        return error_body(CoreError.INVALID, detail or "Invalid input.", fields=fields)
+        return validation_body(exc.detail)
     code = _code_for(exc)
     detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
     extra: dict[str, Any] = {}
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         extra["retry_after"] = extra["wait"] = max(1, math.ceil(exc.wait))
     return error_body(code, str(detail), **extra)
+
+
+def validation_body(errors: Any, code: str = CoreError.INVALID) -> dict[str, Any]:
+    """Build the body of a refused input from a serializer's ``errors``: ``fields`` holds the
+    messages per (dotted) field name and ``detail`` says them all in one line."""
+    fields = _flatten_validation_detail(errors)
+    detail = "; ".join(
+        " ".join(messages)
+        if name == api_settings.NON_FIELD_ERRORS_KEY
+        else f"{name}: {' '.join(messages)}"
+        for name, messages in fields.items()
+    )
+    return error_body(code, detail or "Invalid input.", fields=fields)
 
 
 def _code_for(exc: exceptions.APIException) -> str:

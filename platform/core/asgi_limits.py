@@ -15,22 +15,24 @@ import json
 from django.conf import settings
 
 from core.api import request_too_large_body
+from core.error_messages import localized, scope_language
 
 
 class BodyLimitMiddleware:
-    """Answer 413 ``request_too_large`` to an HTTP request whose body exceeds ``limit``."""
+    """Answer 413 ``request_too_large`` to an HTTP request whose body exceeds ``limit``, its
+    detail in the language the request asks for (cookie, then Accept-Language), as the
+    application's own errors."""
 
     def __init__(self, app, limit: int | None = None) -> None:
         self.app = app
         self.limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE if limit is None else limit
-        self.body = json.dumps(request_too_large_body()).encode()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         length = _content_length(scope)
         if length is not None and length > self.limit:
-            return await _too_large(send, self.body)
+            return await _too_large(send, _body(scope))
         received = 0
         cut = False
         started = False
@@ -57,7 +59,12 @@ class BodyLimitMiddleware:
 
         await self.app(scope, limited_receive, tracked_send)
         if cut and not started:
-            await _too_large(send, self.body)
+            await _too_large(send, _body(scope))
+
+
+def _body(scope) -> bytes:
+    body = localized(request_too_large_body(), scope_language(scope))
+    return json.dumps(body, ensure_ascii=False).encode()
 
 
 def _content_length(scope) -> int | None:

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext_lazy
 
 MESSAGES: dict[str, Promise] = {
     "invalid": _("The request is not valid."),
+    "invalid_query": _("A query parameter is not valid."),
     "malformed_json": _("The request body is not valid JSON."),
     "invalid_json": _("The JSON is not valid or is nested too deeply."),
     "not_authenticated": _("Please sign in first."),
@@ -142,6 +143,11 @@ MESSAGES: dict[str, Promise] = {
     "invalid_credentials": _("The username or password is wrong."),
     "invalid_bot_strategy": _("There is no such bot strategy."),
     "too_many_tokens": _("You have too many API tokens; revoke one first."),
+    "confirmation_required": _("Please confirm that you want to delete your account."),
+    "account_has_active_games": _(
+        "Finish or resign your games and withdraw from your tournaments before deleting "
+        "your account."
+    ),
     "token_expired": _("This token has expired."),
     "session_required": _("Staff must sign in with a session here, not an API token."),
     "second_factor_required": _(

@@ -15,6 +15,9 @@ class CoreError(StrEnum):
     """Stable codes of the refusals every API answers alike (the ``code`` of the JSON error)."""
 
     INVALID = "invalid"
+    # A query parameter (``?status=``, ``?page_size=``, a cursor...) that is not one the list
+    # takes: ``fields`` names each, as ``invalid`` does for a body (core.inputs.query).
+    INVALID_QUERY = "invalid_query"
     MALFORMED_JSON = "malformed_json"
     INVALID_JSON = "invalid_json"
     NOT_AUTHENTICATED = "not_authenticated"

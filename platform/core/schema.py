@@ -59,7 +59,8 @@ class ApiErrorSerializer(serializers.Serializer):
     fields = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
-        help_text="Only for `invalid`: messages per input field (dotted paths when nested).",
+        help_text="Only for `invalid` and `invalid_query`: messages per input field or query "
+        "parameter (dotted paths when nested).",
     )
     rule = serializers.CharField(
         required=False, help_text="Only for illegal moves: the RULES.md id that refuses it."
@@ -72,7 +73,8 @@ class ApiErrorSerializer(serializers.Serializer):
 
 
 COMMON_ERRORS = {
-    400: "`invalid` (see `fields`), `malformed_json`",
+    400: "`invalid` (see `fields`), `invalid_query` (a query parameter; see `fields`), "
+    "`malformed_json`",
     401: "`not_authenticated`",
     403: "`forbidden` (also a missing CSRF token with session authentication)",
     404: "`not_found`",

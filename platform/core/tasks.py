@@ -46,15 +46,18 @@ def is_database_locked(exc: BaseException) -> bool:
     return isinstance(exc, OperationalError) and "is locked" in str(exc).lower()
 
 
-def submit(task, *args: Any, eta: datetime | None = None) -> None:
+def submit(task, *args: Any, eta: datetime | None = None, background: bool = False) -> None:
     """Run ``task(*args)`` the configured way; never raise into the caller (it has committed:
-    a task that cannot be queued is caught by the sweeper)."""
+    a task that cannot be queued is caught by the sweeper). ``background``: never in the
+    caller's thread (a mail: not in the request that asked for it); without a worker or a
+    runner it is left, like an ETA task, to its periodic sweeper."""
     args = tuple(str(a) if not isinstance(a, int | str) else a for a in args)
     try:
         if _runner is not None:
             _runner.put(task, args, eta)
         elif settings.CELERY_TASK_ALWAYS_EAGER:
-            if eta is None:  # ETA tasks are left to the sweeper when nothing runs them later
+            # ETA and background tasks are left to their sweeper when nothing runs them later
+            if eta is None and not background:
                 _run_inline(task, args)
         else:
             task.apply_async(args=args, eta=eta)

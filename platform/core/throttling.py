@@ -166,6 +166,12 @@ class RegisterRateThrottle(ScopedRateThrottle):
     scope = "register"
 
 
+class AccountExportRateThrottle(ScopedRateThrottle):
+    """Data exports (GET /api/v1/account/export): per player, as each reads every game."""
+
+    scope = "account_export"
+
+
 class MoveRateThrottle(ScopedRateThrottle):
     """Moves over REST: per player, shared with the socket's moves (``check_move``)."""
 

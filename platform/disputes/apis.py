@@ -4,22 +4,22 @@ of games, /api/v1/audit/games/<id>..., is ``games.audit_apis``.)
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
-from core.errors import ApplicationError
 from core.fields import IntegerField
-from core.inputs import validated
+from core.inputs import query, validated
+from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import DisputeMessageRateThrottle
 from disputes import selectors, services
-from disputes.errors import DisputeError
 from disputes.models import DisputeCategory, DisputeStatus
+from games.selectors import table_names
 from trust.receipts import MAX_RECEIPTS
 
 DISPUTE_TAGS = ["disputes"]
@@ -28,13 +28,28 @@ DISPUTE_TAGS = ["disputes"]
 # -- disputes ----------------------------------------------------------------------------------
 
 
+def dispute_names(dispute) -> Names:
+    """The names in a dispute: its game's table's (accounts.names), then anyone else's (staff),
+    computed once per dispute."""
+    names = getattr(dispute, "_names", None)
+    if names is None:
+        names = table_names(dispute.game_id)
+        names.extend([dispute.opened_by, *dispute.involved.all(), dispute.claimed_by])
+        names.extend(m.author for m in dispute.messages.all())
+        dispute._names = names
+    return names
+
+
 class MessageOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    author = serializers.CharField(source="author.username")
+    author = serializers.SerializerMethodField()
     from_staff = serializers.BooleanField()
     kind = serializers.CharField()
     body = serializers.CharField()
     created_at = serializers.DateTimeField()
+
+    def get_author(self, message) -> str:
+        return dispute_names(message.dispute).of(message.author)
 
 
 class DisputeOutput(serializers.Serializer):
@@ -46,17 +61,24 @@ class DisputeOutput(serializers.Serializer):
     reason = serializers.CharField()
     seq = serializers.IntegerField(allow_null=True)
     status = serializers.CharField()
-    opened_by = serializers.CharField(source="opened_by.username")
+    opened_by = serializers.SerializerMethodField()
     involved = serializers.SerializerMethodField()
-    claimed_by = serializers.CharField(source="claimed_by.username", allow_null=True, default=None)
+    claimed_by = serializers.SerializerMethodField()
     resolution = serializers.CharField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     closed_at = serializers.DateTimeField(allow_null=True)
     awaiting_staff_since = serializers.SerializerMethodField()
 
+    def get_opened_by(self, dispute) -> str:
+        return dispute_names(dispute).of(dispute.opened_by)
+
+    def get_claimed_by(self, dispute) -> str | None:
+        return dispute_names(dispute).of(dispute.claimed_by) if dispute.claimed_by else None
+
     def get_involved(self, dispute) -> list[str]:
-        return sorted(u.username for u in dispute.involved.all())
+        names = dispute_names(dispute)
+        return sorted(names.of(u) for u in dispute.involved.all())
 
     def get_awaiting_staff_since(self, dispute) -> str | None:
         since = selectors.awaiting_staff_since(dispute)
@@ -66,11 +88,14 @@ class DisputeOutput(serializers.Serializer):
 class ReceiptCheckOutput(serializers.Serializer):
     id = serializers.IntegerField()
     message = serializers.IntegerField(source="message_id", allow_null=True)
-    submitted_by = serializers.CharField(source="submitted_by.username")
+    submitted_by = serializers.SerializerMethodField()
     checked_at = serializers.DateTimeField()
     head_seq = serializers.IntegerField(help_text="the log's head when checked")
     matches = serializers.BooleanField(help_text="the log matched every receipt then")
     results = serializers.JSONField(help_text="per receipt: index, seq, verdict, detail")
+
+    def get_submitted_by(self, check) -> str:
+        return dispute_names(check.dispute).of(check.submitted_by)
 
 
 class DisputeDetailOutput(DisputeOutput):
@@ -118,29 +143,31 @@ class DisputeListApi(APIView):
         )
         receipts = _receipts_field()
 
+    class Query(NumberQuery):
+        status = serializers.ChoiceField(DisputeStatus.values, required=False)
+        game = serializers.UUIDField(required=False)
+
     @extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_list",
-        parameters=[
-            OpenApiParameter("status", str, enum=DisputeStatus.values),
-            OpenApiParameter("game", OpenApiTypes.UUID),
-        ],
+        parameters=[Query],
         responses={
-            200: DisputeOutput(many=True),
+            200: page_of("DisputePage", DisputeOutput),
             **error_responses(400, 401, 403, e403="`session_required`"),
         },
     )
     def get(self, request):
-        wanted = request.query_params.get("status") or None
-        if wanted is not None and wanted not in DisputeStatus.values:
-            raise ApplicationError(
-                DisputeError.INVALID, f"status must be one of {DisputeStatus.values}"
-            )
-        game = request.query_params.get("game") or None
-        if game is not None:
-            game = serializers.UUIDField().run_validation(game)
-        rows = selectors.dispute_list_for(request.user, status=wanted, game_id=game)
-        return Response(DisputeOutput(rows, many=True).data)
+        params = query(self.Query, request)
+        rows = selectors.dispute_list_for(
+            request.user, status=params.get("status"), game_id=params.get("game")
+        )
+        return paginate(
+            request,
+            rows,
+            lambda page: DisputeOutput(page, many=True).data,
+            pagination=NumberPage(),
+            view=self,
+        )
 
     @extend_schema(
         tags=DISPUTE_TAGS,

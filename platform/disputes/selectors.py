@@ -5,13 +5,27 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import (
+    Case,
+    DateTimeField,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 
 from core.errors import Forbidden, NotFound
 from disputes.errors import DisputeError
 from disputes.models import Dispute, DisputeMessage, MessageKind, StaffAction
 from games import stakes
 from games.models import Game, Seat
+
+# A dispute in these statuses waits for nobody.
+CLOSED = ("resolved", "rejected")
 
 
 def dispute_visible(dispute_id, user, *, for_update: bool = False) -> Dispute:
@@ -41,24 +55,47 @@ def _with_thread(rows: QuerySet) -> QuerySet:
     )
 
 
-def dispute_list_for(user, *, status: str | None = None, game_id=None) -> list[Dispute]:
+def dispute_list_for(user, *, status: str | None = None, game_id=None) -> QuerySet[Dispute]:
     """Return the disputes ``user`` may see, the staff queue first: those waiting longest for
     staff come first, then the rest, newest first. Staff are not shown the disputes about a
-    game they played, unless they are in them."""
+    game they played, unless they are in them.
+
+    The queue's order is ``awaiting_staff_since`` computed in SQL (``queue_since``), so the
+    list can be paged (``?page=``) whatever its length; it changes as staff and players write.
+    """
+    mine = Dispute.objects.filter(involved=user).values("pk")
     if user.is_staff:
         played = Seat.objects.filter(user=user).values("game_id")
-        rows = Dispute.objects.filter(Q(involved=user) | ~Q(game_id__in=played))
+        rows = Dispute.objects.filter(Q(pk__in=mine) | ~Q(game_id__in=played))
     else:
-        rows = Dispute.objects.filter(involved=user)
+        rows = Dispute.objects.filter(pk__in=mine)
     if status:
         rows = rows.filter(status=status)
     if game_id is not None:
         rows = rows.filter(game_id=game_id)
-    disputes = list(_with_thread(rows.distinct()).order_by("-created_at")[:500])
-    waiting = [d for d in disputes if awaiting_staff_since(d) is not None]
-    waiting.sort(key=awaiting_staff_since)
-    rest = [d for d in disputes if awaiting_staff_since(d) is None]
-    return waiting + rest
+    replies = DisputeMessage.objects.filter(
+        dispute=OuterRef("pk"),
+        from_staff=True,
+        kind__in=(MessageKind.MESSAGE, MessageKind.ADJUDICATION),
+    ).order_by("-created_at", "-pk")
+    rows = rows.annotate(
+        staff_reply_at=Subquery(replies.values("created_at")[:1]),
+        staff_reply_pk=Subquery(replies.values("pk")[:1]),
+    )
+    # The first player message after staff last answered (messages are ordered created_at, pk).
+    unanswered = DisputeMessage.objects.filter(dispute=OuterRef("pk"), from_staff=False).filter(
+        Q(created_at__gt=OuterRef("staff_reply_at"))
+        | Q(created_at=OuterRef("staff_reply_at"), pk__gt=OuterRef("staff_reply_pk"))
+    )
+    rows = rows.annotate(
+        queue_since=Case(
+            When(status__in=CLOSED, then=Value(None)),
+            When(staff_reply_at__isnull=True, then=F("created_at")),
+            default=Subquery(unanswered.order_by("created_at", "pk").values("created_at")[:1]),
+            output_field=DateTimeField(),
+        )
+    )
+    return _with_thread(rows).order_by(F("queue_since").asc(nulls_last=True), "-created_at", "-pk")
 
 
 def dispute_detail(dispute_id, user) -> Dispute:
@@ -69,7 +106,7 @@ def dispute_detail(dispute_id, user) -> Dispute:
 def awaiting_staff_since(dispute: Dispute) -> datetime | None:
     """Return when the first player message staff have not answered was written (the dispute
     itself counts as one), or None if staff spoke last or the dispute is closed."""
-    if dispute.status in ("resolved", "rejected"):
+    if dispute.status in CLOSED:
         return None
     since = dispute.created_at
     for m in dispute.messages.all():

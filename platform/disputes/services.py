@@ -40,9 +40,9 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 }
 
 
-def _notify(*, user, text: str, url: str, key: str = "") -> None:
-    """Tell ``user`` in the app, about a dispute."""
-    notify(user=user, kind="dispute", text=text, url=url, key=key)
+def _notify(*, user, params: dict, url: str, key: str = "") -> None:
+    """Tell ``user`` about a dispute (the words: notifications.kinds, ``dispute_update``)."""
+    notify(user=user, kind="dispute_update", params=params, url=url, key=key)
 
 
 def dispute_url(dispute: Dispute) -> str:
@@ -86,9 +86,9 @@ def _players_to_tell(dispute: Dispute, *, besides=None) -> list:
     return [u for u in dispute.involved.all() if besides is None or u.pk != besides.pk]
 
 
-def _tell(users: Iterable, dispute: Dispute, text: str, key: str) -> None:
+def _tell(users: Iterable, dispute: Dispute, params: dict, key: str) -> None:
     for user in users:
-        _notify(user=user, text=text, url=dispute_url(dispute), key=f"{key}:{user.pk}")
+        _notify(user=user, params=params, url=dispute_url(dispute), key=f"{key}:{user.pk}")
 
 
 @transaction.atomic
@@ -153,7 +153,7 @@ def dispute_open(
     _tell(
         named,
         dispute,
-        f"{user.username} opened a dispute about {game} that concerns you",
+        {"what": "opened", "player": user.username, "game": str(game)},
         f"dispute:{dispute.pk}:opened",
     )
     return dispute
@@ -183,17 +183,21 @@ def dispute_message_add(
     dispute.save(update_fields=["updated_at"])
     if as_staff:
         staff_action_record(staff=user, action=StaffActionKind.DISPUTE_MESSAGE, dispute=dispute)
-    who = "Staff" if as_staff else user.username
     _tell(
         _players_to_tell(dispute, besides=user),
         dispute,
-        f"{who} wrote in the dispute about {dispute.game}",
+        {
+            "what": "message",
+            "staff": as_staff,
+            "player": "" if as_staff else user.username,
+            "game": str(dispute.game),
+        },
         f"dispute:{dispute.pk}:message:{message.pk}",
     )
     if dispute.claimed_by is not None and dispute.claimed_by.pk != user.pk:
         _notify(
             user=dispute.claimed_by,
-            text=f"{user.username} wrote in dispute {dispute.pk}",
+            params={"what": "message_to_staff", "player": user.username, "dispute": dispute.pk},
             url=dispute_url(dispute),
             key=f"dispute:{dispute.pk}:message:{message.pk}:staff",
         )
@@ -242,7 +246,7 @@ def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
     _tell(
         _players_to_tell(dispute),
         dispute,
-        f"Your dispute about {dispute.game} is now {to.replace('_', ' ')}",
+        {"what": "status", "game": str(dispute.game), "status": str(to)},
         f"dispute:{dispute.pk}:status:{to}",
     )
     return dispute
@@ -290,8 +294,11 @@ def dispute_for_adjudication(dispute_id, game: Game) -> Dispute | None:
     return dispute
 
 
-def adjudication_announce(*, game: Game, by, dispute: Dispute | None, text: str, key: str) -> None:
-    """Tell a game's players what staff decided: in the dispute's thread and by notification."""
+def adjudication_announce(
+    *, game: Game, by, dispute: Dispute | None, text: str, params: dict, key: str
+) -> None:
+    """Tell a game's players what staff decided: in the dispute's thread (``text``) and by
+    notification (``params`` of a ``dispute_update``, in each reader's language)."""
     url = f"/games/{game.pk}"
     if dispute is not None:
         DisputeMessage.objects.create(
@@ -306,4 +313,4 @@ def adjudication_announce(*, game: Game, by, dispute: Dispute | None, text: str,
         url = dispute_url(dispute)
     for seat in game.seats.select_related("user"):
         if not seat.user.is_bot:
-            _notify(user=seat.user, text=text, url=url, key=f"{key}:{seat.user_id}")
+            _notify(user=seat.user, params=params, url=url, key=f"{key}:{seat.user_id}")

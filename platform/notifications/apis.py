@@ -7,7 +7,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.fields import IntegerField
-from core.inputs import validated
+from core.inputs import query, validated
+from core.pagination import CursorPage, CursorQuery, page_of, paginate
 from core.schema import error_responses
 from notifications.models import Notification
 from notifications.services import notifications_mark_read
@@ -16,29 +17,53 @@ TAGS = ["notifications"]
 
 
 class NotificationOutput(serializers.ModelSerializer):
+    """``text``: the words in the request's language, rendered from ``kind`` and ``params``
+    (notifications.kinds) when read, not when the notification was made."""
+
+    text = serializers.SerializerMethodField()
+    params = serializers.DictField(help_text="The names and numbers the kind's words take.")
+
     class Meta:
         model = Notification
-        fields = ["id", "kind", "text", "url", "created_at", "read_at"]
+        fields = ["id", "kind", "params", "text", "url", "created_at", "read_at"]
+
+    def get_text(self, obj: Notification) -> str:
+        return obj.rendered()
 
 
 class NotificationListApi(APIView):
-    """The latest 50 notifications, newest first, and how many are unread."""
+    """The notifications, newest first, a page at a time, and how many are unread."""
 
     permission_classes = (IsAuthenticated,)
 
-    class Output(serializers.Serializer):
-        unread = serializers.IntegerField()
-        results = NotificationOutput(many=True)
+    class Query(CursorQuery):
+        pass
 
     @extend_schema(
         tags=TAGS,
         operation_id="notifications_list",
-        responses={200: Output, **error_responses(401)},
+        parameters=[Query],
+        responses={
+            200: page_of(
+                "NotificationPage",
+                NotificationOutput,
+                unread=serializers.IntegerField(help_text="unread notifications, on any page"),
+            ),
+            **error_responses(400, 401),
+        },
     )
     def get(self, request):
+        query(self.Query, request)
         qs = Notification.objects.filter(user=request.user)
         unread = qs.filter(read_at__isnull=True).count()
-        return Response(self.Output({"unread": unread, "results": qs[:50]}).data)
+        return paginate(
+            request,
+            qs,
+            lambda rows: NotificationOutput(rows, many=True).data,
+            pagination=CursorPage(("-created_at", "-id")),
+            view=self,
+            unread=unread,
+        )
 
 
 class NotificationReadApi(APIView):

@@ -1,25 +1,48 @@
-"""In-app notifications ("your turn", dispute updates, tournament starts), optionally emailed."""
+"""In-app notifications ("your turn", dispute updates, tournament news), and which of them a
+player wants emailed.
+
+A notification is a ``kind`` plus ``params``, rendered in the reader's language when it is read
+(``notifications.kinds``); ``text`` keeps the English words (the admin's search, and the whole
+message of a row from before kinds had params).
+"""
 
 from django.conf import settings
 from django.db import models
+
+from notifications.kinds import render
 
 
 class Notification(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
-    kind = models.CharField(max_length=32)  # your_turn, dispute, tournament, ...
+    kind = models.CharField(max_length=32)  # a key of notifications.kinds.KINDS (or legacy)
+    params = models.JSONField(default=dict, blank=True)
     text = models.CharField(max_length=300)
     url = models.CharField(max_length=300, blank=True)
     # Makes a repeated notify (a task delivered twice) a no-op; blank = never deduplicated.
     key = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField()
     read_at = models.DateTimeField(null=True, blank=True)
-    emailed = models.BooleanField(default=False)
+    # Email: ``email_pending`` while a mail is owed; the task claims it (``email_claimed_until``,
+    # one UPDATE, so a task delivered twice sends once) and sets ``emailed_at`` only once the
+    # SMTP server took it. ``email_attempts`` counts the claims (the sweeper gives up after
+    # NOTIFICATION_EMAIL_MAX_ATTEMPTS).
+    email_pending = models.BooleanField(default=False)
+    email_claimed_until = models.DateTimeField(null=True, blank=True)
+    email_attempts = models.PositiveSmallIntegerField(default=0)
+    emailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["user", "read_at", "-created_at"])]
+        indexes = [
+            models.Index(fields=["user", "read_at", "-created_at"]),
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(email_pending=True),
+                name="notifications_email_pending",
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "key"],
@@ -30,3 +53,28 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.kind}: {self.text}"
+
+    def rendered(self) -> str:
+        """The words in the active language."""
+        return render(self.kind, self.params, self.text)
+
+
+class EmailPreference(models.Model):
+    """A player's choice for one kind of notification by email (no row: the kind's default,
+    ``KINDS[kind].email_default``). The only place the choice lives: /settings, the one-click
+    unsubscribe link and the email task all read and write these rows."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preferences"
+    )
+    kind = models.CharField(max_length=32)
+    enabled = models.BooleanField()
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="email_preference_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind}: {'on' if self.enabled else 'off'}"

@@ -1,33 +1,71 @@
-"""Notify players in the app and, when asked and they have an address, by email."""
+"""Notify players in the app and, when they want it and have an address, by email.
+
+``notify`` only inserts the row (in the caller's transaction: a move's request never talks to
+an SMTP server); once that commits, ``notifications.tasks.send_email`` is queued and sends the
+mail in the recipient's language (``notification_email_send``), retried with backoff by
+Celery; ``notifications.tasks.sweep_emails`` (beat) sends what a lost task left owed.
+"""
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
 from django.db import connection, transaction
+from django.db.models import F, Q
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from core import clock
-from notifications.models import Notification
+from notifications.kinds import KINDS, render
+from notifications.models import EmailPreference, Notification
+
+log = logging.getLogger(__name__)
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
 
-def notify(*, user, kind: str, text: str, url: str = "", key: str = "", email: bool = False):
+def notify(*, user, kind: str, params: dict, url: str = "", key: str = ""):
     """Record a notification for ``user``; return it, or None if ``key`` was already notified.
 
-    The email (if asked and the user has an address) is sent once the transaction commits, so
-    a rolled-back change never mails anyone. Bots are never notified.
+    ``params`` are the names and numbers the kind's words take (notifications.kinds), never
+    English text. A mail is owed when the player wants this kind by email and has an address;
+    it is queued once the transaction commits, so a rolled-back change never mails anyone.
+    Bots are never notified.
     """
     if user.is_bot:
         return None
+    with translation.override(settings.LANGUAGE_CODE):
+        text = render(kind, params)
     note = Notification(
-        user=user, kind=kind, text=text[:300], url=url, key=key, created_at=clock.now()
+        user=user,
+        kind=kind,
+        params=params,
+        text=text[:300],
+        url=url,
+        key=key,
+        created_at=clock.now(),
+        email_pending=bool(user.email) and email_wanted(user, kind),
     )
     if not key:
         note.save(force_insert=True)
     elif not _insert_new(note):
         return None  # this key was notified before (e.g. a task delivered twice)
-    if email and user.email:
-        transaction.on_commit(lambda: _send_email(note.pk))
+    if note.email_pending:
+        transaction.on_commit(lambda: _queue_email(note.pk))
     return note
+
+
+def _queue_email(note_id: int) -> None:
+    from core.tasks import submit
+    from notifications.tasks import send_email
+
+    # In the background even where tasks otherwise run inline (no broker, no runner): the
+    # sweeper sends it then. Never in the request that made the notification.
+    submit(send_email, note_id, background=True)
 
 
 def _insert_new(note: Notification) -> bool:
@@ -52,17 +90,155 @@ def _insert_new(note: Notification) -> bool:
     return True
 
 
-def _send_email(note_id: int) -> None:
-    note = Notification.objects.select_related("user").get(pk=note_id)
-    link = f"{settings.SITE_URL.rstrip('/')}{note.url}" if note.url else settings.SITE_URL
-    send_mail(
-        subject=f"Mexican Train: {note.text}",
-        message=f"{note.text}\n\n{link}\n",
-        from_email=None,
-        recipient_list=[note.user.email],
-        fail_silently=True,
+# -- preferences ---------------------------------------------------------------------------------
+
+
+def email_preferences(user) -> dict[str, bool]:
+    """Every kind's email choice of ``user`` (the kind's default where there is no row)."""
+    chosen = dict(EmailPreference.objects.filter(user=user).values_list("kind", "enabled"))
+    return {name: chosen.get(name, kind.email_default) for name, kind in KINDS.items()}
+
+
+def email_wanted(user, kind: str) -> bool:
+    if kind not in KINDS:
+        return False
+    row = EmailPreference.objects.filter(user=user, kind=kind).values_list("enabled", flat=True)
+    chosen = row.first()
+    return KINDS[kind].email_default if chosen is None else chosen
+
+
+def email_preferences_set(*, user, choices: dict[str, bool]) -> None:
+    """Store ``user``'s email choice for each kind named in ``choices`` (others unchanged)."""
+    now = clock.now()
+    for kind, enabled in choices.items():
+        if kind in KINDS:
+            EmailPreference.objects.update_or_create(
+                user=user, kind=kind, defaults={"enabled": bool(enabled), "updated_at": now}
+            )
+
+
+def unsubscribe_token(user, kind: str) -> str:
+    """A signed token that turns off ``kind`` by email for ``user`` (the mails' link)."""
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_token_read(token: str) -> tuple[int, str]:
+    """Return (user id, kind) of a token; ``signing.BadSignature`` (tampered, expired, or
+    not one of ours) otherwise."""
+    max_age = timedelta(days=settings.UNSUBSCRIBE_TOKEN_DAYS)
+    data = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=max_age)
+    if (
+        not isinstance(data, dict)
+        or data.get("k") not in KINDS
+        or not isinstance(data.get("u"), int)
+    ):
+        raise signing.BadSignature("not an unsubscribe token")
+    return data["u"], data["k"]
+
+
+def email_unsubscribe(*, token: str):
+    """Turn off by email the kind a token names, for the user it names; return (user, kind).
+    Raises ``signing.BadSignature`` for a bad token (nothing changed)."""
+    from django.contrib.auth import get_user_model
+
+    user_id, kind = unsubscribe_token_read(token)
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        raise signing.BadSignature("no such user")
+    email_preferences_set(user=user, choices={kind: False})
+    return user, kind
+
+
+# -- the mail ------------------------------------------------------------------------------------
+
+
+def _site(path: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+def notification_email_message(note: Notification) -> EmailMultiAlternatives:
+    """The mail of ``note``, in its recipient's language, with a one-click unsubscribe link
+    (RFC 8058: List-Unsubscribe and List-Unsubscribe-Post headers, and in the body)."""
+    user = note.user
+    language = user.language or settings.LANGUAGE_CODE
+    unsubscribe = _site(f"/unsubscribe/{unsubscribe_token(user, note.kind)}")
+    with translation.override(language):
+        text = note.rendered()
+        context = {
+            "text": text,
+            "link": _site(note.url or "/"),
+            "unsubscribe": unsubscribe,
+            "settings_link": _site("/settings"),
+            "kind_label": str(KINDS[note.kind].label) if note.kind in KINDS else "",
+            "user": user,
+        }
+        subject = render_to_string("notifications/email_subject.txt", context).strip()
+        body = render_to_string("notifications/email.txt", context)
+    message = EmailMultiAlternatives(
+        subject=" ".join(subject.split()),
+        body=body,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Content-Language": language,
+        },
     )
-    Notification.objects.filter(pk=note_id).update(emailed=True)
+    return message
+
+
+def _claim(note_id: int, now) -> bool:
+    """Take the mail of ``note_id`` for this attempt in one UPDATE: owed, not sent, and no
+    other attempt holding it (a claim lasts a few SMTP timeouts). True if this one has it."""
+    lease = now + timedelta(seconds=(settings.EMAIL_TIMEOUT or 10) * 3 + 30)
+    claimed = (
+        Notification.objects.filter(pk=note_id, email_pending=True, emailed_at__isnull=True)
+        .filter(Q(email_claimed_until__isnull=True) | Q(email_claimed_until__lt=now))
+        .update(email_claimed_until=lease, email_attempts=F("email_attempts") + 1)
+    )
+    return claimed == 1
+
+
+def notification_email_send(*, notification_id: int) -> bool:
+    """Send the mail a notification owes, once; True if it was sent now.
+
+    A task delivered twice, or the sweeper beside a retry, finds it claimed or sent and does
+    nothing. An SMTP error or timeout releases the claim and is raised (the task retries it);
+    after NOTIFICATION_EMAIL_MAX_ATTEMPTS the mail is given up (``emailed_at`` stays empty).
+    A player who turned the kind off (or removed their address) meanwhile gets no mail.
+    """
+    if not _claim(notification_id, clock.now()):
+        return False
+    note = Notification.objects.select_related("user").get(pk=notification_id)
+    mine = Notification.objects.filter(pk=notification_id)
+    if not note.user.email or not email_wanted(note.user, note.kind):
+        mine.update(email_pending=False, email_claimed_until=None)
+        return False
+    try:
+        note_message = notification_email_message(note)
+        note_message.send(fail_silently=False)
+    except Exception:
+        given_up = note.email_attempts >= settings.NOTIFICATION_EMAIL_MAX_ATTEMPTS
+        mine.update(email_claimed_until=None, email_pending=not given_up)
+        if given_up:
+            log.warning("gave up the mail of notification %s", notification_id)
+        raise
+    mine.update(emailed_at=clock.now(), email_pending=False, email_claimed_until=None)
+    return True
+
+
+def notification_emails_owed(*, older_than: timedelta, limit: int = 200) -> list[int]:
+    """Ids of the mails still owed ``older_than`` after their notification (a task lost, a
+    worker that died, or no task runner): the sweeper's work."""
+    now = clock.now()
+    return list(
+        Notification.objects.filter(
+            email_pending=True, emailed_at__isnull=True, created_at__lte=now - older_than
+        )
+        .filter(Q(email_claimed_until__isnull=True) | Q(email_claimed_until__lt=now))
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )
 
 
 def notifications_mark_read(*, user, ids: list[int] | None = None) -> int:

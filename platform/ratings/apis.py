@@ -2,29 +2,29 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.inputs import whole_number
+from core.inputs import query
+from core.pagination import NumberPage, NumberQuery
 from core.schema import error_responses
 from ratings import selectors
-from ratings.errors import RatingError
 from ratings.models import RatingKind
 
 TAGS = ["ratings"]
-PAGE_SIZE = 50
-MAX_PAGE_SIZE = 100
 
-KIND_PARAMETER = OpenApiParameter(
-    "kind",
-    str,
-    enum=RatingKind.values,
-    description="which rating: live (default) or correspondence",
-)
-BAD_KIND = f"`{RatingError.INVALID_KIND}`: kind is not live or correspondence"
+
+def kind_field():
+    """Return the ``kind`` query parameter's field: live (default) or correspondence."""
+    return serializers.ChoiceField(
+        RatingKind.values,
+        required=False,
+        default=RatingKind.LIVE,
+        help_text="which rating: live (default) or correspondence",
+    )
 
 
 class RatingOutput(serializers.Serializer):
@@ -61,24 +61,25 @@ class RatingLeaderboardApi(APIView):
         page_size = serializers.IntegerField()
         pages = serializers.IntegerField()
         results = Entry(many=True)
+        next = serializers.URLField(allow_null=True, help_text="the next page; null at the end")
+        previous = serializers.URLField(allow_null=True, help_text="the page before, or null")
+
+    class Query(NumberQuery):
+        kind = kind_field()
 
     @extend_schema(
         tags=TAGS,
         operation_id="ratings_leaderboard",
-        parameters=[
-            KIND_PARAMETER,
-            OpenApiParameter("page", int, description="from 1 (default 1)"),
-            OpenApiParameter("page_size", int, description=f"1 to {MAX_PAGE_SIZE} (default 50)"),
-        ],
-        responses={200: Output, **error_responses(400, e400=BAD_KIND)},
+        parameters=[Query],
+        responses={200: Output, **error_responses(400)},
     )
     def get(self, request):
-        kind = selectors.rating_kind_parse(request.query_params.get("kind"))
-        page = whole_number(request, "page", default=1, lo=1, hi=1_000_000)
-        size = whole_number(request, "page_size", default=PAGE_SIZE, lo=1, hi=MAX_PAGE_SIZE)
+        params = query(self.Query, request)
+        kind = params["kind"]
+        pagination = NumberPage()
         board = selectors.rating_leaderboard(kind=kind)
-        count = board.count()
-        offset = (page - 1) * size
+        page = pagination.paginate_queryset(board, request, view=self)
+        offset = (pagination.page.number - 1) * pagination.page.paginator.per_page
         results = [
             {
                 "rank": offset + i + 1,
@@ -90,17 +91,15 @@ class RatingLeaderboardApi(APIView):
                 "provisional": r.provisional,
                 "updated_at": r.updated_at,
             }
-            for i, r in enumerate(board[offset : offset + size])
+            for i, r in enumerate(page)
         ]
-        body = {
-            "kind": kind,
-            "count": count,
-            "page": page,
-            "page_size": size,
-            "pages": max(1, -(-count // size)),
-            "results": results,
-        }
-        return Response(self.Output(body).data)
+        return pagination.get_paginated_response(
+            self.Output.Entry(results, many=True).data,
+            kind=kind,
+            page=pagination.page.number,
+            page_size=pagination.page.paginator.per_page,
+            pages=pagination.page.paginator.num_pages,
+        )
 
 
 class PlayerProfileApi(APIView):
@@ -150,13 +149,16 @@ class PlayerRatingHistoryApi(APIView):
         start = serializers.IntegerField(help_text="shown rating before the first point")
         points = Point(many=True)
 
+    class Query(serializers.Serializer):
+        kind = kind_field()
+
     @extend_schema(
         tags=TAGS,
         operation_id="players_rating_history",
-        parameters=[KIND_PARAMETER],
-        responses={200: Output, **error_responses(400, 404, e400=BAD_KIND)},
+        parameters=[Query],
+        responses={200: Output, **error_responses(400, 404)},
     )
     def get(self, request, username):
-        kind = selectors.rating_kind_parse(request.query_params.get("kind"))
+        kind = query(self.Query, request)["kind"]
         history = selectors.rating_history(username=username, kind=kind)
         return Response(self.Output(history).data)

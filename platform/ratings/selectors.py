@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
+from accounts.names import Names
 from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
 from games.models import GameStatus, Seat
@@ -218,12 +219,14 @@ def game_ratings(game) -> dict[str, Any] | None:
         .select_related("user")
         .order_by("seat")
     )
+    seats = Seat.objects.filter(game=game, user__deleted_at__isnull=False).select_related("user")
+    table = Names(s.user for s in seats.order_by("index"))
     return {
         "state": ledger or "pending",
         "changes": [
             {
                 "seat": c.seat,
-                "username": c.user.username,
+                "username": table.of(c.user),
                 "kind": c.kind,
                 "before": c.display_before,
                 "after": c.display_after,

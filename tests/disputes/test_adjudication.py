@@ -80,7 +80,7 @@ def test_voiding_a_finished_rated_game_appends_one_event_and_reverses_its_rating
     assert ratings.calls == [("reverse", str(game.pk), "mod", "collusion")]
     assert verify_game(game).ok
     assert StaffAction.objects.get(game=game, action="game_voided").seq == e.seq
-    assert Notification.objects.filter(user=ana, kind="dispute").count() == 1
+    assert Notification.objects.filter(user=ana, kind="dispute_update").count() == 1
 
     refused(
         lambda: adjudication.adjudicate_void(game_id=game.pk, by=mod, reason="x"), "already_void"
@@ -384,7 +384,7 @@ def test_an_adjudication_answering_a_dispute_writes_in_its_thread(finished_game,
     assert "abuse confirmed" in message.body
     thread = client_for(ana).get(f"/api/v1/disputes/{d['id']}").json()
     assert thread["game_status"] == "void"
-    assert [n.url for n in Notification.objects.filter(user=bo, kind="dispute")] == [
+    assert [n.url for n in Notification.objects.filter(user=bo, kind="dispute_update")] == [
         f"/disputes/{d['id']}"
     ]
     action = StaffAction.objects.get(action="game_voided")

@@ -132,7 +132,8 @@ def test_the_timeline_pages(active_game, mod):
 def test_a_bad_timeline_query_is_400(active_game, mod, query):
     r = client_for(mod).get(audit(active_game, "/steps"), query)
     assert r.status_code == 400
-    assert r.json()["code"] in ("invalid", "invalid_seat")
+    assert r.json()["code"] == "invalid_query"
+    assert set(r.json()["fields"]) == set(query)
 
 
 def test_the_summary_has_the_verdict_seats_and_is_in_the_staff_trail(finished_game, mod):

@@ -17,7 +17,7 @@ def open_dispute(user, about, **body):
     return client_for(user).post(DISPUTES, body, format="json")
 
 
-def notes(user, kind="dispute"):
+def notes(user, kind="dispute_update"):
     return list(Notification.objects.filter(user=user, kind=kind).order_by("id"))
 
 
@@ -35,7 +35,7 @@ def test_a_dispute_goes_from_open_through_review_to_resolved_with_its_thread(
     url = f"{DISPUTES}/{d['id']}"
 
     # Staff see it in the queue, claim it, and talk with both players.
-    queue = client_for(mod).get(DISPUTES, {"status": "open"}).json()
+    queue = client_for(mod).get(DISPUTES, {"status": "open"}).json()["results"]
     assert [q["id"] for q in queue] == [d["id"]]
     r = client_for(mod).post(f"{url}/claim")
     assert r.status_code == 200, r.json()
@@ -117,14 +117,17 @@ def test_players_see_only_their_own_disputes(finished_game, ana, bo, cy, mod):
     mine = open_dispute(ana, finished_game).json()
     theirs = open_dispute(bo, finished_game).json()  # bo's own, not naming ana
 
-    assert [d["id"] for d in client_for(ana).get(DISPUTES).json()] == [mine["id"]]
+    assert [d["id"] for d in client_for(ana).get(DISPUTES).json()["results"]] == [mine["id"]]
     assert client_for(ana).get(f"{DISPUTES}/{theirs['id']}").status_code == 404
     r = client_for(ana).post(f"{DISPUTES}/{theirs['id']}/messages", {"body": "hi"}, format="json")
     assert r.status_code == 404
     assert r.json()["code"] == "not_found"
-    assert client_for(cy).get(DISPUTES).json() == []
+    assert client_for(cy).get(DISPUTES).json()["results"] == []
     assert client_for(cy).get(f"{DISPUTES}/{mine['id']}").status_code == 404
-    assert {d["id"] for d in client_for(mod).get(DISPUTES).json()} == {mine["id"], theirs["id"]}
+    assert {d["id"] for d in client_for(mod).get(DISPUTES).json()["results"]} == {
+        mine["id"],
+        theirs["id"],
+    }
     assert client_for().get(DISPUTES).status_code == 401
 
 
@@ -172,6 +175,6 @@ def test_the_queue_puts_the_longest_unanswered_dispute_first(finished_game, ana,
     first = open_dispute(ana, finished_game).json()
     second = open_dispute(bo, finished_game).json()
     staff = client_for(mod)
-    assert [d["id"] for d in staff.get(DISPUTES).json()] == [first["id"], second["id"]]
+    assert [d["id"] for d in staff.get(DISPUTES).json()["results"]] == [first["id"], second["id"]]
     staff.post(f"{DISPUTES}/{first['id']}/messages", {"body": "On it."}, format="json")
-    assert [d["id"] for d in staff.get(DISPUTES).json()] == [second["id"], first["id"]]
+    assert [d["id"] for d in staff.get(DISPUTES).json()["results"]] == [second["id"], first["id"]]

@@ -240,7 +240,7 @@ def test_a_tournament_table_leads_back_to_the_tournament(
         assert time.monotonic() < deadline, "the tournament did not seat its table"
         status, games = api(server_url, "GET", "/api/v1/games?mine=1", token=token)
         assert status == 200, games
-        gid = games[0]["id"] if games else None
+        gid = games["results"][0]["id"] if games["results"] else None
         if gid is None:
             time.sleep(0.5)
     page = new_context(DESKTOP_800).new_page()

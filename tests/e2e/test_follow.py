@@ -262,6 +262,20 @@ def check_shown_at_once(page: Page, server_url: str, game_id: str, token: str, s
     assert_last_plays_shown(page, events(server_url, game_id, token), seat)
 
 
+def play_until(page: Page, server_url: str, game_id: str, seat: int, done: str) -> None:
+    """Play the viewer's turns until the page says ``done`` (a JS expression) or the game ends.
+    A draw keeps the turn and sounds nothing, so a sound may take several turns to be due."""
+    for _ in range(8):
+        info = my_turn_on_page(page, server_url, game_id, seat)
+        if info is None:
+            return
+        click_first_action(page, server_url, game_id, info["seq"])
+        wait_for_seq_after(server_url, game_id, info["seq"])
+        drained(page)
+        if page.evaluate(done):
+            return
+
+
 def test_the_mute_toggle_is_remembered_and_silences(new_context, server_url, unique_name):
     username = unique_name("fm")
     token = register(server_url, username)
@@ -280,16 +294,8 @@ def test_the_mute_toggle_is_remembered_and_silences(new_context, server_url, uni
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("localStorage.getItem('mt-sounds-muted')") == "1"
 
-    # Muted: the moves that would sound start nothing. A draw keeps the turn and is silent, so
-    # play on until a sound was due.
-    for _ in range(8):
-        info = my_turn_on_page(page, server_url, game_id, seat)
-        assert info is not None
-        click_first_action(page, server_url, game_id, info["seq"])
-        wait_for_seq_after(server_url, game_id, info["seq"])
-        drained(page)
-        if page.evaluate("window.MT_SOUNDS_MUTED") > 0:
-            break
+    # Muted: the moves that would sound start nothing.
+    play_until(page, server_url, game_id, seat, "window.MT_SOUNDS_MUTED > 0")
     played, muted = page.evaluate("[window.MT_SOUNDS_PLAYED, window.MT_SOUNDS_MUTED]")
     print(f"muted: {played} sounds started, {muted} held back")
     assert muted > 0, "no sound was due: the test proved nothing"
@@ -299,18 +305,9 @@ def test_the_mute_toggle_is_remembered_and_silences(new_context, server_url, uni
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("localStorage.getItem('mt-sounds-muted')") == "0"
-    # A draw keeps the turn and sounds nothing, so play on until a sound is due (a bot's play,
-    # the viewer's next turn, the round's end): every one due from now on must start.
+    # Every sound due from now on (a bot's play, the viewer's next turn, the round's end) starts.
     held_before = page.evaluate("window.MT_SOUNDS_MUTED")
-    for _ in range(8):
-        info = my_turn_on_page(page, server_url, game_id, seat)
-        if info is None:
-            break
-        click_first_action(page, server_url, game_id, info["seq"])
-        wait_for_seq_after(server_url, game_id, info["seq"])
-        drained(page)
-        if page.evaluate("window.MT_SOUNDS_PLAYED") > 0:
-            break
+    play_until(page, server_url, game_id, seat, "window.MT_SOUNDS_PLAYED > 0")
     played, muted = page.evaluate("[window.MT_SOUNDS_PLAYED, window.MT_SOUNDS_MUTED]")
     print(f"unmuted: {played} sounds started, {muted - held_before} held back")
     assert played > 0, "no sound started after unmuting"

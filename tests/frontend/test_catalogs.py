@@ -82,3 +82,44 @@ def test_a_catalog_edited_and_not_compiled_fails_the_check(tmp_path):
     found = problems(root)
 
     assert "it/django.po: 1 entries not compiled into its .mo" in found, found
+
+
+# django-allauth's pages (reset, verification, the second factor) in a language allauth ships no
+# catalog for: Tagalog comes from frontend/locale-allauth, kept by the same command.
+
+
+@pytest.mark.django_db
+def test_allauths_reset_page_and_mail_are_in_tagalog(client):
+    from allauth.account.models import EmailAddress
+    from django.core import mail
+
+    from accounts.services import user_register
+
+    user = user_register(username="tala", password="a-long-horse-9981", email="tala@example.org")
+    EmailAddress.objects.filter(user=user).update(verified=True)
+    client.cookies["django_language"] = "tl"
+    page = client.get("/accounts/password/reset/").content.decode()
+    assert "I-reset ang aking password" in page
+    assert "Reset My Password" not in page
+    assert "Forgotten your password?" not in page
+
+    client.post("/accounts/password/reset/", {"email": "tala@example.org"})
+    assert len(mail.outbox) == 1
+    assert "Forgotten your password" not in mail.outbox[0].body
+    assert "You're receiving this email" not in mail.outbox[0].body
+
+
+def test_an_allauth_message_left_untranslated_fails_the_check(tmp_path, settings):
+    from core.management.commands.catalogs import allauth_problems
+
+    shutil.copytree(REPO / "frontend" / "locale-allauth", tmp_path / "locale-allauth")
+    po = tmp_path / "locale-allauth" / "tl" / "LC_MESSAGES" / "django.po"
+    text = po.read_text()
+    head, sep, rest = text.partition('msgid "Reset My Password"\nmsgstr "')
+    assert sep, "the Tagalog catalog has no entry for Reset My Password"
+    po.write_text(head + sep + '"' + rest.partition('"')[2])  # msgstr ""
+    settings.LOCALE_PATHS = [REPO / LOCALE, tmp_path / "locale-allauth"]
+
+    found = [str(p) for p in allauth_problems()]
+
+    assert "allauth tl/django.po: 1 untranslated, e.g. 'Reset My Password'" in found, found

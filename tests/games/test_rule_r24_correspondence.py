@@ -136,7 +136,7 @@ def test_a_player_leaves_a_correspondence_game_with_three_bots_and_comes_back_da
     assert after[0].data["seat"] == 0
     bots_moved = {e.data.get("seat") for e in after if e.actor["kind"] == "bot"}
     assert bots_moved, "the bots moved after her timeout"
-    mine = ana.get("/api/v1/games", {"mine": "1"}).json()
+    mine = ana.get("/api/v1/games", {"mine": "1"}).json()["results"]
     assert [g["id"] for g in mine] == [gid]
     if game.status == "active":
         assert game.to_move == 0

@@ -276,6 +276,28 @@ def test_a_body_over_1_mib_is_413_before_it_is_read(server, token):
     assert answer["detail"]
 
 
+def test_a_body_over_1_mib_is_refused_in_the_language_the_client_asks_for(server, token):
+    """Answered before Django runs, yet in Japanese, as the application's own errors are."""
+    conn = http.client.HTTPConnection("127.0.0.1", _port(server), timeout=60)
+    try:
+        conn.putrequest("POST", "/api/v1/games")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Accept-Language", "ja")
+        conn.putheader("Authorization", f"Token {token}")
+        conn.putheader("Content-Length", str(2 * ONE_MIB))
+        conn.endheaders()  # no body: the declared length is refused at once
+        response = conn.getresponse()
+        status, answer = response.status, json.loads(response.read())
+    finally:
+        conn.close()
+    assert status == 413
+    assert answer == {
+        "code": "request_too_large",
+        "detail": f"リクエスト本文が {ONE_MIB} バイトを超えています。",
+        "limit": ONE_MIB,
+    }
+
+
 def test_a_chunked_body_over_1_mib_is_413(server, token):
     """No Content-Length to refuse up front: the body is cut off once it passes 1 MiB."""
     chunk = b"x" * 65536

@@ -309,7 +309,7 @@ def assert_sibling_hidden(viewer, tournament: Tournament, b: Game) -> None:
     assert all(s["reserve_ms"] is None and not s["resigned"] for s in detail["seats"])
     for status, listed_b in (("active", True), ("finished", False), (None, True)):
         query = f"?status={status}" if status else ""
-        games = {g["id"]: g for g in client.get(f"/api/v1/games{query}").json()}
+        games = {g["id"]: g for g in client.get(f"/api/v1/games{query}").json()["results"]}
         assert (str(b.pk) in games) is listed_b, status
         if listed_b:  # the list tells what the detail tells, no more
             listed = games[str(b.pk)]
@@ -371,7 +371,7 @@ def test_a_sibling_tables_progress_stays_hidden_until_the_whole_group_has_finish
     assert detail["seq"] == b.version
     assert detail["progress_hidden"] is False
     assert str(b.pk) in {
-        g["id"] for g in client_for(None).get("/api/v1/games?status=finished").json()
+        g["id"] for g in client_for(None).get("/api/v1/games?status=finished").json()["results"]
     }
     for path in ("state", "events", "record"):
         assert client_for(a_player).get(f"/api/v1/games/{b.pk}/{path}").status_code == 200

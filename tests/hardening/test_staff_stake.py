@@ -361,7 +361,7 @@ def test_staff_cannot_claim_or_read_a_dispute_about_a_game_they_played(own_dispu
         r = client_for(boss).get(url)
         assert r.status_code == 403, url
         assert r.json()["code"] == "own_game", url
-    listed = client_for(boss).get("/api/v1/disputes").json()
+    listed = client_for(boss).get("/api/v1/disputes").json()["results"]
     assert dispute.pk not in [d["id"] for d in listed]
     assert Dispute.objects.get(pk=dispute.pk).status == "open"
 

@@ -72,7 +72,7 @@ def test_each_client_gets_its_own_named_token_and_asking_again_replaces_only_tha
     assert token_client(again["token"]).get("/api/v1/me").status_code == 200
     assert token_client(phone["token"]).get("/api/v1/me").status_code == 200
     assert token_client(bot["token"]).get("/api/v1/me").status_code == 401
-    listed = token_client(phone["token"]).get("/api/v1/auth/tokens").json()
+    listed = token_client(phone["token"]).get("/api/v1/auth/tokens").json()["results"]
     assert sorted(t["name"] for t in listed) == ["my-bot", "phone"]
     assert all("token" not in t and "digest" not in t for t in listed)
     assert [t["current"] for t in listed if t["name"] == "phone"] == [True]
@@ -107,7 +107,7 @@ def test_nobody_revokes_or_lists_another_players_tokens(ana):
 
     assert (r.status_code, r.json()["code"]) == (404, "not_found")
     assert token_client(anas["token"]).get("/api/v1/me").status_code == 200
-    listed = token_client(mallorys_key).get("/api/v1/auth/tokens").json()
+    listed = token_client(mallorys_key).get("/api/v1/auth/tokens").json()["results"]
     assert [t["name"] for t in listed] == ["api"]
 
 

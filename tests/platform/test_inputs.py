@@ -24,7 +24,7 @@ def test_a_whole_number_or_nothing_is_read(raw, expected):
 def test_anything_but_ascii_digits_is_refused_naming_the_parameter(raw):
     with pytest.raises(ApplicationError) as refused:
         whole_number(query(n=raw), "n")
-    assert refused.value.code == "invalid"
+    assert refused.value.code == "invalid_query"
     assert refused.value.status == 400
     assert refused.value.extra == {"fields": {"n": ["a whole number"]}}
 

@@ -123,6 +123,7 @@ def test_email_url_smtps_console_file_and_the_default():
     assert got == {
         "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         "EMAIL_FILE_PATH": "/tmp/mails",
+        "EMAIL_TIMEOUT": 10.0,
     }
     default = email_from_env({})
     assert default["EMAIL_BACKEND"].endswith("console.EmailBackend")

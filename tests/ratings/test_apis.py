@@ -70,12 +70,15 @@ def test_the_leaderboard_is_paginated(api, db):
 
     page1 = api.get(BOARD, {"page_size": 2}).json()
     page3 = api.get(BOARD, {"page_size": 2, "page": 3}).json()
-    beyond = api.get(BOARD, {"page_size": 2, "page": 9}).json()
+    beyond = api.get(BOARD, {"page_size": 2, "page": 9})
 
     assert (page1["count"], page1["pages"]) == (5, 3)
     assert [e["rank"] for e in page1["results"]] == [1, 2]
     assert [(e["rank"], e["username"]) for e in page3["results"]] == [(5, "p4")]
-    assert beyond["results"] == []
+    assert "page=2" in page1["next"]
+    assert page3["next"] is None
+    assert beyond.status_code == 400  # past the last page: there is no such page
+    assert beyond.json()["fields"] == {"page": ["no such page"]}
 
 
 def test_a_player_whose_only_game_was_reversed_leaves_the_leaderboard(api, ana, bo, staff):
@@ -86,19 +89,20 @@ def test_a_player_whose_only_game_was_reversed_leaves_the_leaderboard(api, ana, 
 
 
 @pytest.mark.parametrize("query", [{"kind": "blitz"}, {"kind": "LIVE"}])
-def test_an_unknown_kind_is_refused_with_invalid_kind(api, query):
+def test_an_unknown_kind_is_refused_as_an_invalid_query(api, query):
     r = api.get(BOARD, query)
 
     assert r.status_code == 400
-    assert r.json()["code"] == "invalid_kind"
+    assert r.json()["code"] == "invalid_query"
+    assert list(r.json()["fields"]) == ["kind"]
 
 
 @pytest.mark.parametrize("query", [{"page": "0"}, {"page": "x"}, {"page_size": "101"}])
-def test_a_bad_page_is_refused_as_invalid(api, db, query):
+def test_a_bad_page_is_refused_as_an_invalid_query(api, db, query):
     r = api.get(BOARD, query)
 
     assert r.status_code == 400
-    assert r.json()["code"] == "invalid"
+    assert r.json()["code"] == "invalid_query"
     assert set(r.json()["fields"]) <= {"page", "page_size"}
 
 
@@ -205,7 +209,8 @@ def test_the_history_refuses_an_unknown_kind(api, ana):
     r = api.get("/api/v1/players/ana/rating-history", {"kind": "bullet"})
 
     assert r.status_code == 400
-    assert r.json()["code"] == "invalid_kind"
+    assert r.json()["code"] == "invalid_query"
+    assert list(r.json()["fields"]) == ["kind"]
 
 
 def test_the_schema_documents_the_rating_endpoints(api, db):

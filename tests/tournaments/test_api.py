@@ -82,21 +82,21 @@ def test_lists_group_tournaments_with_their_countdown_and_my_entry(frozen_clock,
     register(later, [ana])
     seat(running)  # its table in its ready window: the clock stays at its start
 
-    upcoming = client_for(ana).get("/api/v1/tournaments?status=upcoming").json()
+    upcoming = client_for(ana).get("/api/v1/tournaments?status=upcoming").json()["results"]
     assert [t["id"] for t in upcoming] == [soon.pk, later.pk]
     assert upcoming[0]["seconds_until_start"] == pytest.approx(4 * 60 - 1, abs=1)
     assert [t["my_status"] for t in upcoming] == [None, "registered"]
     assert upcoming[1]["entrants"] == 1
-    live = client_for().get("/api/v1/tournaments?status=running").json()
+    live = client_for().get("/api/v1/tournaments?status=running").json()["results"]
     assert [(t["id"], t["current_round"], t["seconds_until_start"]) for t in live] == [
         (running.pk, 1, None)
     ]
-    everything = client_for().get("/api/v1/tournaments").json()
+    everything = client_for().get("/api/v1/tournaments").json()["results"]
     assert [t["id"] for t in everything] == [running.pk, soon.pk, later.pk]
-    assert client_for().get("/api/v1/tournaments?status=finished").json() == []
+    assert client_for().get("/api/v1/tournaments?status=finished").json()["results"] == []
     bad = client_for().get("/api/v1/tournaments?status=soon")
     assert bad.status_code == 400
-    assert bad.json()["code"] == "invalid"
+    assert bad.json()["code"] == "invalid_query"
 
 
 def test_register_check_in_and_withdraw_through_the_api(frozen_clock, org):

@@ -90,3 +90,28 @@ async def test_an_unknown_tournament_closes_the_socket(settings):
         assert connected  # accepted, then closed with its code
         closed = await comm.receive_output(timeout=5)
         assert closed == {"type": "websocket.close", "code": 4404}
+
+
+async def test_a_bad_message_is_explained_in_the_language_of_the_handshake(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    get_channel_layer()
+    org = await db(organizer)
+    tournament = await db(new_tournament, org, format="swiss", table_size=2, rounds=1)
+    path = f"/ws/tournaments/{tournament.pk}/"
+    async with Sockets() as sockets:
+        answers = {}
+        for language in ("ja", "en"):
+            headers = [*HEADERS, (b"accept-language", language.encode())]
+            comm = sockets.keep(WebsocketCommunicator(application, path, headers))
+            connected, _ = await comm.connect(timeout=5)
+            assert connected
+            assert (await comm.receive_json_from(timeout=5))["type"] == "tournament"
+            await comm.send_json_to({"command": "dance"})
+            answers[language] = await comm.receive_json_from(timeout=5)
+    assert answers["ja"] == {
+        "type": "error",
+        "status": 400,
+        "code": "bad_message",
+        "detail": '既知の "command" を含む JSON オブジェクトが必要です。',
+    }
+    assert answers["en"]["detail"] == 'Expected a JSON object with a known "command".'

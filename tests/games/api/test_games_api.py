@@ -68,7 +68,9 @@ def test_create_opens_a_table_with_its_variants_and_time_control_and_seats_the_c
     assert len(game["seed_commitment"]) == 64
     assert game["fairness"]["server_seed_commitment"] == game["seed_commitment"]
     assert ana.get(url(game["id"])).json() == game
-    assert game["id"] in [g["id"] for g in APIClient().get(GAMES, {"status": "open"}).json()]
+    assert game["id"] in [
+        g["id"] for g in APIClient().get(GAMES, {"status": "open"}).json()["results"]
+    ]
 
 
 def test_create_defaults_to_a_live_clock(ana):

@@ -34,13 +34,16 @@ def test_my_games_come_most_urgent_first(frozen_clock):
         games.append(Game.objects.get(pk=gid))
         frozen_clock.advance(timedelta(hours=1))
     open_gid = table(ana, [cy], players=3, start=False)
-    mine = [g["id"] for g in ana.get("/api/v1/games", {"mine": "1"}).json()]
+    mine = [g["id"] for g in ana.get("/api/v1/games", {"mine": "1"}).json()["results"]]
     ana_turn = [str(g.id) for g in games if g.to_move == 0]
     bo_turn = [str(g.id) for g in games if g.to_move == 1]
     assert mine == ana_turn + bo_turn + [open_gid]  # deadlines ascend within each group
-    theirs = [g["id"] for g in cy.get("/api/v1/games", {"mine": "1"}).json()]
+    theirs = [g["id"] for g in cy.get("/api/v1/games", {"mine": "1"}).json()["results"]]
     assert theirs == [open_gid]
-    assert ana.get("/api/v1/games", {"mine": "1", "status": "open"}).json()[0]["id"] == open_gid
+    assert (
+        ana.get("/api/v1/games", {"mine": "1", "status": "open"}).json()["results"][0]["id"]
+        == open_gid
+    )
 
 
 def test_the_game_list_of_mine_needs_a_login(api_client_anon):

@@ -1,6 +1,6 @@
 """Your-turn notifications of timed games, through the services: a correspondence game tells the
-player to move in the app and by email, once per turn; a live game, played at the table, sends
-none."""
+player to move in the app and by email (the mail task, after the move: never in it), once per
+turn; a live game, played at the table, sends none."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from django.core import mail
 
 from notifications.models import Notification
+from notifications.tasks import send_email
 from tests.support.clocks import CORR, LIVE, play_turn, timed_game
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +23,8 @@ def test_your_turn_is_notified_in_the_app_and_by_email_once_per_turn(frozen_cloc
     play_turn(game, first)
     note = Notification.objects.get(user=other, kind="your_turn")
     assert note.url == f"/games/{game.id}"
+    assert mail.outbox == []
+    send_email.apply(args=[note.pk])
     assert [m.to for m in mail.outbox] == [[other.email]]
     assert mail.outbox[0].body.startswith(note.text)
 

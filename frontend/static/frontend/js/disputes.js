@@ -3,6 +3,7 @@ import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { disputeCategory } from "./describe.js";
 import { formatDate } from "./tiles.js";
+import { pagedList } from "./pager.js";
 
 const root = document.getElementById("disputes-page");
 const staff = root.dataset.staff === "1";
@@ -17,15 +18,21 @@ export function statusLabel(status) {
   return { open: gettext("open"), under_review: gettext("under review"), resolved: gettext("resolved"), rejected: gettext("rejected") }[status] || status;
 }
 
-async function loadList() {
+// A page at a time (the queue can be long), "Show more" under it (pager.js).
+const listPages = pagedList($("dispute-list"), () => {
   const status = $("status-filter").value;
-  let rows = [];
+  return `disputes${status ? "?status=" + encodeURIComponent(status) : ""}`;
+}, drawList, { testid: "show-more-disputes" });
+
+async function loadList() {
   try {
-    rows = await api(`disputes${status ? "?status=" + status : ""}`);
+    await listPages.load();
   } catch (err) {
     showError(errorText(err));
-    return;
   }
+}
+
+function drawList(rows) {
   $("dispute-empty").hidden = rows.length > 0;
   $("dispute-list").replaceChildren(...rows.map((d) => {
     const li = document.createElement("li");
@@ -104,7 +111,7 @@ $("open-form").addEventListener("submit", async (ev) => {
   }
 });
 
-$("status-filter").addEventListener("change", loadList);
+$("status-filter").addEventListener("change", () => { listPages.reset(); loadList(); });
 $("open-game").addEventListener("change", loadSeats);
 if (staff) $("status-filter").value = "open";
 loadList();

@@ -3,6 +3,7 @@ import { api, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { rulesetSummary, timeControlText } from "./tiles.js";
 import { randomContribution } from "./fairness.js";
+import { pagedList } from "./pager.js";
 
 const me = currentUser();
 const openList = document.getElementById("open-tables");
@@ -136,16 +137,21 @@ function hideRetry() {
   if (lobbyStatus) lobbyStatus.hidden = true;
 }
 
+// Each list a page at a time, "Show more" under it (pager.js); a refresh reloads what is shown.
+const openPages = pagedList(openList, () => "games?status=open", (games) => {
+  openList.replaceChildren(...games.map((g) => row(g, "open-table")));
+  document.getElementById("open-empty").hidden = games.length > 0;
+}, { testid: "show-more-open" });
+const livePages = pagedList(liveList, () => "games?status=active", (games) => {
+  liveList.replaceChildren(...games.map((g) => row(g, "live-table")));
+  document.getElementById("live-empty").hidden = games.length > 0;
+}, { testid: "show-more-live" });
+
 async function refresh() {
   clearTimeout(nextTimer);
   let delay = REFRESH_MS;
   try {
-    const [open, active] = await Promise.all([api("games?status=open"), api("games?status=active")]);
-    // Keep a row whose error is showing; otherwise redraw.
-    openList.replaceChildren(...open.map((g) => row(g, "open-table")));
-    liveList.replaceChildren(...active.map((g) => row(g, "live-table")));
-    document.getElementById("open-empty").hidden = open.length > 0;
-    document.getElementById("live-empty").hidden = active.length > 0;
+    await Promise.all([openPages.load(), livePages.load()]);
     loaded = true;
     failures = 0;
     hideRetry();

@@ -2,13 +2,17 @@
 import { api, currentUser, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { statusText, timeControlText, formatDate } from "./tiles.js";
+import { pagedList } from "./pager.js";
 
 const me = currentUser();
 const list = document.getElementById("my-games");
 
-async function load() {
-  // The server sorts by urgency: your turn (earliest deadline first), waiting, open, ended.
-  const games = await api("games?mine=1");
+// The server sorts by urgency: your turn (earliest deadline first), waiting, open, ended; a
+// page at a time, "Show more" under the list (pager.js).
+const gamePages = pagedList(list, () => "games?mine=1", draw, { testid: "show-more-games" });
+const load = () => gamePages.load().catch(() => {}); // the next refresh tries again
+
+function draw(games) {
   const seatOf = (g) => g.seats.find((s) => s.username === me).index;
   const rows = games.map((g) => {
     const li = document.createElement("li");
@@ -49,14 +53,16 @@ setInterval(load, 10000);
 
 const notes = document.getElementById("notes");
 
-async function loadNotes() {
-  const data = await api("notifications");
+const notePages = pagedList(notes, () => "notifications?page_size=20", drawNotes, { testid: "show-more-notes" });
+const loadNotes = () => notePages.load().catch(() => {});
+
+function drawNotes(rows, data) {
   const unread = document.getElementById("unread");
   unread.hidden = data.unread === 0;
   unread.textContent = String(data.unread);
   document.getElementById("notes-read").hidden = data.unread === 0;
-  document.getElementById("notes-empty").hidden = data.results.length > 0;
-  notes.replaceChildren(...data.results.slice(0, 20).map((n) => {
+  document.getElementById("notes-empty").hidden = rows.length > 0;
+  notes.replaceChildren(...rows.map((n) => {
     const li = document.createElement("li");
     li.setAttribute("data-testid", "notification");
     if (!n.read_at) li.classList.add("unread");

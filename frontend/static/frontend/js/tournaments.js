@@ -3,6 +3,7 @@
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate } from "./tiles.js";
+import { pagedList } from "./pager.js";
 import { Countdown, countdownText, entryStatusText, formatName, tournamentStatusText } from "./tournament_common.js";
 
 const GROUPS = ["running", "upcoming", "finished"];
@@ -69,17 +70,23 @@ function tick() {
   }
 }
 
+// Each group a page at a time, "Show more" under it (pager.js).
+const groupPages = GROUPS.map((g) => {
+  const list = document.getElementById(`tournaments-${g}`);
+  // row() (re)sets each shown row's countdown.
+  return pagedList(list, () => `tournaments?status=${g}`, (rows) => {
+    list.replaceChildren(...rows.map(row));
+    document.getElementById(`tournaments-${g}-empty`).hidden = rows.length > 0;
+  }, { testid: `show-more-${g}` });
+});
+
 let busy = false;
 async function refresh() {
   if (busy) return;
   busy = true;
   try {
-    const lists = await Promise.all(GROUPS.map((g) => api(`tournaments?status=${g}`)));
     countdowns.clear();
-    GROUPS.forEach((g, i) => {
-      document.getElementById(`tournaments-${g}`).replaceChildren(...lists[i].map(row));
-      document.getElementById(`tournaments-${g}-empty`).hidden = lists[i].length > 0;
-    });
+    await Promise.all(groupPages.map((p) => p.load()));
     tick();
   } catch (err) {
     // Keep the last lists; the next refresh retries.

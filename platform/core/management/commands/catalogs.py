@@ -33,6 +33,108 @@ SOURCES = ("manage.py", "platform", "games", "tournaments", "frontend")
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules", ".mypy_cache")
 
 
+# django-allauth serves the account pages (reset, verification, email) and the second factor's,
+# and ships catalogs for most of the interface's languages, not all: the missing ones live in
+# LOCALE_PATHS[1] ("frontend/locale-allauth"), made of the msgids of allauth's own catalog that
+# come from these parts (the social accounts, the identity provider, phones and passkeys are
+# not used here).
+ALLAUTH_PARTS = ("account/", "mfa/", "templates/account/", "templates/mfa/", "templates/allauth/")
+ALLAUTH_UNUSED = ("phone", "webauthn", "socialaccount", "idp", "usersessions", "headless")
+
+
+def allauth_messages() -> dict[tuple[str | None, str], str]:
+    """allauth's messages in the parts used here, from its own catalog: (msgctxt, msgid) ->
+    msgid_plural ("" if none)."""
+    import allauth
+
+    source = Path(allauth.__file__).parent / "locale" / "en" / "LC_MESSAGES" / "django.po"
+    return {
+        (entry.msgctxt, entry.msgid): entry.msgid_plural
+        for entry in _polib().pofile(str(source))
+        if not entry.obsolete and any(_used(path) for path, _ in entry.occurrences)
+    }
+
+
+def _used(path: str) -> bool:
+    return path.startswith(ALLAUTH_PARTS) and not any(part in path for part in ALLAUTH_UNUSED)
+
+
+def _polib():
+    try:
+        import polib
+    except ImportError as missing:  # the test extras are not installed
+        raise CommandError("polib is missing: install the test extras (make venv)") from missing
+    return polib
+
+
+def allauth_gaps() -> list[str]:
+    """The interface's languages that allauth ships no catalog for."""
+    import allauth
+
+    shipped = Path(allauth.__file__).parent / "locale"
+    return [lang for lang in languages() if not (shipped / lang / "LC_MESSAGES").is_dir()]
+
+
+def allauth_catalog(lang: str) -> Path:
+    """The catalog of allauth's messages in ``lang``, kept here (LOCALE_PATHS[1])."""
+    return Path(settings.LOCALE_PATHS[1]) / lang / "LC_MESSAGES" / "django.po"
+
+
+def allauth_update(lang: str) -> int:
+    """Add to ``lang``'s catalog the allauth messages it lacks (empty, to translate) and drop
+    those allauth no longer has; return how many entries are left to translate."""
+    polib = _polib()
+    path = allauth_catalog(lang)
+    if path.exists():
+        po = polib.pofile(str(path), wrapwidth=0)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        po = polib.POFile(wrapwidth=0)
+        po.metadata = {
+            "Project-Id-Version": "mexican-train: django-allauth's pages",
+            "Language": lang,
+            "MIME-Version": "1.0",
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit",
+        }
+    wanted = allauth_messages()
+    for entry in [e for e in po if (e.msgctxt, e.msgid) not in wanted]:
+        po.remove(entry)
+    have = {(entry.msgctxt, entry.msgid) for entry in po}
+    for (context, msgid), plural in sorted(
+        wanted.items(), key=lambda kv: (kv[0][1], kv[0][0] or "")
+    ):
+        if (context, msgid) in have:
+            continue
+        entry = polib.POEntry(msgctxt=context, msgid=msgid, msgstr="")
+        if plural:
+            entry.msgid_plural, entry.msgstr_plural = plural, {0: "", 1: ""}
+        po.append(entry)
+    po.save(str(path))
+    return len(po.untranslated_entries()) + len(po.fuzzy_entries())
+
+
+def allauth_problems() -> list[Problem]:
+    """What the catalogs of allauth's messages lack, in each language allauth does not ship."""
+    found: list[Problem] = []
+    wanted = allauth_messages()
+    for lang in allauth_gaps():
+        path = allauth_catalog(lang)
+        name = f"allauth {lang}/django.po"
+        if not path.exists():
+            found.append(Problem(name, f"missing ({len(wanted)} messages to translate)"))
+            continue
+        po = _polib().pofile(str(path))
+        have = {(e.msgctxt, e.msgid) for e in po if e.translated()}
+        left = sorted(msgid for (_, msgid) in wanted.keys() - have)
+        if left:
+            found.append(Problem(name, f"{len(left)} untranslated, e.g. {left[0]!r}"))
+        stale = stale_mo(path)
+        if stale:
+            found.append(Problem(name, f"{len(stale)} entries not compiled into its .mo"))
+    return found
+
+
 def languages() -> list[str]:
     """The interface's languages other than the one the sources are written in."""
     return [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -123,20 +225,26 @@ class Command(BaseCommand):
         langs = languages()
         if update:
             makemessages(root, langs)
+            gaps = {lang: allauth_update(lang) for lang in allauth_gaps()}
             run([sys.executable, "manage.py", "compilemessages", "-v0"], cwd=root)
             for lang in langs:
                 for domain in DOMAINS:
                     po = locale / lang / "LC_MESSAGES" / f"{domain}.po"
                     missing, fuzzy = untranslated(po)
                     self.stdout.write(f"{lang}/{domain}: {missing} untranslated, {fuzzy} fuzzy")
+            for lang, left in gaps.items():
+                self.stdout.write(f"allauth {lang}/django: {left} untranslated or fuzzy")
             return
-        problems = self.problems(root, locale, langs)
+        problems = self.problems(root, locale, langs) + allauth_problems()
         if problems:
             raise CommandError(
                 f"{len(problems)} catalog problems (run `manage.py catalogs --update`, translate, "
                 "compile):\n" + "\n".join(str(p) for p in problems)
             )
-        self.stdout.write(f"catalogs complete: {len(langs)} languages x {len(DOMAINS)} domains")
+        self.stdout.write(
+            f"catalogs complete: {len(langs)} languages x {len(DOMAINS)} domains, "
+            f"and allauth's messages in {', '.join(allauth_gaps()) or 'no other language'}"
+        )
 
     def problems(self, root: Path, locale: Path, langs: list[str]) -> list[Problem]:
         found: list[Problem] = []

@@ -1,0 +1,148 @@
+"""Deleting an account: the row is pseudonymized, never removed, and history is never edited.
+
+What goes, in one transaction: the username (replaced by a unique ``deleted-<random>``), the
+email address and names, allauth's EmailAddress rows, the password (made unusable), every API
+token and browser session, the account's own notifications and vacation; the row is made
+inactive and ``deleted_at`` set. The old username is retired (accounts.models.RetiredUsername):
+nobody can register it, or a look-alike of it, again.
+
+What stays: seats, results, ratings and rating changes, tournament entries, disputes and their
+messages, and the append-only event log, which is never written. Readers see the account as
+"deleted player" wherever its name would show (accounts.names).
+
+Refused (409 ``account_has_active_games``) while the account holds a seat at an open or active
+table it has not resigned, or an entry in a tournament that has not ended: the other players
+would otherwise wait on a seat nobody can play. The answer lists them; leave the open tables,
+resign or finish the games, withdraw from the tournaments, then delete. Bot accounts are
+refused (they belong to the platform); staff may delete their own accounts.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.utils import translation
+
+from accounts.errors import AccountError as E
+from accounts.models import ApiToken, RetiredUsername, User
+from accounts.names import PSEUDONYM_PREFIX, deleted_name, retired_digest
+from accounts.services import user_authenticate
+from core import clock
+from core.errors import ApplicationError, Conflict
+
+
+def account_blockers(user: User) -> dict[str, list[dict[str, Any]]]:
+    """Return the open or active tables where ``user`` holds a seat still theirs, and the
+    tournaments not ended where they are entered."""
+    from games.models import GameStatus, Seat
+    from tournaments.models import ACTIVE_ENTRY, TournamentEntry, TournamentStatus
+
+    seats = Seat.objects.filter(
+        user=user,
+        game__status__in=(GameStatus.OPEN, GameStatus.ACTIVE),
+        resigned_at__isnull=True,
+        forfeited_at__isnull=True,
+    ).select_related("game")
+    entries = TournamentEntry.objects.filter(
+        user=user,
+        status__in=ACTIVE_ENTRY,
+        tournament__status__in=(
+            TournamentStatus.SCHEDULED,
+            TournamentStatus.REGISTRATION,
+            TournamentStatus.RUNNING,
+        ),
+    ).select_related("tournament")
+    return {
+        "games": [
+            {"id": str(s.game_id), "name": s.game.name, "status": s.game.status} for s in seats
+        ],
+        "tournaments": [
+            {"id": e.tournament_id, "name": e.tournament.name, "status": e.tournament.status}
+            for e in entries
+        ],
+    }
+
+
+def _sessions_of(user: User) -> list[str]:
+    """Return the keys of the browser sessions signed in as ``user`` (database sessions)."""
+    keys = []
+    for session in Session.objects.filter(expire_date__gt=clock.now()).iterator():
+        if str(session.get_decoded().get("_auth_user_id")) == str(user.pk):
+            keys.append(session.session_key)
+    return keys
+
+
+def account_delete(*, user: User, password: str, confirm: bool, request=None) -> User:
+    """Delete ``user``'s account as described in this module, after checking ``password``
+    again (``invalid_credentials``, counted like a failed login) and ``confirm``
+    (``confirmation_required``). Raises ``account_has_active_games`` (409) with the blockers."""
+    if user.is_bot or user.deleted_at is not None:
+        raise ApplicationError(E.INVALID, "This account cannot be deleted.")
+    if confirm is not True:
+        raise ApplicationError(
+            E.CONFIRMATION_REQUIRED, 'Deleting an account needs "confirm": true.'
+        )
+    checked = user_authenticate(request=request, username=user.username, password=password)
+    if checked.pk != user.pk:  # pragma: no cover - a username names one account
+        raise ApplicationError(E.INVALID_CREDENTIALS, "Wrong username or password.")
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        blockers = account_blockers(user)
+        if blockers["games"] or blockers["tournaments"]:
+            raise Conflict(
+                E.ACCOUNT_HAS_ACTIVE_GAMES,
+                "Leave or finish your open and active games and withdraw from your "
+                "tournaments first.",
+                extra=blockers,
+            )
+        now = clock.now()
+        old = user.username
+        RetiredUsername.objects.get_or_create(
+            digest=retired_digest(user.username), defaults={"retired_at": now}
+        )
+        user.username = f"{PSEUDONYM_PREFIX}{secrets.token_hex(8)}"
+        user.email = ""
+        user.first_name = ""
+        user.last_name = ""
+        user.set_unusable_password()
+        user.is_active = False
+        user.deleted_at = now
+        user.vacation_from = user.vacation_until = None
+        user.save()  # every field: the sockets recheck and close (realtime.signals)
+        EmailAddress.objects.filter(user=user).delete()
+        for token in ApiToken.objects.filter(user=user):
+            token.delete()  # one by one: each token's sockets close (realtime.signals)
+        Session.objects.filter(session_key__in=_sessions_of(user)).delete()
+        from notifications.models import EmailPreference, Notification
+
+        Notification.objects.filter(user=user).delete()
+        EmailPreference.objects.filter(user=user).delete()
+        _forget_in_notifications(old, user.username)
+    return user
+
+
+def _forget_in_notifications(username: str, pseudonym: str) -> None:
+    """Replace ``username`` in other players' notifications ("ana wants a rematch"): in the
+    names of their ``params`` by the pseudonym, which ``notifications.kinds`` renders as
+    "deleted player" in each reader's language, and in the stored text of rows from before
+    the params by "deleted player". They are messages, not history, and were written with
+    the name."""
+    from notifications.models import Notification
+
+    pattern = re.compile(rf"(?<![\w-]){re.escape(username)}(?![\w-])")
+    with translation.override(settings.LANGUAGE_CODE):
+        label = deleted_name()
+    for note in Notification.objects.filter(text__contains=username).iterator():
+        text = pattern.sub(label, note.text)
+        if text != note.text:
+            Notification.objects.filter(pk=note.pk).update(text=text)
+    for note in Notification.objects.filter(params__icontains=username).iterator():
+        params = {k: pseudonym if v == username else v for k, v in (note.params or {}).items()}
+        if params != note.params:
+            Notification.objects.filter(pk=note.pk).update(params=params)
