@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.db.models import Q
 
 from accounts.models import User
@@ -190,18 +191,23 @@ def _disputes(user: User) -> list[dict[str, Any]]:
 
 
 def _notifications(user: User) -> list[dict[str, Any]]:
+    from django.utils import translation
+
+    from notifications.kinds import render
     from notifications.models import Notification
 
-    return [
-        {
-            "kind": n.kind,
-            "text": n.text,
-            "url": n.url,
-            "created_at": _iso(n.created_at),
-            "read_at": _iso(n.read_at),
-        }
-        for n in Notification.objects.filter(user=user).order_by("created_at", "pk")
-    ]
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        return [
+            {
+                "kind": n.kind,
+                "params": n.params,
+                "text": render(n.kind, n.params, n.text),
+                "url": n.url,
+                "created_at": _iso(n.created_at),
+                "read_at": _iso(n.read_at),
+            }
+            for n in Notification.objects.filter(user=user).order_by("created_at", "pk")
+        ]
 
 
 def account_export(*, user: User) -> dict[str, Any]:

@@ -113,6 +113,15 @@ def sweep(viewers: list[Viewer], urls: list, timeline: Timeline, gid: str, seen:
                 continue
             if url.startswith(f"{API}/games/{gid}/record"):
                 timeline.assert_record_hides(body, v.seat)
+            elif url.startswith(f"{API}/account/export"):
+                # The export holds this game's record as the viewer's seat sees it: each deal
+                # against what was hidden when it was dealt (the tiles are dealt again every
+                # round, so against "now" a past deal of one's own would look like a leak).
+                records = [g.pop("record") for g in body["games"] if g["id"] == gid]
+                for record in records:
+                    if record is not None:
+                        timeline.assert_record_hides(record, v.seat)
+                assert_payload_hides(body, timeline, v.seat, f"{v.name} GET {url}")
             else:
                 assert_payload_hides(body, timeline, v.seat, f"{v.name} GET {url}")
 

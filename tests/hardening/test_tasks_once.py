@@ -12,7 +12,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connections
+from django.db import connections, transaction
 
 from accounts.services import user_register
 from config.celery import app
@@ -21,6 +21,9 @@ from core import tasks as runner
 from eventstore import store
 from games import selectors, services, tasks
 from games.models import Game
+from notifications import tasks as notification_tasks
+from notifications.models import Notification
+from notifications.services import notify
 from ratings import tasks as rating_tasks
 from ratings.models import RatedGame, RatingChange
 from tests.support import factories as tf
@@ -39,7 +42,7 @@ def submitted(monkeypatch):
     """The tasks the services scheduled, as (task name, args), instead of running them."""
     out: list[tuple[str, tuple]] = []
 
-    def record(task, *args, eta=None):
+    def record(task, *args, eta=None, background=False):
         out.append((task.name, tuple(str(a) if not isinstance(a, int | str) else a for a in args)))
 
     monkeypatch.setattr(runner, "submit", record)
@@ -137,7 +140,8 @@ def timeout_batches(game: Game) -> int:
 
 def test_every_task_of_the_platform_is_covered_here():
     app.loader.import_default_modules()
-    ours = {name for name in app.tasks if name.split(".")[0] in {"games", "ratings", "tournaments"}}
+    apps = {"games", "ratings", "tournaments", "notifications"}
+    ours = {name for name in app.tasks if name.split(".")[0] in apps}
     assert ours == set(COVERED), "add the new task's twice-and-concurrent test here"
 
 
@@ -364,6 +368,86 @@ def test_start_table_run_concurrently_starts_the_table_once(submitted, frozen_cl
     assert [t for _, t in log(game)].count("MatchStarted") == 1
 
 
+# -- reminders and mail ------------------------------------------------------------------------
+
+
+def reminded_tournament(frozen_clock):
+    """A tournament whose check-in has just opened, two players registered."""
+    now = frozen_clock.now()
+    tournament = tf.new_tournament(
+        tf.organizer(), starts_in=timedelta(hours=3), check_in_opens_at=now - timedelta(minutes=1)
+    )
+    tf.register(tournament, [tf.person("ana", email="a@example.org"), tf.person("bo")])
+    return tournament
+
+
+def reminders_sent() -> list[tuple[str, str]]:
+    rows = Notification.objects.filter(kind__startswith="tournament_")
+    return sorted(rows.values_list("user__username", "kind"))
+
+
+def test_reminders_twice_tell_each_player_once(submitted, frozen_clock):
+    reminded_tournament(frozen_clock)
+    assert tournament_tasks.reminders.run() == 2
+    after = reminders_sent()
+    assert after == [("ana", "tournament_checkin_open"), ("bo", "tournament_checkin_open")]
+    assert tournament_tasks.reminders.run() == 0
+    assert reminders_sent() == after
+
+
+@pytest.mark.postgres
+def test_reminders_run_concurrently_tell_each_player_once(submitted, frozen_clock):
+    reminded_tournament(frozen_clock)
+    results = concurrently(tournament_tasks.reminders.run)
+    assert sum(results) == 2, results
+    assert reminders_sent() == [
+        ("ana", "tournament_checkin_open"),
+        ("bo", "tournament_checkin_open"),
+    ]
+
+
+def owed_mail() -> Notification:
+    """A notification whose mail is owed (its task recorded, not run)."""
+    ana = tf.person("ana", email="ana@example.org")
+    with transaction.atomic():
+        note = notify(
+            user=ana,
+            kind="dispute_update",
+            params={"what": "status", "game": "game 7", "status": "resolved"},
+            url="/disputes/7",
+        )
+    assert note.email_pending
+    return note
+
+
+def test_send_email_twice_sends_the_mail_once(submitted, mailoutbox):
+    note = owed_mail()
+    assert ("notifications.tasks.send_email", (note.pk,)) in submitted
+    assert notification_tasks.send_email.run(note.pk) is True
+    assert notification_tasks.send_email.run(note.pk) is False
+    assert len(mailoutbox) == 1
+    note.refresh_from_db()
+    assert note.emailed_at is not None
+
+
+@pytest.mark.postgres
+def test_send_email_run_concurrently_sends_the_mail_once(submitted, mailoutbox):
+    note = owed_mail()
+    results = concurrently(notification_tasks.send_email.run, note.pk)
+    assert sorted(results) == [False] * (THREADS - 1) + [True], results
+    assert len(mailoutbox) == 1
+
+
+def test_sweep_emails_twice_sends_an_owed_mail_once(submitted, mailoutbox, frozen_clock):
+    note = owed_mail()
+    frozen_clock.advance(timedelta(hours=1))  # the task was lost: the sweeper's turn
+    assert notification_tasks.sweep_emails.run() == 1
+    assert notification_tasks.sweep_emails.run() == 0
+    assert len(mailoutbox) == 1
+    note.refresh_from_db()
+    assert note.emailed_at is not None
+
+
 COVERED = {
     "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
@@ -372,5 +456,8 @@ COVERED = {
     "tournaments.tasks.tick": test_tournament_tick_twice_starts_the_tournament_once,
     "tournaments.tasks.advance": test_tournament_advance_twice_starts_the_tournament_once,
     "tournaments.tasks.recompute_standings": test_recompute_standings_twice_rebuilds_them_once,
+    "tournaments.tasks.reminders": test_reminders_twice_tell_each_player_once,
+    "notifications.tasks.send_email": test_send_email_twice_sends_the_mail_once,
+    "notifications.tasks.sweep_emails": test_sweep_emails_twice_sends_an_owed_mail_once,
     "tournaments.tasks.start_table": test_start_table_twice_starts_the_table_once,
 }

@@ -70,6 +70,21 @@ def test_the_export_holds_profile_ratings_games_disputes_and_notifications():
     assert "to yorick" not in json.dumps(doc)
 
 
+def test_the_exported_notifications_read_in_the_players_language():
+    """Stored as a kind and params: the export renders them as the bell does, in Hungarian
+    for a Hungarian reader, with the params beside."""
+    from notifications.services import notify
+
+    zelda = make_user("zelda")
+    zelda.language = "hu"
+    zelda.save()
+    notify(user=zelda, kind="your_turn", params={"table": "Friday"}, url="/games/x")
+    doc = export(client_for(zelda))
+    [note] = [n for n in doc["notifications"] if n["kind"] == "your_turn"]
+    assert note["text"] == "Te következel: Friday"
+    assert note["params"] == {"table": "Friday"}
+
+
 def test_nobody_else_can_export_someone():
     zelda, mallory = make_user("zelda"), make_user("mallory")
     open_table(zelda, bots=1)
