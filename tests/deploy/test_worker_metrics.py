@@ -104,7 +104,9 @@ def test_a_prefork_worker_serves_its_pools_task_lag_on_its_metrics_port(tmp_path
         f"{queue}@%h",
     ]
     base = f"http://127.0.0.1:{port}"
-    sender = Celery("deploy-test", broker=broker)
+    # Not the current app: the platform's shared tasks would follow it to this test's broker
+    # in every later test of this process (the notification mail never reached its worker).
+    sender = Celery("deploy-test", broker=broker, set_as_current=False)
     with open(tmp_path / "worker.log", "w") as log:
         worker = subprocess.Popen(
             command,

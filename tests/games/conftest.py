@@ -37,6 +37,8 @@ def bo(db):
 def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
     """A worker and a beat for this test, the test process sending its tasks to their broker
     (tasks not run in-process here)."""
+    from celery import current_app
+
     from config import celery_app
 
     if connection.vendor != "postgresql":
@@ -58,6 +60,9 @@ def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
         PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "platform")]),
     )
     settings.CELERY_TASK_ALWAYS_EAGER = False
+    # The platform's tasks are shared tasks: they publish through the current app, which a
+    # test that made an app of its own may have left pointing elsewhere.
+    assert current_app._get_current_object() is celery_app, "another Celery app is current"
     old = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
     celery_app.conf.broker_url = broker
     celery_app.conf.task_always_eager = False
