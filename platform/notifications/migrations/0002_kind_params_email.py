@@ -7,30 +7,39 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+# Every query on the migration's own connection (``schema_editor.connection.alias``): migrate may
+# run as the owner role on another alias (MIGRATE_DATABASE_URL), and a query on the default one
+# would wait for the locks of the migration's own open transaction, for ever.
+
+
 def forwards(apps, schema_editor):
+    db = schema_editor.connection.alias
     Notification = apps.get_model("notifications", "Notification")
     EmailPreference = apps.get_model("notifications", "EmailPreference")
     User = apps.get_model(settings.AUTH_USER_MODEL.split(".")[0], settings.AUTH_USER_MODEL.split(".")[1])
-    Notification.objects.filter(emailed=True).update(emailed_at=models.F("created_at"))
+    Notification.objects.using(db).filter(emailed=True).update(emailed_at=models.F("created_at"))
     from django.utils import timezone
 
     now = timezone.now()
-    EmailPreference.objects.bulk_create(
+    EmailPreference.objects.using(db).bulk_create(
         [
             EmailPreference(user_id=pk, kind="your_turn", enabled=False, updated_at=now)
-            for pk in User.objects.filter(email_turns=False).values_list("pk", flat=True)
+            for pk in User.objects.using(db)
+            .filter(email_turns=False)
+            .values_list("pk", flat=True)
         ],
         batch_size=500,
     )
 
 
 def backwards(apps, schema_editor):
+    db = schema_editor.connection.alias
     Notification = apps.get_model("notifications", "Notification")
     EmailPreference = apps.get_model("notifications", "EmailPreference")
     User = apps.get_model(settings.AUTH_USER_MODEL.split(".")[0], settings.AUTH_USER_MODEL.split(".")[1])
-    Notification.objects.filter(emailed_at__isnull=False).update(emailed=True)
-    off = EmailPreference.objects.filter(kind="your_turn", enabled=False)
-    User.objects.filter(pk__in=off.values("user_id")).update(email_turns=False)
+    Notification.objects.using(db).filter(emailed_at__isnull=False).update(emailed=True)
+    off = EmailPreference.objects.using(db).filter(kind="your_turn", enabled=False)
+    User.objects.using(db).filter(pk__in=off.values("user_id")).update(email_turns=False)
 
 
 class Migration(migrations.Migration):
