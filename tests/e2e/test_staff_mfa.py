@@ -8,21 +8,13 @@ Both sizes; screenshots in tests/artifacts/ (staff-mfa-*).
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD, PHONE
-from tests.e2e.test_audit import ACTIVATE, at, disputed_game, enrol
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_audit import ACTIVATE, at, disputed_game, enrol, password_login
 from tests.e2e.test_axe import violations
 
 pytestmark = pytest.mark.e2e
-
-
-def password_login(page: Page, username: str, then: str) -> None:
-    page.goto(f"/login?next={then}")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.get_by_test_id("login-submit").click()
-    page.wait_for_url(lambda url: "/login" not in url)
 
 
 @pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
