@@ -41,7 +41,7 @@ from ratings import skill
 from ratings.models import Rating
 from ratings.selectors import rated_eligibility_check
 from ratings.tasks import apply_game_ratings
-from tournaments import broadcast, formats
+from tournaments import broadcast, eligibility, formats
 from tournaments.errors import TournamentError
 from tournaments.models import (
     ACTIVE_ENTRY,
@@ -160,10 +160,15 @@ def tournament_create(
     withdrawal_policy: str = AbsencePolicy.BOT,
     description: str = "",
     ready_seconds: int = READY_SECONDS,
+    series=None,
+    occurrence: datetime | None = None,
+    **conditions,
 ) -> Tournament:
     """Schedule a tournament (staff and organizers). Registration opens now unless given and
     closes at the start unless given; with ``check_in_opens_at`` players must check in from
     then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``).
+    ``conditions``: the entry conditions (``eligibility.CONDITION_DEFAULTS``); ``series`` and
+    ``occurrence``: the series occurrence this is (``tournaments.series``).
     """
     if not can_organize(user):
         raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
@@ -206,6 +211,7 @@ def tournament_create(
         raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
     if not lo <= ready_seconds <= hi:
         raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
+    conditions = eligibility.conditions_clean(**conditions)
     variants = dict(variants or {})
     _check_ruleset(format, table_size, hand_table, variants)
     try:
@@ -235,6 +241,9 @@ def tournament_create(
         no_show_policy=no_show_policy,
         withdrawal_policy=withdrawal_policy,
         ready_seconds=ready_seconds,
+        series=series,
+        occurrence=occurrence,
+        **conditions,
     )
     broadcast.publish_tournament(tournament.pk)
     return tournament
@@ -262,6 +271,7 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
     entry = tournament.entries.filter(user=user).first()
     if entry is not None and entry.status in ACTIVE_ENTRY:
         raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    eligibility.entry_check(tournament, user, now)  # its entry conditions, on every entry
     if tournament.rated:
         rated_eligibility_check(user)  # its games are rated: the same door as a rated table
     taken = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()

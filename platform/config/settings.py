@@ -567,6 +567,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.reminders",
         "schedule": float(ENV.get("TOURNAMENT_REMINDER_SECONDS", "") or 60),
     },
+    # Tournament series: create their next tournaments, up to each one's lead time ahead.
+    "tournaments-series": {
+        "task": "tournaments.tasks.series_fill",
+        "schedule": float(ENV.get("TOURNAMENT_SERIES_SECONDS", "") or 300),
+    },
     "notifications-sweep-emails": {
         "task": "notifications.tasks.sweep_emails",
         "schedule": float(ENV.get("NOTIFICATION_EMAIL_SWEEP_SECONDS", "") or 60),
