@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import apis
+from tournaments import apis, series_apis
 
 app_name = "tournaments"
 
@@ -28,5 +28,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/standings",
         apis.TournamentStandingsApi.as_view(),
         name="standings",
+    ),
+    path("tournament-series", series_apis.SeriesListApi.as_view(), name="series-list"),
+    path(
+        "tournament-series/<int:series_id>",
+        series_apis.SeriesDetailApi.as_view(),
+        name="series-detail",
     ),
 ]

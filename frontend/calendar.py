@@ -1,0 +1,53 @@
+"""The calendar page and the iCal feeds of what is coming (tournaments.calendar, .ical).
+
+The page is rendered on the server, grouped by day, in the viewer's language (Django's date
+formats); the feeds are public, as the tournament list is, and cacheable for a few minutes.
+"""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from core.errors import NotFound
+from tournaments import calendar, ical
+
+FEED_MAX_AGE = 300  # seconds a calendar app may keep a feed
+
+
+@require_GET
+def calendar_page(request):
+    """Render the coming weeks' tournaments and series occurrences, day by day."""
+    return render(
+        request,
+        "frontend/calendar.html",
+        {"days": calendar.calendar_days(), "weeks": calendar.CALENDAR_DAYS // 7},
+    )
+
+
+def _ics(request, events, name: str, filename: str) -> HttpResponse:
+    body = ical.feed(events, name=name, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    patch_cache_control(response, public=True, max_age=FEED_MAX_AGE)
+    return response
+
+
+@require_GET
+def tournaments_ics(request):
+    """Serve every upcoming tournament and every active series' next occurrences as iCal."""
+    return _ics(
+        request, calendar.upcoming_events(), _("Mexican Train tournaments"), "tournaments.ics"
+    )
+
+
+@require_GET
+def series_ics(request, series_id):
+    """Serve one series' upcoming tournaments and next occurrences as iCal."""
+    try:
+        found = calendar.series_get(series_id)
+    except NotFound:
+        raise Http404("no such series") from None
+    events = calendar.upcoming_events(series_id=found.pk)
+    return _ics(request, events, found.name, f"series-{found.pk}.ics")
