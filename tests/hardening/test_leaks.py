@@ -32,12 +32,13 @@ from tests.support.leaks import (
     leaked,
     tile_pairs,
 )
+from tournaments import series as series_services
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 
 VARIANTS = {"hand_size": 5, "rounds": 2}  # four seats on a double-6 set, with a boneyard
 API = "/api/v1"
-KNOWN_PARAMETERS = {"game_id", "username", "dispute_id", "seq", "tournament_id"}
+KNOWN_PARAMETERS = {"game_id", "username", "dispute_id", "seq", "tournament_id", "series_id"}
 
 
 def get_paths() -> list[str]:
@@ -61,6 +62,7 @@ def urls_for(
     usernames: list[str],
     dispute: int | None,
     tournament: int,
+    series: int,
 ):
     """Concrete URLs for every GET path: each path parameter filled with real objects."""
     out = []
@@ -79,6 +81,7 @@ def urls_for(
                 .replace("{seq}", str(seq))
                 .replace("{dispute_id}", str(dispute))
                 .replace("{tournament_id}", str(tournament))
+                .replace("{series_id}", str(series))
             )
             if username is not None:
                 url = url.replace("{username}", username)
@@ -168,6 +171,13 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
     User.objects.filter(username="cy").update(is_staff=True)  # staff, but playing this game
     organizer = User.objects.create_user("org", password="x", is_staff=True)
     tournament, gid = tournament_table([ana, bo, cy], organizer)
+    series = series_services.series_create(
+        user=organizer,
+        name="leak series",
+        rule="FREQ=DAILY",
+        dtstart=clock.now() + timedelta(hours=2),
+        lead_hours=24,
+    )
     seat_of = {s.user.username: s.index for s in Game.objects.get(pk=gid).seats.all()}
     bot = next(name for name in seat_of if name not in ("ana", "bo", "cy"))
     viewers = [
@@ -192,6 +202,7 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
             usernames=["ana", "dee", bot],
             dispute=dispute,
             tournament=tournament,
+            series=series.pk,
         )
         if moves % 3:  # every move: what is about this game; every third: everything
             urls = [(p, u) for p, u in urls if gid in u or "tournament" in u]
