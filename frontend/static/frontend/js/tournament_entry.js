@@ -17,9 +17,11 @@ function range(lo, hi, kind) {
   return null;
 }
 
-function rulesText(c) {
+function rulesText(c, kind) {
   const parts = [];
-  if (c.min_rated_games) parts.push(fmt(ngettext("%(n)s rated game", "%(n)s rated games", c.min_rated_games), { n: c.min_rated_games }));
+  const n = c.min_rated_games;
+  if (n && kind === "correspondence") parts.push(fmt(ngettext("%(n)s rated correspondence game", "%(n)s rated correspondence games", n), { n }));
+  else if (n) parts.push(fmt(ngettext("%(n)s rated live game", "%(n)s rated live games", n), { n }));
   for (const kind of ["live", "correspondence"]) {
     const r = range(c[`${kind}_rating_min`], c[`${kind}_rating_max`], kind);
     if (r) parts.push(r);
@@ -30,7 +32,7 @@ function rulesText(c) {
 }
 
 function render(d) {
-  const rules = rulesText(d.entry_conditions || {});
+  const rules = rulesText(d.entry_conditions || {}, (d.time_control || {}).kind);
   document.getElementById("entry-rules").textContent = rules;
   document.getElementById("entry-rules").hidden = !rules;
   const verdict = document.getElementById("entry-verdict");
