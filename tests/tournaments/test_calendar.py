@@ -220,3 +220,16 @@ def test_bad_series_are_refused_with_a_stable_code_and_nothing_made(
     assert r.status_code == 400, r.content
     assert r.json()["code"] == code
     assert TournamentSeries.objects.count() == Tournament.objects.count() == 0
+
+
+def test_the_feeds_and_the_calendar_count_against_the_reads_limit(db, settings):
+    settings.RATE_LIMITS_ENABLED = True
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reads": "3/min"}
+    client = Client(REMOTE_ADDR="203.0.113.9")
+    answers = [client.get(url).status_code for url in ("/tournaments.ics",) * 2]
+    answers.append(client.get("/tournaments/calendar").status_code)
+    assert answers == [200, 200, 200]
+    r = client.get("/tournaments.ics")
+    assert r.status_code == 429
+    assert int(r["Retry-After"]) >= 1
+    assert Client(REMOTE_ADDR="203.0.113.10").get("/tournaments.ics").status_code == 200
