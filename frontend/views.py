@@ -212,7 +212,8 @@ def tournament(request, tournament_id):
         found = tournament_selectors.tournament_get(tournament_id)
     except NotFound:
         raise Http404("no such tournament") from None
-    return render(request, "frontend/tournament.html", {"tournament": found})
+    context = {"tournament": found, "tournament_id_str": str(found.pk)}
+    return render(request, "frontend/tournament.html", context)
 
 
 @ensure_csrf_cookie

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import StaffBySessionOnly
 from chat import selectors, services
+from chat.errors import ChatError
 from chat.modes import QUICK_MESSAGES
 from core.inputs import query, validated
 from core.pagination import CursorPage, CursorQuery, page_of, paginate
@@ -38,7 +39,7 @@ POST_ERRORS = error_responses(
 )
 
 
-class MessageOutput(serializers.Serializer):
+class ChatMessageOutput(serializers.Serializer):
     id = serializers.IntegerField()
     channel = serializers.ChoiceField(["players", "spectators", "tournament"])
     author = serializers.CharField()
@@ -94,7 +95,7 @@ class GameChatApi(APIView):
         tags=TAGS,
         operation_id="game_chat",
         parameters=[CursorQuery],
-        responses={200: page_of("ChatPage", MessageOutput), **error_responses(400, 403, 404)},
+        responses={200: page_of("ChatPage", ChatMessageOutput), **error_responses(400, 403, 404)},
     )
     def get(self, request, game_id):
         query(CursorQuery, request)
@@ -106,7 +107,7 @@ class GameChatApi(APIView):
         tags=TAGS,
         operation_id="game_chat_post",
         request=PostInput,
-        responses={201: MessageOutput, **POST_ERRORS},
+        responses={201: ChatMessageOutput, **POST_ERRORS},
     )
     def post(self, request, game_id):
         data = validated(PostInput, request)
@@ -125,7 +126,10 @@ class TournamentChatApi(APIView):
         tags=TAGS,
         operation_id="tournament_chat",
         parameters=[CursorQuery],
-        responses={200: page_of("TournamentChatPage", MessageOutput), **error_responses(400, 404)},
+        responses={
+            200: page_of("TournamentChatPage", ChatMessageOutput),
+            **error_responses(400, 404),
+        },
     )
     def get(self, request, tournament_id):
         query(CursorQuery, request)
@@ -136,7 +140,7 @@ class TournamentChatApi(APIView):
         tags=TAGS,
         operation_id="tournament_chat_post",
         request=PostInput,
-        responses={201: MessageOutput, **POST_ERRORS},
+        responses={201: ChatMessageOutput, **POST_ERRORS},
     )
     def post(self, request, tournament_id):
         data = validated(PostInput, request)
@@ -223,7 +227,7 @@ class MuteApi(APIView):
 
 class IsStaff(BasePermission):
     message = "Only staff may do this."
-    code = "staff_only"
+    code = ChatError.STAFF_ONLY
 
     def has_permission(self, request, view) -> bool:
         return bool(request.user and request.user.is_authenticated and request.user.is_staff)

@@ -30,3 +30,4 @@ class ChatError(StrEnum):
     ALREADY_REPORTED = "already_reported"
     REASON_REQUIRED = "reason_required"
     INVALID_UNTIL = "invalid_until"
+    STAFF_ONLY = "staff_only"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from chat.errors import ChatError as E
 from chat.models import ChatBan, ChatChannel, ChatMessage, ChatMute
 from chat.modes import QUICK_MESSAGES
 from core import clock
@@ -48,7 +49,7 @@ def game_for_chat(game_id, user) -> Game:
 def tournament_for_chat(tournament_id) -> Tournament:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        raise NotFound("not_found", "no such tournament")
+        raise NotFound(E.NOT_FOUND, "no such tournament")
     return tournament
 
 
@@ -107,14 +108,14 @@ def chat_message_readable(message_id, user) -> ChatMessage:
     channel looks like no message at all)."""
     message = ChatMessage.objects.select_related("author").filter(pk=message_id).first()
     if message is None:
-        raise NotFound("not_found", "no such message")
+        raise NotFound(E.NOT_FOUND, "no such message")
     if message.game_id is not None:
         try:
             game = game_for_chat(message.game_id, user)
         except Forbidden:
-            raise NotFound("not_found", "no such message") from None
+            raise NotFound(E.NOT_FOUND, "no such message") from None
         if message.channel not in game_readable_channels(game, user):
-            raise NotFound("not_found", "no such message")
+            raise NotFound(E.NOT_FOUND, "no such message")
     return message
 
 

@@ -215,7 +215,7 @@ def chat_staff_mute(*, staff, username: str, until: datetime, reason: str) -> Ch
     """Staff: forbid ``username`` every chat until ``until``, saying why. The caller checks
     the staff powers (accounts.permissions.StaffBySessionOnly: the second factor)."""
     if not staff.is_staff:
-        raise Forbidden("staff_only", "only staff mute players")
+        raise Forbidden(E.STAFF_ONLY, "only staff mute players")
     user = _user_named(username)
     reason = (reason or "").strip()
     if not reason:
@@ -232,7 +232,7 @@ def chat_staff_mute(*, staff, username: str, until: datetime, reason: str) -> Ch
 def chat_staff_unmute(*, staff, username: str) -> int:
     """Staff: lift ``username``'s staff mutes now; return how many were lifted."""
     if not staff.is_staff:
-        raise Forbidden("staff_only", "only staff mute players")
+        raise Forbidden(E.STAFF_ONLY, "only staff mute players")
     user = _user_named(username)
     now = clock.now()
     return ChatBan.objects.filter(user=user, until__gt=now, lifted_at__isnull=True).update(
