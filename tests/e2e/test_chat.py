@@ -51,9 +51,7 @@ def open_chat(page: Page) -> None:
     panel = page.get_by_test_id("chat-panel")
     if panel.get_attribute("open") is None:
         panel.locator("summary").click()
-    expect(
-        page.get_by_test_id("chat-input").or_(page.get_by_test_id("chat-quick").first)
-    ).to_be_visible()
+    expect(page.get_by_test_id("chat-quick").first).to_be_visible()
 
 
 def send(page: Page, text: str) -> None:
