@@ -102,6 +102,7 @@ class GameOutput(serializers.Serializer):
     ruleset = serializers.JSONField()
     time_control = serializers.JSONField()
     rated = serializers.BooleanField()
+    chat = serializers.CharField(help_text="`free`, `quick` (canned messages only) or `off`")
     seats = SeatOutput(many=True, source="seats.all")
     seed_commitment = serializers.CharField(
         help_text="the commitment shown before the first deal (version 2: the server seed's)"
@@ -283,6 +284,12 @@ class GameListApi(APIView):
         time_control = serializers.DictField(required=False, default=dict)
         rated = serializers.BooleanField(default=False)
         contribution = ContributionField(required=False)
+        chat = serializers.CharField(
+            required=False,
+            allow_null=True,
+            help_text="`free`, `quick` (canned messages only) or `off`; default `quick` when "
+            "rated, else `free`; free chat in a rated game is refused (`free_chat_in_rated`)",
+        )
 
     class Query(CursorQuery):
         status = serializers.ChoiceField(GameStatus.values, required=False)

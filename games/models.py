@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from chat.modes import ChatMode
+
 
 class GameStatus(models.TextChoices):
     OPEN = "open", _("Waiting for players")  # seats being taken in the lobby
@@ -31,6 +33,9 @@ class Game(models.Model):
     ruleset = models.JSONField()
     time_control = models.JSONField(default=dict)
     rated = models.BooleanField(default=False)
+    # The table's chat (chat.modes), chosen at creation: quick messages only by default in a
+    # rated game, which never allows free text.
+    chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     # Secret until the match has ended: only its commitment is shown before.
     seed = models.CharField(max_length=64, blank=True)
     seed_commitment = models.CharField(max_length=64, blank=True)

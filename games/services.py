@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from accounts.services import bot_account_get_or_create
+from chat.modes import chat_mode_check
 from core import clock, metrics, throttling
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from eventstore import store
@@ -107,9 +108,11 @@ def game_create(
     contribution: str | None = None,
     server_seed: bytes | None = None,
     committed_at=None,
+    chat: str | None = None,
 ) -> Game:
     """Open a table for ``players`` seats; its creator takes seat 0 (unless ``seat_creator``
     is False: the platform's own tables, see ``game_create_seated``), with ``contribution``.
+    ``chat``: free, quick or off (chat.modes; None: quick if rated, else free).
 
     The server seed is drawn (or ``server_seed`` given: a duplicate group's) and its
     commitment published now, before any contribution is accepted (record version 2).
@@ -132,6 +135,7 @@ def game_create(
         raise ApplicationError(
             GameError.INVALID_RULESET, str(exc), extra={"rule": getattr(exc, "rule", "R3")}
         ) from None
+    chat = chat_mode_check(chat, rated=rated)
     if seat_creator:
         _check_open_tables(user)
     now = clock.now()
@@ -144,6 +148,7 @@ def game_create(
         ruleset=ruleset.to_dict(),
         time_control=validate_time_control(time_control),
         rated=rated,
+        chat=chat,
         fairness_version=2,
         server_seed=server_seed.hex(),
         server_seed_commitment=commitment(server_seed),
@@ -350,6 +355,7 @@ def game_create_seated(
     server_seed: bytes | None = None,
     committed_at=None,
     contributions: Sequence[str | dict[str, Any]] | None = None,
+    chat: str | None = None,
 ) -> Game:
     """Open a table with ``users`` in seat order (players or bots) and start it.
 
@@ -375,6 +381,7 @@ def game_create_seated(
         seat_creator=False,
         server_seed=server_seed,
         committed_at=committed_at,
+        chat=chat,
     )
     now = clock.now()
     Seat.objects.bulk_create(

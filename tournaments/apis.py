@@ -64,6 +64,7 @@ class TournamentSummaryOutput(serializers.Serializer):
     )
     current_round = serializers.IntegerField()
     rated = serializers.BooleanField()
+    chat = serializers.CharField(help_text="`free`, `quick` (canned messages only) or `off`")
     ready_seconds = serializers.IntegerField(
         help_text="a live table's ready window before its start (contributions to the seed)"
     )
@@ -306,6 +307,12 @@ class TournamentListApi(APIView):
             default="bot",
             help_text="a player who withdraws during a round: " + POLICIES + " (default bot: "
             "the bot playing their seat on stands in; forfeit: ranked last at the table)",
+        )
+        chat = serializers.CharField(
+            required=False,
+            allow_null=True,
+            help_text="the chat of the tournament and its tables: `free`, `quick` or `off`; "
+            "default `quick` when rated (which refuses `free`), else `free`",
         )
 
     class Query(NumberQuery):

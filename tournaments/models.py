@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from chat.modes import ChatMode
+
 
 class TournamentFormat(models.TextChoices):
     SWISS = "swiss", _("Swiss")
@@ -76,6 +78,8 @@ class Tournament(models.Model):
     # Elimination: how many of each table go through (null: half, rounded up).
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
     rated = models.BooleanField(default=False)
+    # The tournament's chat and its tables' (chat.modes): quick only by default when rated.
+    chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     no_show_policy = models.CharField(
         max_length=8, choices=AbsencePolicy.choices, default=AbsencePolicy.FORFEIT
     )

@@ -29,6 +29,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.services import bot_account_get_or_create
+from chat.modes import chat_mode_check
 from core import clock
 from core import tasks as runner
 from core.errors import ApplicationError, Forbidden, NotFound
@@ -160,6 +161,7 @@ def tournament_create(
     withdrawal_policy: str = AbsencePolicy.BOT,
     description: str = "",
     ready_seconds: int = READY_SECONDS,
+    chat: str | None = None,
     series=None,
     occurrence: datetime | None = None,
     **conditions,
@@ -214,6 +216,7 @@ def tournament_create(
     conditions = eligibility.conditions_clean(**conditions)
     variants = dict(variants or {})
     _check_ruleset(format, table_size, hand_table, variants)
+    chat = chat_mode_check(chat, rated=rated)  # its tables' too
     try:
         time_control = game_time_control(time_control)
     except ApplicationError as exc:
@@ -241,6 +244,7 @@ def tournament_create(
         no_show_policy=no_show_policy,
         withdrawal_policy=withdrawal_policy,
         ready_seconds=ready_seconds,
+        chat=chat,
         series=series,
         occurrence=occurrence,
         **conditions,
@@ -574,6 +578,7 @@ def _seat_round(
             server_seed=deal_seed,
             committed_at=now if deal_seed is not None else None,
             start=False,
+            chat=tournament.chat,
         )
         # Before the commit that lets anyone see the game: other tables play this seed.
         Game.objects.filter(pk=game.pk).update(

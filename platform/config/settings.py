@@ -262,6 +262,8 @@ RATE_LIMITS = {
     "reads_user": ENV.get("RATE_LIMIT_READS_USER", "").strip() or "600/min",
     "table_create": ENV.get("RATE_LIMIT_TABLE_CREATE", "").strip() or "10/hour",
     "dispute_message": ENV.get("RATE_LIMIT_DISPUTE_MESSAGE", "").strip() or "10/min",
+    # Chat messages per user, REST and socket together, every table and tournament at once.
+    "chat": ENV.get("RATE_LIMIT_CHAT", "").strip() or "5/10s",
     # Socket tickets (POST /api/v1/auth/socket-ticket) per user.
     "socket_ticket": ENV.get("RATE_LIMIT_SOCKET_TICKET", "").strip() or "30/min",
     # Data exports (GET /api/v1/account/export) per user: each reads every game they played.
@@ -357,6 +359,8 @@ INSTALLED_APPS = [
     "ratings",
     "games",
     "tournaments",
+    # Table and tournament chat, mutes, reports (after games and tournaments, whose rows it names).
+    "chat",
     "trust",
     "frontend",
     # Email addresses, their verification and password reset (django-allauth, accounts only);

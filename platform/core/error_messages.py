@@ -159,6 +159,19 @@ MESSAGES: dict[str, Promise] = {
         "This account has a second factor: send its current code or a recovery code."
     ),
     "invalid_second_factor_code": _("This code is not valid or was used already."),
+    # chat (chat.errors)
+    "invalid_chat_mode": _("The chat must be free, quick or off."),
+    "free_chat_in_rated": _("Rated games offer quick messages only, not free chat."),
+    "chat_off": _("The chat is off here."),
+    "quick_only": _("Only quick messages can be sent here."),
+    "invalid_quick": _("There is no such quick message."),
+    "message_too_long": _("This message is longer than %(limit)s characters."),
+    "chat_muted": _("You cannot write in the chat until %(until)s."),
+    "not_a_participant": _("Only the tournament's players and organizer can write here."),
+    "cannot_mute_self": _("You cannot mute yourself."),
+    "cannot_report_own": _("You cannot report your own message."),
+    "already_reported": _("You have already reported this message."),
+    "invalid_until": _("The end of the mute must be in the future."),
     "throttled": ngettext_lazy(
         "Too many requests; try again in %(retry_after)s second.",
         "Too many requests; try again in %(retry_after)s seconds.",

@@ -12,6 +12,7 @@ import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engin
 import { lowTime, mountSoundToggle } from "./sounds.js";
 import { foldPanels, keepSeatInView, movesCountText } from "./layout.js";
 import { renderResult as renderResultPanel } from "./result.js";
+import { mountChat } from "./chat.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -1109,9 +1110,16 @@ async function init() {
   }
   render();
   markBoard();
+  const chatRoot = $("chat-panel");
+  const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
+  if (chatRoot) chatRoot.open = window.matchMedia("(min-width: 1100px)").matches;
   live = new GameLive(gameId, {
     getSeq: () => S.lastEventSeq,
-    onUpdate: (msg) => { applyUpdate(msg); markBoard(); viewArrived(); },
+    onChat: (msg) => chat.receive(msg),
+    onUpdate: (msg) => {
+      applyUpdate(msg); markBoard(); viewArrived();
+      if (S.status && S.status !== "active" && S.status !== "open") chat.ended();
+    },
     onStatus: (s) => {
       $("connection").textContent = s === "live" ? gettext("Live") : s === "polling" ? gettext("Reconnecting… (updating every 2 s)") : gettext("Connecting…");
       $("connection").dataset.state = s;
