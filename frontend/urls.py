@@ -20,6 +20,12 @@ urlpatterns = [
     path("leaderboard", views.leaderboard, name="leaderboard"),
     path("tournaments", views.tournaments, name="tournaments"),
     path("tournaments/<int:tournament_id>", views.tournament, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/rounds",
+        views.tournament_rounds,
+        name="tournament-rounds",
+    ),
+    path("challenges", views.challenges, name="challenges"),
     path("audit/games/<uuid:game_id>", views.audit, name="audit"),
     path("disputes", views.disputes, name="disputes"),
     path("disputes/<int:dispute_id>", views.dispute, name="dispute"),

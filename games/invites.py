@@ -15,7 +15,7 @@ import secrets
 
 from core.errors import Forbidden
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, Seat
 
 CODE_BYTES = 12  # 16 URL-safe characters: not guessable, short enough to read out
 
@@ -30,10 +30,13 @@ def invite_url(game: Game) -> str:
     return f"/games/{game.pk}?invite={game.invite_code}"
 
 
-def check_invite(game: Game, code: str | None) -> None:
+def check_invite(game: Game, user, code: str | None) -> None:
     """Refuse a seat at a private table without its code (``invite_required``) or with a
-    wrong one (``invite_invalid``), both 403; a lobby table takes anyone."""
+    wrong one (``invite_invalid``), both 403; a lobby table takes anyone. The players of the
+    ended game a rematch replays are invited to it already (games.rematch)."""
     if not game.invite_code:
+        return
+    if game.rematch_of_id and Seat.objects.filter(game_id=game.rematch_of_id, user=user).exists():
         return
     if not code:
         raise Forbidden(

@@ -248,7 +248,7 @@ def game_join(*, game_id, user, contribution: str | None = None, invite: str | N
         raise Forbidden(GameError.FORBIDDEN, "bots are seated by the table's creator")
     if game.seats.filter(user=user).exists():
         raise ApplicationError(GameError.ALREADY_SEATED, "you already have a seat here")
-    invites.check_invite(game, invite)
+    invites.check_invite(game, user, invite)
     if game.rated:
         rated_eligibility_check(user)  # throw-away accounts join no rated table
     seat = _take_seat(game, user, contribution)

@@ -228,6 +228,7 @@ function tableBody(players) {
     variants,
     time_control,
     rated: f.rated.checked,
+    private: f.private.checked,
     contribution: randomContribution(), // the creator's seat's, changeable on the table page
   };
 }
