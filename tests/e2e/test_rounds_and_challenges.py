@@ -18,12 +18,12 @@ from tests.e2e.test_live_table import sign_up
 pytestmark = pytest.mark.e2e
 
 PLAY_OUT = """
-from datetime import timedelta
+# The shell's own clock moves to the start (factories.start); the bots play it out here.
 from accounts.models import User
 from tests.support.factories import bots, new_tournament, register, start
 
 org, _ = User.objects.get_or_create(username="rounds-org", defaults={{"is_staff": True}})
-t = new_tournament(org, format={fmt!r}, starts_in=timedelta(seconds=1), name={name!r}, {options})
+t = new_tournament(org, format={fmt!r}, name={name!r}, {options})
 register(t, bots({players}, "random"))
 t = start(t)
 print(t.pk, t.status)
@@ -74,12 +74,16 @@ def test_the_rounds_view_shows_each_format_at_both_sizes(
             expect(page.get_by_test_id("rounds-out").first).to_be_visible()
             expect(rounds.last.locator("h2")).to_have_text("Final")
             expect(rounds.last.get_by_test_id("rounds-table")).to_have_count(1)
+            expect(rounds.last.get_by_test_id("rounds-winner")).to_have_count(1)
+            expect(rounds.last.get_by_test_id("rounds-out")).to_have_count(0)
         else:
             expect(rounds).to_have_count(2)
             groups = page.get_by_test_id("rounds-group")
             assert groups.count() >= 2
             expect(groups.first.get_by_test_id("rounds-table")).to_have_count(2)
             expect(page.get_by_test_id("rounds-hidden")).to_have_count(0)
+        # The bracket scrolls inside itself: the page never gets wider than the screen.
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         csv_link = page.get_by_test_id("standings-csv")
         assert csv_link.get_attribute("href") == f"/api/v1/tournaments/{tid}/standings.csv"
         page.screenshot(path=artifacts_dir / f"rounds-{fmt}-{name}.png", full_page=True)

@@ -1,7 +1,7 @@
 // The player's challenges (GET /api/v1/challenges): received ones to accept or decline, sent
 // ones to cancel; an accepted one links to its table (accepting opens it). Refreshed every 5 s.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, ngettext, fmt } from "./i18n.js";
 import { timeControlText } from "./tiles.js";
 import { playerLink } from "./tournament_common.js";
 
@@ -43,16 +43,19 @@ function row(c, incoming) {
   const info = document.createElement("div");
   info.className = "table-info";
   const who = incoming ? c.challenger : c.challenged;
-  info.append(incoming ? gettext("From") + " " : gettext("To") + " ", playerLink(who, false));
+  const line = document.createElement("div");
+  line.append(incoming ? gettext("From") + " " : gettext("To") + " ", playerLink(who, false));
+  info.append(line);
   const facts = [
-    fmt(gettext("%(n)s seats"), { n: c.players }),
+    fmt(ngettext("%(n)s seat", "%(n)s seats", c.players), { n: c.players }),
     timeControlText(c.time_control),
     c.rated ? gettext("rated") : gettext("unrated"),
   ];
-  if (c.variants && c.variants.rounds) facts.push(fmt(gettext("%(n)s rounds"), { n: c.variants.rounds }));
+  const rounds = c.variants && c.variants.rounds;
+  if (rounds) facts.push(fmt(ngettext("%(n)s round", "%(n)s rounds", rounds), { n: rounds }));
   const names = document.createElement("span");
   names.className = "names";
-  names.textContent = " · " + facts.join(" · ");
+  names.textContent = facts.join(" · ");
   const badge = document.createElement("span");
   badge.className = "badge";
   badge.textContent = statusWord(c.status);

@@ -20,7 +20,7 @@ function el(tag, { className, text, testid } = {}) {
 }
 
 // One table: its number (a link to the game), its status, its players best first once placed.
-function tableCard(t, { advancing = null } = {}) {
+function tableCard(t, { advancing = null, final = false } = {}) {
   const card = el("article", { className: "r-table", testid: "rounds-table" });
   card.dataset.game = t.game;
   const head = el("div", { className: "r-table-head" });
@@ -38,13 +38,24 @@ function tableCard(t, { advancing = null } = {}) {
     const li = el("li", { testid: "rounds-player" });
     li.dataset.username = p.username;
     if (placed) li.append(el("span", { className: "r-place", text: String(p.place) }));
-    li.append(playerLink(p.username, p.is_bot));
+    const name = el("span", { className: "r-name" });
+    name.append(playerLink(p.username, p.is_bot));
+    li.append(name);
     if (p.total !== null) li.append(el("span", { className: "r-score", text: fmt(gettext("%(n)s pts"), { n: p.total }) }));
     if (p.left) li.append(el("span", { className: "badge", text: gettext("left") }));
-    if (advancing && t.finished) {
+    if (final && t.finished && placed && p.place === 1) {
+      li.classList.add("advanced");
+      li.append(el("span", { className: "badge r-through", text: gettext("winner"), testid: "rounds-winner" }));
+    } else if (advancing && t.finished) {
       const through = advancing.includes(p.entry);
       li.classList.add(through ? "advanced" : "out");
-      li.append(el("span", { className: "badge r-through", text: through ? gettext("advanced") : gettext("out"), testid: through ? "rounds-advanced" : "rounds-out" }));
+      // A mark, not a word, so the bracket's narrow columns keep each player on one line.
+      const word = through ? gettext("advanced") : gettext("out");
+      const mark = el("span", { className: "r-through", testid: through ? "rounds-advanced" : "rounds-out" });
+      mark.title = word;
+      mark.append(el("span", { text: through ? "✓" : "✕" }), el("span", { className: "visually-hidden", text: word }));
+      mark.firstChild.setAttribute("aria-hidden", "true");
+      li.append(mark);
     }
     list.append(li);
   }
@@ -76,7 +87,7 @@ function elimination(d) {
     const final = d.status === "finished" && r.number === last;
     column.append(el("h2", { text: final ? gettext("Final") : fmt(gettext("Round %(n)s"), { n: r.number }) }));
     const cards = el("div", { className: "r-column-tables" });
-    cards.append(...r.tables.map((t) => tableCard(t, { advancing: final ? [] : (r.advancing || []) })));
+    cards.append(...r.tables.map((t) => tableCard(t, final ? { final } : { advancing: r.advancing || [] })));
     column.append(cards);
     bracket.append(column);
   });
@@ -108,7 +119,7 @@ function duplicate(d) {
 const HINTS = {
   swiss: () => gettext("Each round seats players with similar scores together; places at each table give placement points."),
   single: () => gettext("One table plays every round."),
-  elimination: () => gettext("The best players of each table go through to the next round, until one table is left."),
+  elimination: () => gettext("The best players of each table go through to the next round (✓), the others are out (✕), until one table is left."),
   duplicate: () => gettext("Every table of a deal group plays the same hands; a group's results show once all its tables have finished."),
 };
 
