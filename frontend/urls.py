@@ -23,6 +23,12 @@ urlpatterns = [
     path("tournaments.ics", calendar.tournaments_ics, name="tournaments-ics"),
     path("tournaments/series/<int:series_id>.ics", calendar.series_ics, name="series-ics"),
     path("tournaments/<int:tournament_id>", views.tournament, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/rounds",
+        views.tournament_rounds,
+        name="tournament-rounds",
+    ),
+    path("challenges", views.challenges, name="challenges"),
     path("audit/games/<uuid:game_id>", views.audit, name="audit"),
     path("disputes", views.disputes, name="disputes"),
     path("disputes/<int:dispute_id>", views.dispute, name="dispute"),

@@ -217,6 +217,24 @@ def tournament(request, tournament_id):
 
 
 @ensure_csrf_cookie
+def tournament_rounds(request, tournament_id):
+    """Render a tournament's rounds the way its format plays them: Swiss rounds with their
+    tables, the elimination bracket, duplicate deal groups (data from the API)."""
+    try:
+        found = tournament_selectors.tournament_get(tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
+    return render(request, "frontend/tournament_rounds.html", {"tournament": found})
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def challenges(request):
+    """Render the player's challenges, sent and received, to accept, decline or cancel."""
+    return render(request, "frontend/challenges.html")
+
+
+@ensure_csrf_cookie
 def set_language(request):
     """The header's language switch (Django's set_language), which a signed-in player's
     account also remembers (User.language, activated at each request: accounts.middleware)."""

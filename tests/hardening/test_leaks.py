@@ -9,6 +9,8 @@ record and seed are public by design, so the checks run while it is played.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import timedelta
 
@@ -93,13 +95,22 @@ def urls_for(
     return out
 
 
+def read_body(r):
+    """The answer as data: JSON decoded, a CSV download (the standings export) as its rows."""
+    if not r.content:
+        return None
+    if r["Content-Type"].startswith("text/csv"):
+        return list(csv.reader(io.StringIO(r.content.decode("utf-8"))))
+    return r.json()
+
+
 def sweep(viewers: list[Viewer], urls: list, timeline: Timeline, gid: str, seen: set):
     """GET every URL as every viewer and check what comes back."""
     for v in viewers:
         for path, url in urls:
             r = v.client.get(url)
             assert r.status_code < 500, (v.name, url, r.status_code)
-            body = r.json() if r.content else None
+            body = read_body(r)
             seen.add((path, url.split("?")[0], r.status_code))
             if url.startswith(f"{API}/audit/") and not v.staff:
                 # Staff only: refused to everyone else.

@@ -13,6 +13,7 @@ import { lowTime, mountSoundToggle } from "./sounds.js";
 import { foldPanels, keepSeatInView, movesCountText } from "./layout.js";
 import { renderResult as renderResultPanel } from "./result.js";
 import { mountChat } from "./chat.js";
+import { inviteFromUrl, renderInvite } from "./invite.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -317,7 +318,7 @@ $("join").addEventListener("click", () => {
   if (problem) { showError(problem); return; }
   S.contribution = value;
   S.contributionDirty = false;
-  lobbyAction("join", { contribution: value });
+  lobbyAction("join", { contribution: value, invite: inviteFromUrl() });
 });
 
 // -- contribution ------------------------------------------------------------------------------
@@ -763,6 +764,7 @@ function renderOpen() {
   $("start").hidden = !open || !creator;
   $("start").disabled = !full;
   $("leave").hidden = !open || !seated;
+  renderInvite(g, open);
   $("open-hint").textContent = open
     ? fmt(gettext("%(taken)s of %(total)s seats taken. %(rules)s"), { taken: g.seats.length, total: g.players, rules: rulesetSummary(g.ruleset) })
     : "";
