@@ -19,7 +19,7 @@ from core.inputs import query, validated, whole_number
 from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from tournaments import selectors, services
+from tournaments import bans, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.models import (
     READY_SECONDS,
@@ -66,6 +66,20 @@ class TournamentSummaryOutput(serializers.Serializer):
     ready_seconds = serializers.IntegerField(
         help_text="a live table's ready window before its start (contributions to the seed)"
     )
+    round_pause_seconds = serializers.IntegerField(
+        help_text="the pause between a round's end and the next round's seating"
+    )
+    next_round_at = serializers.DateTimeField(
+        allow_null=True, help_text="when the next round is seated, while pausing between rounds"
+    )
+    seconds_until_next_round = serializers.FloatField(allow_null=True)
+    late_join_open = serializers.BooleanField(
+        help_text="a running Swiss takes late joiners until half of its rounds have started"
+    )
+    bye_points = serializers.FloatField(
+        allow_null=True,
+        help_text="Swiss: the points of each round a late joiner missed (a middle place)",
+    )
     winner = serializers.CharField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -87,6 +101,9 @@ class EntryOutput(serializers.Serializer):
         allow_null=True, help_text="a bot standing in for this no-show player"
     )
     final_place = serializers.IntegerField(allow_null=True)
+    joined_round = serializers.IntegerField(
+        help_text="the first round seated in; the rounds before it are byes (late join)"
+    )
 
 
 class MyEntryOutput(EntryOutput):
@@ -145,6 +162,7 @@ class StandingsLineOutput(serializers.Serializer):
     head_to_head = serializers.IntegerField()
     games = serializers.IntegerField()
     forfeits = serializers.IntegerField()
+    byes = serializers.IntegerField(help_text="rounds missed by joining late, a middle place each")
     last_round = serializers.IntegerField(allow_null=True)
 
 
@@ -154,6 +172,25 @@ class StandingsOutput(serializers.Serializer):
     final = serializers.BooleanField()
     points = serializers.ChoiceField(["share", "duplicate"])
     lines = StandingsLineOutput(many=True)
+
+
+class PlayBanOutput(serializers.Serializer):
+    reason = serializers.ChoiceField(bans.OffenceKind.values)
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    seconds_left = serializers.FloatField()
+    step = serializers.IntegerField(help_text="offences counted in the last week (the ladder)")
+
+
+class OffenceOutput(serializers.Serializer):
+    kind = serializers.ChoiceField(bans.OffenceKind.values)
+    at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(help_text="when it stops counting toward a ban")
+
+
+class PlayBanStatusOutput(serializers.Serializer):
+    ban = PlayBanOutput(allow_null=True)
+    offences = OffenceOutput(many=True)
 
 
 class TournamentDetailOutput(TournamentSummaryOutput):
@@ -171,6 +208,9 @@ class TournamentDetailOutput(TournamentSummaryOutput):
     )
     version = serializers.IntegerField(help_text="grows with every change")
     me = MyEntryOutput(allow_null=True)
+    my_play_ban = PlayBanOutput(
+        allow_null=True, help_text="the caller's ban from joining new events, if any"
+    )
 
 
 def _detail(tournament_id, user) -> dict:
@@ -178,16 +218,20 @@ def _detail(tournament_id, user) -> dict:
     return {
         **selectors.tournament_detail(tournament),
         "me": selectors.tournament_entry_for(tournament, user),
+        "my_play_ban": bans.ban_doc(bans.active_ban(user)),
     }
 
 
 ENTRY_ERRORS = error_responses(
     400,
     401,
+    403,
     404,
     e400="`registration_not_open`, `registration_closed`, `tournament_full`, "
     "`already_registered`, `not_registered`, `already_withdrawn`, `no_check_in`, "
-    "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`",
+    "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`, "
+    "`late_join_closed`, `rejoin_closed`, `no_show_withdrawn`",
+    e403="`play_ban`: barred from joining new events until `ban.ends_at` (`ban.reason`)",
 )
 
 
@@ -249,6 +293,14 @@ class TournamentListApi(APIView):
         no_show_policy = serializers.CharField(
             default="forfeit",
             help_text="players who do not check in: " + POLICIES + " (default forfeit: left out)",
+        )
+        round_pause_seconds = IntegerField(
+            min_value=0,
+            max_value=7 * 24 * 3600,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="the pause between rounds (default: 30 s live, 12 h correspondence)",
         )
         withdrawal_policy = serializers.CharField(
             default="bot",
@@ -387,3 +439,16 @@ class TournamentStandingsApi(APIView):
         if standings is None:  # JSON null, as documented: DRF would send an empty body
             return JsonResponse(None, safe=False)
         return Response(standings)
+
+
+class PlayBanMineApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ReadRateThrottle]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="play_ban_mine",
+        responses={200: PlayBanStatusOutput, **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(bans.play_ban_status(request.user))

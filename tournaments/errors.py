@@ -26,3 +26,7 @@ class TournamentError(StrEnum):
     CHECK_IN_CLOSED = "check_in_closed"
     ALREADY_CHECKED_IN = "already_checked_in"
     TOURNAMENT_OVER = "tournament_over"
+    PLAY_BAN = "play_ban"
+    LATE_JOIN_CLOSED = "late_join_closed"
+    REJOIN_CLOSED = "rejoin_closed"
+    NO_SHOW_WITHDRAWN = "no_show_withdrawn"
