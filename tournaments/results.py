@@ -91,12 +91,16 @@ def standings_doc(
     finished: Sequence[tuple[int, dict[str, Any]]],
     *,
     final: bool = False,
+    upto_round: int | None = None,
 ) -> dict[str, Any]:
     """Return the standings after the ``finished`` tables ((round number, result doc) pairs).
 
     ``entries`` are the tournament's entries in seed order; those who never played and no
     longer take part (withdrawn before the start, no-shows) are left out. A late joiner's
-    missed rounds (before its ``joined_round``) count as byes (``formats.bye_points``).
+    missed rounds (before its ``joined_round``) count as byes (``formats.bye_points``) from
+    the standings of that round on (``upto_round``: the round they are for, by default the
+    latest with a finished table), so the standings after a round are the same whenever they
+    are computed, and a late joiner is paired by its byes' points.
     Ranked by the published tie-break chain (``formats.standings``); an elimination tournament
     ranks by the round reached first (``formats.elimination_ranking``).
     """
@@ -115,7 +119,10 @@ def standings_doc(
         results_by_round.setdefault(number, []).append(result)
         for seat in result.seats:
             last_round[seat.player] = number
-    entrants = [e for e in entries if e.id in last_round or e.active]
+    upto = max(results_by_round, default=0) if upto_round is None else upto_round
+    entrants = [
+        e for e in entries if (e.id in last_round or e.active) and e.joined_round <= max(upto, 1)
+    ]
     ids = [e.id for e in entrants]
     scoring = scoring_of(tournament)
     results = [r for number in sorted(results_by_round) for r in results_by_round[number]]

@@ -895,7 +895,10 @@ def _next_ranking(
         return []
     if tournament.format == TournamentFormat.SINGLE:
         return [e for e in entries if e.pk in active]  # seed order: the seats rotate
-    ranked = [line["entry"] for line in tournament.standings["lines"]]
+    # Late joiners for this round are ranked by their byes' points (tournaments.results).
+    upto = tround.number + 1
+    lines = standings_doc(tournament, entries, _finished_docs(tournament), upto_round=upto)
+    ranked = [line["entry"] for line in lines["lines"]]
     order = [active[i] for i in ranked if i in active]
     seen = set(ranked)
     return order + [e for e in entries if e.pk in active and e.pk not in seen]
