@@ -15,7 +15,8 @@ staff member forgave, itself included, and bans by the ladder ``BAN_LADDER``: th
 warning (no ban), the second 10 minutes, then 30 minutes, 2 hours, 8 hours, 24 hours, and 48
 hours from the seventh on. Offences older than a week no longer count, so a player who stays a
 week without an offence starts again from a warning. Lifting a ban (staff, in the admin) ends
-it at once, records who lifted it and why, and forgives its offence.
+it (and the player's other running bans) at once, records who lifted it, when and why, and
+forgives their offences.
 
 A ban refuses registration to any tournament (``play_ban``, 403) with its reason and end; the
 player sees it on the tournaments pages and staff in the admin.
@@ -217,12 +218,17 @@ def play_ban_check(user, now: datetime | None = None) -> None:
 
 
 def play_ban_lift(*, ban_id, by, note: str = "") -> bool:
-    """End a ban now (staff): record who lifted it and why, and forgive its offence; return
-    whether it was running."""
+    """End a ban now (staff), with the player's other running bans (they overlap: the newest
+    covers the older ones); record who lifted them, when and why, and forgive their offences.
+    Return whether a ban was running."""
     now = clock.now()
-    lifted = PlayBan.objects.filter(pk=ban_id, lifted_at__isnull=True, ends_at__gt=now).update(
-        lifted_at=now, lifted_by=by, lift_note=note[:200]
-    )
-    if lifted:
-        PlayOffence.objects.filter(ban__pk=ban_id).update(forgiven=True)
-    return bool(lifted)
+    ban = PlayBan.objects.filter(pk=ban_id).first()
+    if ban is None:
+        return False
+    running = PlayBan.objects.filter(user_id=ban.user_id, lifted_at__isnull=True, ends_at__gt=now)
+    ids = list(running.values_list("pk", flat=True))
+    if ban.pk not in ids:
+        return False
+    PlayBan.objects.filter(pk__in=ids).update(lifted_at=now, lifted_by=by, lift_note=note[:200])
+    PlayOffence.objects.filter(ban__pk__in=ids).update(forgiven=True)
+    return True
