@@ -213,7 +213,7 @@ def play_ban_check(user, now: datetime | None = None) -> None:
     raise Forbidden(
         TournamentError.PLAY_BAN,
         f"you may not join new events until {ban.ends_at.isoformat()} ({reason})",
-        extra={"ban": doc},
+        extra={"ban": doc, "ends_at": doc["ends_at"] if doc else None},
     )
 
 
