@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from .duplicate import duplicate_points
-from .points import bye_points, placement_points, table_places
+from .points import PointsScheme, bye_points, placement_points, table_places
 from .values import FormatError, PlayerId, Scoring, TableResult, check_scoring, check_unique
 
 StandingsPoints: TypeAlias = Literal["share", "raw", "duplicate"]
@@ -109,16 +109,16 @@ def compute_standings(
         raise FormatError("byes are for placement points (a Swiss), not duplicate matchpoints")
     if any(p not in index or b < 0 for p, b in byes.items()):
         raise FormatError("a bye is for an entrant, a number of rounds not below 0")
-    bye = bye_points(bye_table_size, points) if byes else Fraction(0)  # type: ignore[arg-type]
+    scheme: PointsScheme = "raw" if points == "raw" else "share"
+    bye = bye_points(bye_table_size, scheme) if byes else Fraction(0)
     # Exact arithmetic on integers: points over a common denominator, and the opponents' mean
     # over a common multiple of every player's number of tablemates.
     scale = math.lcm(bye.denominator, *{f.denominator for row in earned for f in row})
     total = [0] * n
     bye_count = [0] * n
     for p, b in byes.items():
-        i = index[p]
-        bye_count[i] = b
-        total[i] += b * bye.numerator * (scale // bye.denominator)
+        bye_count[index[p]] = b
+        total[index[p]] += b * bye.numerator * (scale // bye.denominator)
     wins = [0] * n
     game_score = [0] * n
     games = [0] * n

@@ -3,7 +3,7 @@
 // and the final places. Socket: ws/tournaments/<id>/ (the same detail the REST API answers);
 // while it is down the page polls the REST detail every 5 s.
 import { api, errorText, currentUser } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, ngettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate, statusText } from "./tiles.js";
 import {
   Countdown, countdownText, entryStatusText, formatName, playerLink, showPlayBan,
@@ -204,7 +204,7 @@ function renderStandings(d) {
       String(line.table_wins),
       line.opponent_points.toFixed(2),
       String(line.game_score),
-      line.byes ? fmt(gettext("%(games)s + %(byes)s bye"), { games: line.games, byes: line.byes }) : String(line.games),
+      line.byes ? fmt(ngettext("%(games)s + %(byes)s bye", "%(games)s + %(byes)s byes", line.byes), { games: line.games, byes: line.byes }) : String(line.games),
     ];
     cells.forEach((c, i) => {
       const td = el("td");
