@@ -1,11 +1,12 @@
 """Tournaments in the admin: read-only (only tournaments.services writes them; create them
 through the API or the tournaments page), with actions for staff to run the scheduler's step
-now and to recompute standings from the games."""
+now and to recompute standings from the games. Play bans and offences are read-only too; staff
+lift a ban with an action, which records who lifted it and when (``bans.play_ban_lift``)."""
 
 from django.contrib import admin, messages
 
 from games.admin import SecretFieldsAdminMixin
-from tournaments import series, services
+from tournaments import bans, series, services
 from tournaments.models import (
     Tournament,
     TournamentDealGroup,
@@ -120,3 +121,32 @@ class TournamentSeriesAdmin(ReadOnlyAdmin):
     def fill_now(self, request, queryset):
         made = sum(series.series_fill(series_id=s.pk) for s in queryset)
         self.message_user(request, f"{made} tournament(s) created.", messages.SUCCESS)
+
+
+@admin.register(bans.PlayBan)
+class PlayBanAdmin(ReadOnlyAdmin):
+    list_display = ("user", "reason", "step", "starts_at", "ends_at", "lifted_at", "lifted_by")
+    list_filter = ("offence__kind",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "offence", "lifted_by")
+    actions = ["lift"]
+
+    @admin.display(description="reason")
+    def reason(self, obj) -> str:
+        return obj.offence.get_kind_display()
+
+    @admin.action(description="Lift the selected bans now (recorded; their offences forgiven)")
+    def lift(self, request, queryset):
+        lifted = sum(
+            bans.play_ban_lift(ban_id=b.pk, by=request.user, note="lifted in the admin")
+            for b in queryset
+        )
+        self.message_user(request, f"{lifted} ban(s) lifted.", messages.SUCCESS)
+
+
+@admin.register(bans.PlayOffence)
+class PlayOffenceAdmin(ReadOnlyAdmin):
+    list_display = ("user", "kind", "key", "tournament", "at", "forgiven")
+    list_filter = ("kind", "forgiven")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "tournament")

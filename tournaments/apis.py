@@ -20,7 +20,7 @@ from core.inputs import query, validated, whole_number
 from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from tournaments import eligibility, selectors, services
+from tournaments import bans, eligibility, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.models import (
     READY_SECONDS,
@@ -68,6 +68,20 @@ class TournamentSummaryOutput(serializers.Serializer):
     ready_seconds = serializers.IntegerField(
         help_text="a live table's ready window before its start (contributions to the seed)"
     )
+    round_pause_seconds = serializers.IntegerField(
+        help_text="the pause between a round's end and the next round's seating"
+    )
+    next_round_at = serializers.DateTimeField(
+        allow_null=True, help_text="when the next round is seated, while pausing between rounds"
+    )
+    seconds_until_next_round = serializers.FloatField(allow_null=True)
+    late_join_open = serializers.BooleanField(
+        help_text="a running Swiss takes late joiners until half of its rounds have started"
+    )
+    bye_points = serializers.FloatField(
+        allow_null=True,
+        help_text="Swiss: the points of each round a late joiner missed (a middle place)",
+    )
     winner = serializers.CharField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -89,6 +103,9 @@ class EntryOutput(serializers.Serializer):
         allow_null=True, help_text="a bot standing in for this no-show player"
     )
     final_place = serializers.IntegerField(allow_null=True)
+    joined_round = serializers.IntegerField(
+        help_text="the first round seated in; the rounds before it are byes (late join)"
+    )
 
 
 class MyEntryOutput(EntryOutput):
@@ -147,6 +164,7 @@ class StandingsLineOutput(serializers.Serializer):
     head_to_head = serializers.IntegerField()
     games = serializers.IntegerField()
     forfeits = serializers.IntegerField()
+    byes = serializers.IntegerField(help_text="rounds missed by joining late, a middle place each")
     last_round = serializers.IntegerField(allow_null=True)
 
 
@@ -178,6 +196,25 @@ class EntryVerdictOutput(serializers.Serializer):
     reasons = RefusalOutput(many=True)
 
 
+class PlayBanOutput(serializers.Serializer):
+    reason = serializers.ChoiceField(bans.OffenceKind.values)
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    seconds_left = serializers.FloatField()
+    step = serializers.IntegerField(help_text="offences counted in the last week (the ladder)")
+
+
+class OffenceOutput(serializers.Serializer):
+    kind = serializers.ChoiceField(bans.OffenceKind.values)
+    at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(help_text="when it stops counting toward a ban")
+
+
+class PlayBanStatusOutput(serializers.Serializer):
+    ban = PlayBanOutput(allow_null=True)
+    offences = OffenceOutput(many=True)
+
+
 class TournamentDetailOutput(TournamentSummaryOutput):
     description = serializers.CharField()
     advance = serializers.IntegerField(allow_null=True)
@@ -197,6 +234,9 @@ class TournamentDetailOutput(TournamentSummaryOutput):
     entry = EntryVerdictOutput(
         allow_null=True, help_text="whether the caller can enter; null when not signed in"
     )
+    my_play_ban = PlayBanOutput(
+        allow_null=True, help_text="the caller's ban from joining new events, if any"
+    )
 
 
 def _detail(tournament_id, user) -> dict:
@@ -206,16 +246,20 @@ def _detail(tournament_id, user) -> dict:
         "me": selectors.tournament_entry_for(tournament, user),
         "entry_conditions": eligibility.conditions_of(tournament),
         "entry": eligibility.entry_for(tournament, user, clock.now()),
+        "my_play_ban": bans.ban_doc(bans.active_ban(user)),
     }
 
 
 ENTRY_ERRORS = error_responses(
     400,
     401,
+    403,
     404,
     e400="`registration_not_open`, `registration_closed`, `tournament_full`, "
     "`already_registered`, `not_registered`, `already_withdrawn`, `no_check_in`, "
-    "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`",
+    "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`, "
+    "`late_join_closed`, `rejoin_closed`, `no_show_withdrawn`",
+    e403="`play_ban`: barred from joining new events until `ban.ends_at` (`ban.reason`)",
 )
 REGISTER_ERRORS = {
     **ENTRY_ERRORS,
@@ -302,6 +346,14 @@ class TournamentListApi(APIView):
         no_show_policy = serializers.CharField(
             default="forfeit",
             help_text="players who do not check in: " + POLICIES + " (default forfeit: left out)",
+        )
+        round_pause_seconds = IntegerField(
+            min_value=0,
+            max_value=7 * 24 * 3600,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="the pause between rounds (default: 30 s live, 12 h correspondence)",
         )
         withdrawal_policy = serializers.CharField(
             default="bot",
@@ -447,3 +499,16 @@ class TournamentStandingsApi(APIView):
         if standings is None:  # JSON null, as documented: DRF would send an empty body
             return JsonResponse(None, safe=False)
         return Response(standings)
+
+
+class PlayBanMineApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ReadRateThrottle]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="play_ban_mine",
+        responses={200: PlayBanStatusOutput, **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(bans.play_ban_status(request.user))

@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from core.errors import ApplicationError, Forbidden
 from ratings import skill
 from ratings.models import Rating, RatingKind
+from tournaments import bans
 from tournaments.errors import TournamentError
 
 E = TournamentError
@@ -200,9 +201,25 @@ def check_verified_email(tournament, user, now: datetime, facts: Facts) -> Refus
     )
 
 
+def check_play_ban(tournament, user, now: datetime, facts: Facts) -> Refusal | None:
+    """A play ban (tournaments.bans) bars every new event until it ends; registration raises
+    the ban's own ``play_ban`` error first (with its end and reason), this puts it in the
+    verdict the page shows."""
+    ban = bans.active_ban(user, now)
+    if ban is None:
+        return None
+    reason = bans.OffenceKind(ban.offence.kind).label
+    return Refusal(
+        E.PLAY_BAN,
+        _("You may not join new events until %(end)s UTC (%(reason)s).")
+        % {"end": f"{ban.ends_at.astimezone(UTC):%Y-%m-%d %H:%M}", "reason": reason},
+    )
+
+
 Check = Callable[[Any, Any, datetime, Facts], Refusal | None]
 
 CHECKS: list[Check] = [
+    check_play_ban,
     check_rated_games,
     check_live_rating,
     check_correspondence_rating,

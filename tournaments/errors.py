@@ -37,3 +37,7 @@ class TournamentError(StrEnum):
     ENTRY_RATING_TOO_HIGH = "entry_rating_too_high"
     ENTRY_ACCOUNT_TOO_NEW = "entry_account_too_new"
     ENTRY_EMAIL_UNVERIFIED = "entry_email_unverified"
+    PLAY_BAN = "play_ban"
+    LATE_JOIN_CLOSED = "late_join_closed"
+    REJOIN_CLOSED = "rejoin_closed"
+    NO_SHOW_WITHDRAWN = "no_show_withdrawn"

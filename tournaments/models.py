@@ -45,6 +45,10 @@ class EntryStatus(models.TextChoices):
 ACTIVE_ENTRY = (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN)
 
 READY_SECONDS = 15  # a live table's ready window, by default
+# The pause between a round's last table ending and the next round's seating, by default:
+# time to look at the standings, to withdraw, rejoin or join late (Swiss).
+ROUND_PAUSE_SECONDS = 30
+CORRESPONDENCE_ROUND_PAUSE_SECONDS = 12 * 3600
 CORRESPONDENCE_READY_SECONDS = 3600  # the longest a correspondence table waits for its players
 
 
@@ -109,6 +113,11 @@ class Tournament(models.Model):
         related_name="tournaments",
     )
     occurrence = models.DateTimeField(null=True, blank=True)
+    # The pause between rounds in seconds (null: ROUND_PAUSE_SECONDS live,
+    # CORRESPONDENCE_ROUND_PAUSE_SECONDS correspondence); next_round_at: when the next round
+    # is seated, set while the tournament pauses between two rounds.
+    round_pause_seconds = models.PositiveIntegerField(null=True, blank=True)
+    next_round_at = models.DateTimeField(null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -161,6 +170,9 @@ class TournamentEntry(models.Model):
         "self", on_delete=models.CASCADE, null=True, blank=True, related_name="stand_in"
     )
     final_place = models.PositiveIntegerField(null=True, blank=True)
+    # The first round the entry is seated in: 1, or later for a late joiner (Swiss), whose
+    # earlier rounds each count as a bye (tournaments.results).
+    joined_round = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
         ordering = ["tournament", "seed", "registered_at", "id"]
@@ -305,3 +317,7 @@ class TournamentSeries(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+# The play bans' models live in their own module; imported here so that Django finds them.
+from tournaments.bans import PlayBan, PlayOffence  # noqa: E402, F401

@@ -25,7 +25,7 @@ from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, engine_events
 from games.engine.events import RoundEnded
 from games.models import Game, GameStatus
 from tournaments import formats
-from tournaments.models import AbsencePolicy, Tournament, TournamentFormat
+from tournaments.models import AbsencePolicy, EntryStatus, Tournament, TournamentFormat
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
 
@@ -91,13 +91,18 @@ def standings_doc(
     finished: Sequence[tuple[int, dict[str, Any]]],
     *,
     final: bool = False,
+    upto_round: int | None = None,
 ) -> dict[str, Any]:
     """Return the standings after the ``finished`` tables ((round number, result doc) pairs).
 
     ``entries`` are the tournament's entries in seed order; those who never played and no
-    longer take part (withdrawn before the start, no-shows) are left out. Ranked by the
-    published tie-break chain (``formats.standings``); an elimination tournament ranks by the
-    round reached first (``formats.elimination_ranking``).
+    longer take part (withdrawn before the start, no-shows) are left out. A late joiner's
+    missed rounds (before its ``joined_round``) count as byes (``formats.bye_points``) from
+    the standings of that round on (``upto_round``: the round they are for, by default the
+    latest with a finished table), so the standings after a round are the same whenever they
+    are computed, and a late joiner is paired by its byes' points.
+    Ranked by the published tie-break chain (``formats.standings``); an elimination tournament
+    ranks by the round reached first (``formats.elimination_ranking``).
     """
     results_by_round: dict[int, list[formats.TableResult]] = {}
     last_round: dict[int, int] = {}
@@ -114,12 +119,20 @@ def standings_doc(
         results_by_round.setdefault(number, []).append(result)
         for seat in result.seats:
             last_round[seat.player] = number
-    entrants = [e for e in entries if e.id in last_round or e.active]
+    upto = max(results_by_round, default=0) if upto_round is None else upto_round
+    entrants = [
+        e for e in entries if (e.id in last_round or e.active) and e.joined_round <= max(upto, 1)
+    ]
     ids = [e.id for e in entrants]
     scoring = scoring_of(tournament)
     results = [r for number in sorted(results_by_round) for r in results_by_round[number]]
     lines = formats.compute_standings(
-        ids, results, scoring=scoring, points=points_scheme(tournament)
+        ids,
+        results,
+        scoring=scoring,
+        points=points_scheme(tournament),
+        byes={e.id: e.joined_round - 1 for e in entrants if e.joined_round > 1},
+        bye_table_size=tournament.table_size,
     )
     if tournament.format == TournamentFormat.ELIMINATION and results:
         rounds = [results_by_round[n] for n in sorted(results_by_round)]
@@ -146,6 +159,7 @@ def standings_doc(
                 "head_to_head": line.head_to_head,
                 "games": line.games,
                 "forfeits": line.forfeits,
+                "byes": line.byes,
                 "last_round": last_round.get(entry.id),
             }
         )
@@ -172,7 +186,13 @@ def stood_in_entries(tournament: Tournament, round_number: int, entries: Iterabl
     the bot that played their seat on stood in for them."""
     if tournament.withdrawal_policy != AbsencePolicy.BOT:
         return set()
-    return {e.id for e in entries if e.withdrawn_round == round_number}
+    # A no-show withdrawn at its table (tournaments.absence) had no bot stand in: its seat
+    # was handed over for timeouts.
+    return {
+        e.id
+        for e in entries
+        if e.withdrawn_round == round_number and e.status != EntryStatus.NO_SHOW
+    }
 
 
 def standings_from_games(tournament: Tournament) -> tuple[dict[str, Any] | None, dict]:

@@ -20,6 +20,7 @@ from accounts.names import Names, is_deleted
 from core import clock
 from core.errors import NotFound
 from games.models import GameStatus
+from tournaments import absence, formats
 from tournaments.errors import TournamentError
 from tournaments.models import (
     ACTIVE_ENTRY,
@@ -160,10 +161,24 @@ def tournament_summary(
         "rated": tournament.rated,
         "chat": tournament.chat,
         "ready_seconds": tournament.ready_seconds,
+        "round_pause_seconds": int(absence.round_pause(tournament).total_seconds()),
+        "next_round_at": _iso(tournament.next_round_at),
+        "seconds_until_next_round": absence.seconds_until_next_round(
+            tournament, now or clock.now()
+        ),
+        "late_join_open": absence.late_join_open(tournament),
+        "bye_points": _bye_points(tournament),
         "winner": winner,
         "started_at": _iso(tournament.started_at),
         "finished_at": _iso(tournament.finished_at),
     }
+
+
+def _bye_points(tournament: Tournament) -> float | None:
+    """Return what a bye scores in a Swiss (a middle place; ``formats.bye_points``)."""
+    if tournament.format != TournamentFormat.SWISS:
+        return None
+    return round(float(formats.bye_points(tournament.table_size)), 4)
 
 
 def _entry_doc(entry: TournamentEntry, names: TournamentNames) -> dict[str, Any]:
@@ -175,6 +190,7 @@ def _entry_doc(entry: TournamentEntry, names: TournamentNames) -> dict[str, Any]
         "seed": entry.seed,
         "stand_in_for": names.of(entry.stand_in_for.user) if entry.stand_in_for_id else None,
         "final_place": entry.final_place,
+        "joined_round": entry.joined_round,
     }
 
 
@@ -332,7 +348,8 @@ def tournament_standings(tournament: Tournament, round_number: int | None = None
 
 def tournaments_due(now: datetime | None = None) -> list[int]:
     """Return the ids of tournaments the scheduler has something to do for: registration to
-    open, a start that is due, or a table whose game has ended and is not taken yet."""
+    open, a start that is due, a table whose game has ended and is not taken yet, or the
+    next round to seat after the pause."""
     now = now or clock.now()
     ended_table = TournamentTable.objects.filter(
         round__tournament=OuterRef("pk"), finished_at__isnull=True, game__status__in=ENDED
@@ -341,6 +358,7 @@ def tournaments_due(now: datetime | None = None) -> list[int]:
         Q(status=TournamentStatus.SCHEDULED, registration_opens_at__lte=now)
         | Q(status=TournamentStatus.REGISTRATION, starts_at__lte=now)
         | Q(Exists(ended_table), status=TournamentStatus.RUNNING)
+        | Q(status=TournamentStatus.RUNNING, next_round_at__lte=now)
     )
     ids = set(due.values_list("pk", flat=True)) | set(tournaments_ready_due(now, exclude=due))
     ordered = Tournament.objects.filter(pk__in=ids).order_by("starts_at", "id")

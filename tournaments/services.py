@@ -42,7 +42,7 @@ from ratings import skill
 from ratings.models import Rating
 from ratings.selectors import rated_eligibility_check
 from ratings.tasks import apply_game_ratings
-from tournaments import broadcast, eligibility, formats
+from tournaments import absence, bans, broadcast, eligibility, formats
 from tournaments.errors import TournamentError
 from tournaments.models import (
     ACTIVE_ENTRY,
@@ -162,15 +162,18 @@ def tournament_create(
     description: str = "",
     ready_seconds: int = READY_SECONDS,
     chat: str | None = None,
+    round_pause_seconds: int | None = None,
     series=None,
     occurrence: datetime | None = None,
     **conditions,
 ) -> Tournament:
     """Schedule a tournament (staff and organizers). Registration opens now unless given and
     closes at the start unless given; with ``check_in_opens_at`` players must check in from
-    then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``).
-    ``conditions``: the entry conditions (``eligibility.CONDITION_DEFAULTS``); ``series`` and
-    ``occurrence``: the series occurrence this is (``tournaments.series``).
+    then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``);
+    ``round_pause_seconds``: the pause between rounds (None: the default of the time control's
+    kind, ``absence.round_pause``). ``conditions``: the entry conditions
+    (``eligibility.CONDITION_DEFAULTS``); ``series`` and ``occurrence``: the series occurrence
+    this is (``tournaments.series``).
     """
     if not can_organize(user):
         raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
@@ -214,6 +217,14 @@ def tournament_create(
     if not lo <= ready_seconds <= hi:
         raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
     conditions = eligibility.conditions_clean(**conditions)
+    if round_pause_seconds is not None:
+        lo, hi = absence.ROUND_PAUSE_RANGE
+        if (
+            not isinstance(round_pause_seconds, int)
+            or isinstance(round_pause_seconds, bool)
+            or not lo <= round_pause_seconds <= hi
+        ):
+            raise _invalid(f"round_pause_seconds must be {lo} to {hi}", "round_pause_seconds")
     variants = dict(variants or {})
     _check_ruleset(format, table_size, hand_table, variants)
     chat = chat_mode_check(chat, rated=rated)  # its tables' too
@@ -245,6 +256,7 @@ def tournament_create(
         withdrawal_policy=withdrawal_policy,
         ready_seconds=ready_seconds,
         chat=chat,
+        round_pause_seconds=round_pause_seconds,
         series=series,
         occurrence=occurrence,
         **conditions,
@@ -268,20 +280,50 @@ def _check_registration_open(tournament: Tournament, now: datetime) -> None:
 @transaction.atomic
 def tournament_register(*, tournament_id, user) -> TournamentEntry:
     """Register ``user`` (a player, or a bot account entered by staff) while registration is
-    open and there is room; a player who withdrew may register again."""
+    open and there is room; a player who withdrew may register again. While a Swiss runs, a
+    late joiner or a player rejoining is taken until the next round is seated
+    (``tournaments.absence``). A player under a play ban is refused (``play_ban``).
+
+    Seating takes the same row lock: a registration lands before a round's seating (and is
+    seated in it) or after it (and waits for the next, or is refused)."""
     tournament = _locked(tournament_id)
     now = clock.now()
-    _check_registration_open(tournament, now)
     entry = tournament.entries.filter(user=user).first()
+    running = tournament.status == TournamentStatus.RUNNING
+    if running:
+        _check_late_join(tournament, entry)
+    else:
+        _check_registration_open(tournament, now)
     if entry is not None and entry.status in ACTIVE_ENTRY:
         raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    bans.play_ban_check(user, now)
     eligibility.entry_check(tournament, user, now)  # its entry conditions, on every entry
     if tournament.rated:
         rated_eligibility_check(user)  # its games are rated: the same door as a rated table
     taken = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
     if tournament.max_players is not None and taken >= tournament.max_players:
         raise ApplicationError(E.TOURNAMENT_FULL, "every place is taken")
-    if entry is None:
+    if running and (entry is None or not entry.seats.exists()):
+        # A late joiner: seated from the next round, the rounds before it byes.
+        late = {
+            "joined_round": absence.join_round(tournament),
+            "seed": absence.next_seed(tournament),
+        }
+        if entry is None:
+            entry = TournamentEntry.objects.create(
+                tournament=tournament, user=user, registered_at=now, **late
+            )
+        else:
+            entry.status = EntryStatus.REGISTERED
+            entry.registered_at = now
+            entry.joined_round, entry.seed = late["joined_round"], late["seed"]
+            entry.save(update_fields=["status", "registered_at", "joined_round", "seed"])
+    elif running:
+        # A rejoin: the withdrawal stays on record (withdrawn_round decides whether the bot
+        # that played their seat on stood in for them, tournaments.results).
+        entry.status = EntryStatus.REGISTERED
+        entry.save(update_fields=["status"])
+    elif entry is None:
         entry = TournamentEntry.objects.create(tournament=tournament, user=user, registered_at=now)
     else:
         entry.status = EntryStatus.REGISTERED
@@ -290,6 +332,31 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
         entry.save(update_fields=["status", "registered_at", "withdrawn_at", "withdrawn_round"])
     _changed(tournament)
     return entry
+
+
+def _check_late_join(tournament: Tournament, entry: TournamentEntry | None) -> None:
+    """Refuse a registration to the running tournament unless late join is open and, for a
+    player who played and withdrew, no round has been seated since."""
+    if entry is not None and entry.status in ACTIVE_ENTRY:
+        raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    if entry is not None and entry.status == EntryStatus.NO_SHOW:
+        raise ApplicationError(
+            E.NO_SHOW_WITHDRAWN, "you were withdrawn as a no-show and cannot rejoin"
+        )
+    if not absence.late_join_open(tournament):
+        if tournament.format != TournamentFormat.SWISS:
+            raise ApplicationError(E.REGISTRATION_CLOSED, "registration has closed")
+        raise ApplicationError(
+            E.LATE_JOIN_CLOSED, "half of the rounds have started: late join has closed"
+        )
+    if (
+        entry is not None
+        and entry.withdrawn_round != tournament.current_round
+        and entry.seats.exists()
+    ):
+        raise ApplicationError(
+            E.REJOIN_CLOSED, "a round has been seated since you withdrew: you cannot rejoin"
+        )
 
 
 def _entry_of(tournament: Tournament, user) -> TournamentEntry:
@@ -404,6 +471,7 @@ def tournament_advance(*, tournament_id) -> bool:
                 "finished_at",
                 "cancelled_reason",
                 "standings",
+                "next_round_at",
             )
         return changed
 
@@ -450,6 +518,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
     for entry in no_shows:
         entry.status = EntryStatus.NO_SHOW
         entry.save(update_fields=["status"])
+        absence.check_in_missed(tournament, entry, now)
         notify(
             user=entry.user,
             kind="tournament_result",
@@ -739,8 +808,14 @@ def _finished_docs(tournament: Tournament) -> list[tuple[int, dict[str, Any]]]:
 
 def _progress(tournament: Tournament, now: datetime) -> bool:
     """Start the current round's tables whose ready window has closed; take its ended
-    tables; close the round when all have ended."""
+    tables; close the round when all have ended; after the pause, seat the next round."""
     tround = tournament.round_set.get(number=tournament.current_round)
+    if tournament.next_round_at is not None:
+        if now < tournament.next_round_at:
+            return False
+        tournament.next_round_at = None
+        _seat_next(tournament, tround, _entries(tournament), now)
+        return True
     started = _start_ready_tables(tournament, tround, now)
     tables = list(tround.tables.select_related("game").prefetch_related("seats"))
     entries = _entries(tournament)
@@ -757,6 +832,7 @@ def _progress(tournament: Tournament, now: datetime) -> bool:
             table.finished_at = now
             table.save(update_fields=["result", "finished_at"])
             fresh.append(table)
+            absence.table_ended(tournament, tround.number, table, {e.pk: e for e in entries}, now)
     if not fresh:
         return started
     _reveal_finished_groups(tables)
@@ -776,12 +852,25 @@ def _progress(tournament: Tournament, now: datetime) -> bool:
         )
         tround.advancing = list(advancement.advancing)
     tround.save(update_fields=["finished_at", "standings", "advancing"])
-    ranking = _next_ranking(tournament, tround, entries, advancement)
+    over = advancement.finished if advancement is not None else tround.number >= tournament.rounds
+    pause = absence.round_pause(tournament)
+    if over or not pause:
+        _seat_next(tournament, tround, entries, now)
+    else:
+        tournament.next_round_at = now + pause  # the page counts down to it
+    return True
+
+
+def _seat_next(
+    tournament: Tournament, tround: TournamentRound, entries: list[TournamentEntry], now
+) -> None:
+    """Seat the round after ``tround`` of who is active now (late joiners and rejoiners
+    included), or close the tournament when it is over or too few remain."""
+    ranking = _next_ranking(tournament, tround, entries)
     if len(ranking) >= 2:
         _seat_round(tournament, tround.number + 1, ranking, now)
     else:
         _finish(tournament, entries, now)
-    return True
 
 
 def _reveal_finished_groups(tables: list[TournamentTable]) -> None:
@@ -809,22 +898,22 @@ def _reveal_finished_groups(tables: list[TournamentTable]) -> None:
 
 
 def _next_ranking(
-    tournament: Tournament,
-    tround: TournamentRound,
-    entries: list[TournamentEntry],
-    advancement: formats.Advancement | None,
+    tournament: Tournament, tround: TournamentRound, entries: list[TournamentEntry]
 ) -> list[TournamentEntry]:
     """Return who plays the next round, best first (empty: the tournament is over)."""
     active = {e.pk: e for e in entries if e.status in ACTIVE_ENTRY}
-    if advancement is not None:
-        if advancement.finished:
+    if tournament.format == TournamentFormat.ELIMINATION:
+        if tround.advancing is None or len(tround.advancing) < 2:
             return []
-        return [active[i] for i in advancement.advancing if i in active]
+        return [active[i] for i in tround.advancing if i in active]
     if tround.number >= tournament.rounds:
         return []
     if tournament.format == TournamentFormat.SINGLE:
         return [e for e in entries if e.pk in active]  # seed order: the seats rotate
-    ranked = [line["entry"] for line in tournament.standings["lines"]]
+    # Late joiners for this round are ranked by their byes' points (tournaments.results).
+    upto = tround.number + 1
+    lines = standings_doc(tournament, entries, _finished_docs(tournament), upto_round=upto)
+    ranked = [line["entry"] for line in lines["lines"]]
     order = [active[i] for i in ranked if i in active]
     seen = set(ranked)
     return order + [e for e in entries if e.pk in active and e.pk not in seen]

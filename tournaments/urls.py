@@ -8,6 +8,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("tournaments", apis.TournamentListApi.as_view(), name="list"),
+    path("tournaments/play-ban", apis.PlayBanMineApi.as_view(), name="play-ban"),
     path("tournaments/<int:tournament_id>", apis.TournamentDetailApi.as_view(), name="detail"),
     path(
         "tournaments/<int:tournament_id>/register",

@@ -135,6 +135,12 @@ MESSAGES: dict[str, Promise] = {
     "check_in_closed": _("Check-in is closed."),
     "already_checked_in": _("You have already checked in."),
     "tournament_over": _("This tournament is over."),
+    "late_join_closed": _("Half of the rounds have started: late join has closed."),
+    "rejoin_closed": _("A round has been seated since you withdrew: you cannot rejoin."),
+    "no_show_withdrawn": _("You were withdrawn as a no-show and cannot rejoin."),
+    "play_ban": _(
+        "You may not join new events until %(ends_at)s, after no-shows or leaving tables early."
+    ),
     "invalid_category": _("This category is not valid."),
     "invalid_dispute": _("This report is not valid."),
     "invalid_transition": _("The report cannot change to that status."),

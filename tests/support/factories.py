@@ -315,9 +315,11 @@ def new_tournament(
     by, *, format: str = "swiss", starts_in: timedelta = timedelta(minutes=10), **settings
 ):
     """A tournament ``by`` organises, starting in ``starts_in``: by default a Swiss of two
-    rounds at tables of four, quick live games."""
+    rounds at tables of four, quick live games, the next round seated as soon as one ends
+    (no pause between rounds unless given)."""
     options = {
         "name": f"{format} cup",
+        "round_pause_seconds": 0,
         "table_size": 4,
         "rounds": 2,
         "variants": SMALL,
@@ -372,6 +374,18 @@ def pass_ready_windows(tournament, during=None) -> bool:
     return True
 
 
+def pass_pause(tournament) -> bool:
+    """Move the clock past the pause before the next round and run the tick (it is seated);
+    return whether the tournament was pausing."""
+    tournament.refresh_from_db()
+    if tournament.next_round_at is None:
+        return False
+    clock.advance(max(tournament.next_round_at - clock.now(), timedelta(0)) + timedelta(seconds=1))
+    tick()
+    tournament.refresh_from_db()
+    return True
+
+
 def start(tournament):
     """Seat round 1 (``seat``) and let its ready windows pass: every table is started."""
     tournament = seat(tournament)
@@ -411,6 +425,10 @@ def play_people(tournament, limit: int = 20000, during_ready=None):
             tick()
             tournament.refresh_from_db()
             if tournament.status not in over:
-                if not move_people(tournament) and not pass_ready_windows(tournament, during_ready):
+                if (
+                    not move_people(tournament)
+                    and not pass_ready_windows(tournament, during_ready)
+                    and not pass_pause(tournament)
+                ):
                     raise AssertionError("nobody can move and the tournament is not over")
     raise AssertionError("the tournament did not end")

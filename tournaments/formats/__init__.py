@@ -28,7 +28,7 @@ from .duplicate import (
     seat_duplicate,
 )
 from .elimination import Advancement, advance_elimination, elimination_ranking, seat_elimination
-from .points import POINTS_SCHEMES, PointsScheme, placement_points, table_places
+from .points import POINTS_SCHEMES, PointsScheme, bye_points, placement_points, table_places
 from .single import seat_single_table
 from .standings import Standing, StandingsPoints, compute_standings, seat_points
 from .swiss import REPEAT_WEIGHT, seat_swiss
@@ -45,6 +45,7 @@ from .values import (
 )
 
 __all__ = [
+    "bye_points",
     "MAX_TABLE_SIZE",
     "MIN_TABLE_SIZE",
     "POINTS_SCHEMES",

@@ -15,6 +15,11 @@ table whatever its size, so the one-seat differences of balanced Swiss tables fa
 The "raw" scheme gives place p of k the integer k - p (k - 1 for the winner … 0 for the last),
 ties likewise shared; it suits fields where every table has the same size.
 
+A bye (a Swiss round a late joiner missed) scores the points of a middle place: the mean of
+a table's points, 1/2 in the "share" scheme whatever the table size, (k - 1) / 2 in the "raw"
+scheme at the tournament's table size k (``bye_points``). It is what a player expects to score
+on average, so joining late neither pays nor costs.
+
 Points are exact ``Fraction`` values, so sums and comparisons never depend on rounding.
 """
 
@@ -94,3 +99,9 @@ def placement_points(places: Sequence[int], scheme: PointsScheme = "share") -> t
     if scheme == "raw":
         return tuple(raw)
     return tuple(x / (k - 1) for x in raw)
+
+
+def bye_points(table_size: int, scheme: PointsScheme = "share") -> Fraction:
+    """Return the points of a bye: a middle place at a table of ``table_size`` (docstring)."""
+    points = placement_points(tuple(range(1, table_size + 1)), scheme)
+    return sum(points, Fraction(0)) / len(points)

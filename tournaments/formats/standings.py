@@ -15,6 +15,11 @@ default, "raw", or "duplicate" matchpoints). Players are then ranked by, in orde
    placed ahead scores +1 and the other -1; highest sum first;
 6. seed: the order of ``entrants`` (registration or rating order), earlier first.
 
+A bye (a round a late joiner missed, ``byes``) adds the points of a middle place
+(``points.bye_points``) to step 1 and counts in ``byes``; it is no table: no table win, no
+tablemates for step 3, no game score, no game played. Its points do count in the opponents'
+points of the player's later tablemates, as any other points do.
+
 The last step makes the order total: every player has a distinct rank. The standings are a
 function of the table results alone (the order of ``results`` does not matter), so they can be
 recomputed from the games' events at any time.
@@ -23,13 +28,13 @@ recomputed from the games' events at any time.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from .duplicate import duplicate_points
-from .points import placement_points, table_places
+from .points import PointsScheme, bye_points, placement_points, table_places
 from .values import FormatError, PlayerId, Scoring, TableResult, check_scoring, check_unique
 
 StandingsPoints: TypeAlias = Literal["share", "raw", "duplicate"]
@@ -49,6 +54,7 @@ class Standing:
     games: int
     forfeits: int
     seed: int  # 0-based position in the entrants
+    byes: int = 0
 
 
 def seat_points(
@@ -85,8 +91,12 @@ def compute_standings(
     *,
     scoring: Scoring = "penalty",
     points: StandingsPoints = "share",
+    byes: Mapping[PlayerId, int] | None = None,
+    bye_table_size: int = 4,
 ) -> tuple[Standing, ...]:
-    """Return the standings of ``entrants`` (seed order) after ``results``, first place first."""
+    """Return the standings of ``entrants`` (seed order) after ``results``, first place first;
+    ``byes``: how many rounds each late joiner missed, a middle place at a table of
+    ``bye_table_size`` each."""
     check_scoring(scoring)
     players = check_unique(entrants, "the entrants")
     results = tuple(results)
@@ -94,10 +104,21 @@ def compute_standings(
     n = len(players)
     places = [table_places(r, scoring) for r in results]
     earned = _seat_points(results, places, scoring, points)
+    byes = {p: b for p, b in (byes or {}).items() if b}
+    if byes and points == "duplicate":
+        raise FormatError("byes are for placement points (a Swiss), not duplicate matchpoints")
+    if any(p not in index or b < 0 for p, b in byes.items()):
+        raise FormatError("a bye is for an entrant, a number of rounds not below 0")
+    scheme: PointsScheme = "raw" if points == "raw" else "share"
+    bye = bye_points(bye_table_size, scheme) if byes else Fraction(0)
     # Exact arithmetic on integers: points over a common denominator, and the opponents' mean
     # over a common multiple of every player's number of tablemates.
-    scale = math.lcm(*{f.denominator for row in earned for f in row})
+    scale = math.lcm(bye.denominator, *{f.denominator for row in earned for f in row})
     total = [0] * n
+    bye_count = [0] * n
+    for p, b in byes.items():
+        bye_count[index[p]] = b
+        total[index[p]] += b * bye.numerator * (scale // bye.denominator)
     wins = [0] * n
     game_score = [0] * n
     games = [0] * n
@@ -159,6 +180,7 @@ def compute_standings(
             games=games[i],
             forfeits=forfeits[i],
             seed=i,
+            byes=bye_count[i],
         )
         for rank, i in enumerate(order, start=1)
     )

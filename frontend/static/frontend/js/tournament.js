@@ -3,10 +3,11 @@
 // and the final places. Socket: ws/tournaments/<id>/ (the same detail the REST API answers);
 // while it is down the page polls the REST detail every 5 s.
 import { api, errorText, currentUser } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, ngettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate, statusText } from "./tiles.js";
 import {
-  Countdown, countdownText, entryStatusText, formatName, playerLink, tournamentStatusText,
+  Countdown, countdownText, entryStatusText, formatName, playerLink, showPlayBan,
+  tournamentStatusText,
 } from "./tournament_common.js";
 import { heartbeat } from "./socket.js";
 import { mountChat } from "./chat.js";
@@ -18,7 +19,9 @@ const chatRoot = document.getElementById("chat-panel");
 const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
 const me = currentUser();
 const countdown = new Countdown();
+const nextRound = new Countdown(); // the pause before the next round is seated
 let detail = null;
+let playBan = null; // the caller's play ban: in REST answers only (the socket's detail is public)
 let myEntry = null; // the REST answer's "me", refreshed from the pushed detail
 // The server's clock less this browser's, in ms (from seconds_until_start): the windows
 // (registration, check-in) open by the server's clock, whatever this machine's says.
@@ -57,7 +60,9 @@ function show(d) {
   if (detail && d.version < detail.version) return; // an older push arriving late
   detail = d;
   myEntry = entryFrom(d);
+  if ("my_play_ban" in d) playBan = d.my_play_ban;
   countdown.set(d.seconds_until_start);
+  nextRound.set(d.seconds_until_next_round);
   if (typeof d.seconds_until_start === "number" && d.starts_at) {
     clockSkew = Date.parse(d.starts_at) - d.seconds_until_start * 1000 - Date.now();
   }
@@ -66,6 +71,7 @@ function show(d) {
   armWindowTimer(d);
   renderStandings(d);
   renderRounds(d);
+  renderStillPlaying(d);
   renderFinal(d);
   renderEntrants(d);
   tick();
@@ -93,6 +99,10 @@ function renderHead(d) {
     fact(gettext("Time control"), timeControlText(d.time_control)),
     fact(gettext("Rated"), d.rated ? gettext("yes") : gettext("no")),
   ];
+  if (d.format === "swiss" && d.rounds >= 3) { // late join can outlast round 1
+    facts.push(fact(gettext("Late join"), fmt(gettext("until half of the rounds have started; each round missed is a bye worth %(points)s points, a middle place"), { points: d.bye_points }), "late-join"));
+  }
+  if (d.rounds !== 1) facts.push(fact(gettext("Pause between rounds"), countdownText(d.round_pause_seconds), "round-pause"));
   if (d.check_in_opens_at) facts.push(fact(gettext("Check-in opens"), formatDate(d.check_in_opens_at)));
   if (d.current_round) facts.push(fact(gettext("Round"), String(d.current_round), "current-round"));
   if (d.cancelled_reason) facts.push(fact(gettext("Cancelled"), d.cancelled_reason));
@@ -107,8 +117,12 @@ function entryButtons(d) {
   const closes = Date.parse(d.registration_closes_at), opens = Date.parse(d.registration_opens_at);
   const checkIn = d.check_in_opens_at ? Date.parse(d.check_in_opens_at) : null;
   const starts = Date.parse(d.starts_at);
+  // A running Swiss takes late joiners, and players who withdrew back until the next seating.
+  const late = d.status === "running" && d.late_join_open && !active
+    && (!myEntry || myEntry.status === "withdrawn");
   return {
-    register: d.status === "registration" && !active && now >= opens && now < closes,
+    // A banned player is told why instead (the play-ban line).
+    register: !playBan && (late || (d.status === "registration" && !active && now >= opens && now < closes)),
     "check-in": upcoming && checkIn !== null && now >= checkIn && now < starts
       && !!myEntry && myEntry.status === "registered",
     withdraw: !!active && d.status !== "finished" && d.status !== "cancelled",
@@ -138,8 +152,10 @@ function renderEntry(d) {
   } else {
     let text = fmt(gettext("You are %(status)s."), { status: entryStatusText(myEntry.status) });
     if (myEntry.final_place) text += " " + fmt(gettext("Your final place: %(place)s."), { place: myEntry.final_place });
+    if (myEntry.joined_round > 1) text += " " + fmt(gettext("You joined late: seated from round %(n)s."), { n: myEntry.joined_round });
     line.textContent = text;
   }
+  showPlayBan(document.getElementById("play-ban"), playBan, formatDate);
   const buttons = entryButtons(d);
   buttonsShown = JSON.stringify(buttons);
   for (const [name, visible] of Object.entries(buttons)) {
@@ -156,7 +172,12 @@ function tick() {
   const text = document.getElementById("countdown");
   if (!detail) return;
   const left = countdown.left();
-  if (left === null) {
+  const pause = detail.status === "running" ? nextRound.left() : null;
+  if (pause !== null) {
+    text.textContent = pause > 0
+      ? fmt(gettext("Round %(n)s starts in %(time)s"), { n: detail.current_round + 1, time: countdownText(pause) })
+      : gettext("Seating the next round…");
+  } else if (left === null) {
     text.textContent = detail.status === "running"
       ? fmt(gettext("Round %(n)s is being played."), { n: detail.current_round })
       : "";
@@ -187,7 +208,7 @@ function renderStandings(d) {
       String(line.table_wins),
       line.opponent_points.toFixed(2),
       String(line.game_score),
-      String(line.games),
+      line.byes ? fmt(ngettext("%(games)s + %(byes)s bye", "%(games)s + %(byes)s byes", line.byes), { games: line.games, byes: line.byes }) : String(line.games),
     ];
     cells.forEach((c, i) => {
       const td = el("td");
@@ -244,6 +265,25 @@ function renderRounds(d) {
   }));
 }
 
+// The current round's tables still playing, to watch while one's own has finished.
+function renderStillPlaying(d) {
+  const panel = document.getElementById("still-playing-panel");
+  const current = d.status === "running" ? d.rounds_detail.find((r) => r.number === d.current_round) : null;
+  const playing = current ? current.tables.filter((t) => !t.finished && t.status === "active") : [];
+  const someDone = current ? current.tables.some((t) => t.finished) : false;
+  panel.hidden = !(playing.length && someDone);
+  if (panel.hidden) return;
+  document.getElementById("still-playing").replaceChildren(...playing.map((t) => {
+    const li = el("li", { className: "table-row", testid: "still-playing-table" });
+    const link = el("a", { className: "table-name", text: fmt(gettext("Watch table %(n)s"), { n: t.number }), testid: "watch-table" });
+    link.href = `/games/${t.game}`;
+    const names = el("span", { className: "names" });
+    t.players.forEach((p, i) => { if (i) names.append(", "); names.append(playerLink(p.username, p.is_bot)); });
+    li.append(link, names);
+    return li;
+  }));
+}
+
 function renderFinal(d) {
   const panel = document.getElementById("final-places-panel");
   const done = d.status === "finished" && d.standings && d.standings.final;
@@ -286,6 +326,11 @@ for (const action of ["register", "check-in", "withdraw"]) {
     try {
       show(await api(`tournaments/${id}/${action}`, { method: "POST" }));
     } catch (err) {
+      if (err.body && err.body.code === "play_ban" && err.body.ban) {
+        playBan = err.body.ban; // banned meanwhile: the play-ban line says why, not a refusal
+        if (detail) renderEntry(detail);
+        return;
+      }
       error.textContent = errorText(err);
       error.hidden = false;
       button.disabled = false;

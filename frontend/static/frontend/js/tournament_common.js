@@ -53,3 +53,19 @@ export function playerLink(username, isBot) {
   }
   return a;
 }
+
+// A play ban's words: why and until when the player may not join new events.
+export function playBanText(ban, formatDate) {
+  const reason = {
+    no_show: gettext("a no-show"), early_leave: gettext("leaving a table before its end"),
+  }[ban.reason] || ban.reason;
+  return fmt(gettext("You may not join new events until %(end)s, because of %(reason)s. Offences stop counting after a week."),
+    { end: formatDate(ban.ends_at), reason });
+}
+
+// Show ``ban`` (or hide the line when there is none) in ``node``.
+export function showPlayBan(node, ban, formatDate) {
+  if (!node) return;
+  node.hidden = !ban;
+  node.textContent = ban ? playBanText(ban, formatDate) : "";
+}

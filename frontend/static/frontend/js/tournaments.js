@@ -1,10 +1,12 @@
 // The tournament list: running, upcoming (with live countdowns) and finished tournaments; the
 // scheduling form for staff and organizers.
-import { api, errorText } from "./api.js";
+import { api, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate } from "./tiles.js";
 import { pagedList } from "./pager.js";
-import { Countdown, countdownText, entryStatusText, formatName, tournamentStatusText } from "./tournament_common.js";
+import {
+  Countdown, countdownText, entryStatusText, formatName, showPlayBan, tournamentStatusText,
+} from "./tournament_common.js";
 
 const GROUPS = ["running", "upcoming", "finished"];
 const countdowns = new Map(); // tournament id -> [Countdown, element]
@@ -95,7 +97,18 @@ async function refresh() {
   }
 }
 
+// A player under a play ban is told why and until when, above the lists.
+async function showMyBan() {
+  if (!currentUser()) return;
+  try {
+    const mine = await api("tournaments/play-ban");
+    showPlayBan(document.getElementById("play-ban"), mine.ban, formatDate);
+  } catch (err) { /* the next refresh retries */ }
+}
+
 refresh();
+showMyBan();
+setInterval(showMyBan, 60000);
 setInterval(tick, 1000);
 setInterval(() => { if (refreshSoon) { refreshSoon = false; refresh(); } }, 2000);
 setInterval(refresh, 15000);
