@@ -1,6 +1,6 @@
 from django.urls import path
 
-from frontend import views
+from frontend import calendar, views
 
 app_name = "frontend"
 
@@ -19,7 +19,16 @@ urlpatterns = [
     path("players/<str:username>", views.player, name="player"),
     path("leaderboard", views.leaderboard, name="leaderboard"),
     path("tournaments", views.tournaments, name="tournaments"),
+    path("tournaments/calendar", calendar.calendar_page, name="calendar"),
+    path("tournaments.ics", calendar.tournaments_ics, name="tournaments-ics"),
+    path("tournaments/series/<int:series_id>.ics", calendar.series_ics, name="series-ics"),
     path("tournaments/<int:tournament_id>", views.tournament, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/rounds",
+        views.tournament_rounds,
+        name="tournament-rounds",
+    ),
+    path("challenges", views.challenges, name="challenges"),
     path("audit/games/<uuid:game_id>", views.audit, name="audit"),
     path("disputes", views.disputes, name="disputes"),
     path("disputes/<int:dispute_id>", views.dispute, name="dispute"),

@@ -91,7 +91,14 @@ def lobby(request):
 def game(request, game_id):
     """Render a table, for players and spectators alike, with this viewer's first view in it
     (frontend.initial): the page is theirs alone, so never kept for anyone else."""
-    context = {"game_id": game_id, "initial_view": initial_view(request, game_id)}
+    from games.models import Game
+
+    context = {
+        "game_id": game_id,
+        "initial_view": initial_view(request, game_id),
+        "chat_path": f"games/{game_id}/chat",
+        "chat_mode": Game.objects.filter(pk=game_id).values_list("chat", flat=True).first() or "",
+    }
     response = render(request, "frontend/game.html", context)
     patch_cache_control(response, private=True, no_store=True)
     patch_vary_headers(response, ["Cookie"])
@@ -205,7 +212,26 @@ def tournament(request, tournament_id):
         found = tournament_selectors.tournament_get(tournament_id)
     except NotFound:
         raise Http404("no such tournament") from None
-    return render(request, "frontend/tournament.html", {"tournament": found})
+    context = {"tournament": found, "tournament_id_str": str(found.pk)}
+    return render(request, "frontend/tournament.html", context)
+
+
+@ensure_csrf_cookie
+def tournament_rounds(request, tournament_id):
+    """Render a tournament's rounds the way its format plays them: Swiss rounds with their
+    tables, the elimination bracket, duplicate deal groups (data from the API)."""
+    try:
+        found = tournament_selectors.tournament_get(tournament_id)
+    except NotFound:
+        raise Http404("no such tournament") from None
+    return render(request, "frontend/tournament_rounds.html", {"tournament": found})
+
+
+@login_required(login_url=LOGIN_URL)
+@ensure_csrf_cookie
+def challenges(request):
+    """Render the player's challenges, sent and received, to accept, decline or cancel."""
+    return render(request, "frontend/challenges.html")
 
 
 @ensure_csrf_cookie

@@ -25,6 +25,7 @@ from core.schema import ApiErrorSerializer, error_responses
 from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
 from games import selectors, services
 from games.engine.attestation import attest
+from games.invites import invite_code_for
 from games.models import Game, GameStatus
 from games.moves import MoveInput, move_body
 from games.rematch import game_rematch, tournament_id_of
@@ -102,6 +103,7 @@ class GameOutput(serializers.Serializer):
     ruleset = serializers.JSONField()
     time_control = serializers.JSONField()
     rated = serializers.BooleanField()
+    chat = serializers.CharField(help_text="`free`, `quick` (canned messages only) or `off`")
     seats = SeatOutput(many=True, source="seats.all")
     seed_commitment = serializers.CharField(
         help_text="the commitment shown before the first deal (version 2: the server seed's)"
@@ -130,6 +132,16 @@ class GameOutput(serializers.Serializer):
         help_text="a duplicate table whose deal another table still plays: to all but its "
         "players it shows as in play, with no seq, round, turn, times or result (games.siblings)"
     )
+    private = serializers.BooleanField(
+        help_text="a private table: listed nowhere, joined with its invite link"
+    )
+    invite_code = serializers.SerializerMethodField(
+        help_text="a private table's invite code, shown to its seated players only (the link "
+        "is /games/<id>?invite=<code>); null for everyone else"
+    )
+
+    def get_invite_code(self, game) -> str | None:
+        return invite_code_for(game, getattr(self.context.get("request"), "user", None))
 
     def get_progress_hidden(self, game) -> bool:
         return progress_hidden(game, getattr(self.context.get("request"), "user", None))
@@ -282,7 +294,16 @@ class GameListApi(APIView):
         variants = serializers.DictField(required=False, default=dict)
         time_control = serializers.DictField(required=False, default=dict)
         rated = serializers.BooleanField(default=False)
+        private = serializers.BooleanField(
+            default=False, help_text="listed nowhere; joined with the invite link"
+        )
         contribution = ContributionField(required=False)
+        chat = serializers.CharField(
+            required=False,
+            allow_null=True,
+            help_text="`free`, `quick` (canned messages only) or `off`; default `quick` when "
+            "rated, else `free`; free chat in a rated game is refused (`free_chat_in_rated`)",
+        )
 
     class Query(CursorQuery):
         status = serializers.ChoiceField(GameStatus.values, required=False)
@@ -355,12 +376,31 @@ class GameJoinApi(APIView):
 
     class Input(serializers.Serializer):
         contribution = ContributionField(required=False)
+        invite = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=64,
+            help_text="a private table's invite code (from its link's ?invite=)",
+        )
 
-    @extend_schema(request=Input, responses={200: GameOutput, 400: ERROR, 404: ERROR})
+    @extend_schema(
+        request=Input,
+        responses={
+            200: GameOutput,
+            400: ERROR,
+            403: OpenApiResponse(
+                ERROR, description="`invite_required`, `invite_invalid`: a private table"
+            ),
+            404: ERROR,
+        },
+    )
     def post(self, request, game_id):
         data = validated(self.Input, request)
         services.game_join(
-            game_id=game_id, user=request.user, contribution=data.get("contribution")
+            game_id=game_id,
+            user=request.user,
+            contribution=data.get("contribution"),
+            invite=data.get("invite"),
         )
         return Response(_game(game_id, request))
 

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from accounts.names import public_name
 from accounts.permissions import StaffBySessionOnly
+from chat.selectors import game_chat_audit, message_json
 from core.errors import Forbidden
 from core.fields import IntegerField
 from core.inputs import validated, whole_number
@@ -76,7 +77,8 @@ def _audited_game(request, game_id):
 
 class AuditGameApi(APIView):
     """Staff: a game's audit — table, seats and clocks, the integrity verdict (each check, the
-    first failing event named), the adjudications and the staff actions on it."""
+    first failing event named), the adjudications and the staff actions on it, and its chat
+    (both channels, each message with the seq it was said at)."""
 
     permission_classes = [IsStaff, StaffBySessionOnly]
 
@@ -99,6 +101,9 @@ class AuditGameApi(APIView):
             }
             for d in selectors.dispute_list_for(request.user, game_id=game.pk)
         ]
+        # Both channels, in the order said, each with the seq it was said at (chat.selectors).
+        names = game_selectors.table_names(game.pk)
+        body["chat"] = [message_json(m, names) for m in game_chat_audit(game)]
         return Response(body)
 
 

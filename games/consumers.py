@@ -21,6 +21,10 @@ Protocol (JSON text frames; a client message names its ``command``):
   ``{"type": "error", "id", "status", "code", "detail", ...}`` exactly as the REST move does;
   the move's events then arrive as a live ``events`` message.
 - ``{"command": "ping"}`` answers ``{"type": "pong"}``.
+- chat (chat.sockets): ``{"command": "chat", "id", "body"|"quick"}`` answers ``{"type":
+  "chat.accepted", "id", "message"}``; the table's messages this viewer may read arrive as
+  ``{"type": "chat", "scope": "game", "message"}`` (players' and spectators' apart while the
+  game is played; never an author the viewer muted).
 - anything else answers ``{"type": "error", "status": 400, "code": "bad_message"}``.
 - limits (core.throttling): over ``RATE_LIMIT_SOCKET_COMMANDS`` (20/s) a command answers
   ``{"type": "error", "status": 429, "code": "throttled", "retry_after"}`` and the socket stays
@@ -45,6 +49,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 
+from chat import sockets as chat_sockets
 from core import metrics
 from core.api import error_body, error_for
 from core.error_messages import localized, scope_language
@@ -192,7 +197,12 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         except ValueError:
             content = None
         command = content.get("command") if isinstance(content, dict) else None
-        handler = {"sync": self.sync, "move": self.move, "ping": self.ping}.get(command)
+        handler = {
+            "sync": self.sync,
+            "move": self.move,
+            "ping": self.ping,
+            "chat": self.chat,
+        }.get(command)
         message_id = content.get("id") if isinstance(content, dict) else None
         if not await self.limits_command(message_id):  # over the socket's command rate
             return
@@ -230,6 +240,9 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         await self.send_json(
             {"type": "move.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
         )
+
+    async def chat(self, content):
+        await chat_sockets.post(self, content)
 
     async def _catch_up(self, after: int) -> None:
         """Send every event after ``after`` from the database, the truth, and the view now.
@@ -339,3 +352,8 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
             payload["events"] = [e for e in payload["events"] if e["seq"] > self.last_seq]
             await self.send_json(payload)
         self.last_seq = last
+
+    async def chat_message(self, message):
+        """A chat message at this table: forwarded if this socket's user may read it
+        (chat.sockets)."""
+        await chat_sockets.deliver(self, message, "game")

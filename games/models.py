@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from chat.modes import ChatMode
+
 
 class GameStatus(models.TextChoices):
     OPEN = "open", _("Waiting for players")  # seats being taken in the lobby
@@ -31,6 +33,9 @@ class Game(models.Model):
     ruleset = models.JSONField()
     time_control = models.JSONField(default=dict)
     rated = models.BooleanField(default=False)
+    # The table's chat (chat.modes), chosen at creation: quick messages only by default in a
+    # rated game, which never allows free text.
+    chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     # Secret until the match has ended: only its commitment is shown before.
     seed = models.CharField(max_length=64, blank=True)
     seed_commitment = models.CharField(max_length=64, blank=True)
@@ -59,6 +64,9 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch"
     )
+    # A private table (games.invites): listed nowhere, and joined only with this secret, which
+    # its invite link carries; "" for a lobby table. Shown to its seated players only.
+    invite_code = models.CharField(max_length=32, blank=True, default="")
 
     # Projections of the event stream.
     status = models.CharField(max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN)
@@ -86,6 +94,10 @@ class Game(models.Model):
     @property
     def stream(self) -> str:
         return stream_name(self.id)
+
+    @property
+    def private(self) -> bool:
+        return bool(self.invite_code)
 
 
 def stream_name(game_id) -> str:
@@ -128,3 +140,49 @@ class Seat(models.Model):
     def automatic(self) -> bool:
         """True if the platform plays this seat: a bot, or a player who left or forfeited (R25)."""
         return self.user.is_bot or self.resigned_at is not None or self.forfeited_at is not None
+
+
+class ChallengeStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for an answer")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
+    CANCELLED = "cancelled", _("Cancelled")
+    EXPIRED = "expired", _("Expired")
+
+
+class Challenge(models.Model):
+    """One player asks another to a private table with these settings (games.challenges);
+    accepting opens it with both seated (and the bots) and starts it."""
+
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    players = models.PositiveSmallIntegerField()  # the seats: the two players, then bots
+    bot_strategy = models.CharField(max_length=16, default="greedy")
+    hand_table = models.CharField(max_length=16, default="classic")
+    variants = models.JSONField(default=dict)
+    time_control = models.JSONField(default=dict)
+    rated = models.BooleanField(default=False)
+    # A pending challenge past expires_at reads as expired (no task needed: nothing happens
+    # at expiry but that it can no longer be accepted).
+    status = models.CharField(
+        max_length=16, choices=ChallengeStatus.choices, default=ChallengeStatus.PENDING
+    )
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    game = models.OneToOneField(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="challenge"
+    )
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["challenged", "status"]),
+            models.Index(fields=["challenger", "status"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk}"

@@ -18,6 +18,7 @@ from core.errors import ApplicationError, Forbidden
 from games import domain, services
 from games.broadcast import publish_seats_changed
 from games.errors import GameError
+from games.invites import invite_url
 from games.models import Game, GameStatus
 from notifications.services import notify
 from ratings.selectors import rated_eligibility_check
@@ -69,6 +70,7 @@ def game_rematch(*, game_id, user) -> Rematch:
         time_control=old.time_control,
         rated=old.rated,
         name=old.name,
+        private=old.private,  # a private table's rematch is private too
     )
     # The ruleset as the old table had it, exactly (game_create derived it from the same).
     new.ruleset = old.ruleset
@@ -77,7 +79,7 @@ def game_rematch(*, game_id, user) -> Rematch:
     for seat in seats:
         if seat.user.is_bot:
             services._take_seat(new, seat.user)
-    url = f"/games/{new.pk}"
+    url = invite_url(new) if new.private else f"/games/{new.pk}"
     for seat in seats:
         if seat.user_id != user.id and not seat.user.is_bot:
             notify(

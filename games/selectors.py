@@ -47,8 +47,13 @@ def game_get(game_id) -> Game:
 def game_list(*, status: str | None = None):
     """Return the games, newest first, of ``status`` if given. A duplicate table whose deal
     another table still plays is listed as in play whatever its status (games.siblings): that
-    it has ended is its own players' news until the whole deal group has."""
-    games = Game.objects.select_related("created_by").prefetch_related("seats__user")
+    it has ended is its own players' news until the whole deal group has. Private tables
+    (games.invites) are listed nowhere: their players find them among their own games."""
+    games = (
+        Game.objects.select_related("created_by")
+        .prefetch_related("seats__user")
+        .filter(invite_code="")
+    )
     if status == GameStatus.ACTIVE:
         games = games.filter(Q(status=status) | (Q(seed_hidden=True) & ~Q(status=GameStatus.OPEN)))
     elif status and status != GameStatus.OPEN:

@@ -17,10 +17,11 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from accounts.services import bot_account_get_or_create
+from chat.modes import chat_mode_check
 from core import clock, metrics, throttling
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from eventstore import store
-from games import clocks, domain, effects
+from games import clocks, domain, effects, invites
 from games.bots.strategies import STRATEGIES
 from games.broadcast import publish_seats_changed
 from games.domain import (
@@ -107,9 +108,13 @@ def game_create(
     contribution: str | None = None,
     server_seed: bytes | None = None,
     committed_at=None,
+    chat: str | None = None,
+    private: bool = False,
 ) -> Game:
     """Open a table for ``players`` seats; its creator takes seat 0 (unless ``seat_creator``
     is False: the platform's own tables, see ``game_create_seated``), with ``contribution``.
+    ``chat``: free, quick or off (chat.modes; None: quick if rated, else free).
+    A ``private`` table is listed nowhere and joined with its invite link (games.invites).
 
     The server seed is drawn (or ``server_seed`` given: a duplicate group's) and its
     commitment published now, before any contribution is accepted (record version 2).
@@ -132,6 +137,7 @@ def game_create(
         raise ApplicationError(
             GameError.INVALID_RULESET, str(exc), extra={"rule": getattr(exc, "rule", "R3")}
         ) from None
+    chat = chat_mode_check(chat, rated=rated)
     if seat_creator:
         _check_open_tables(user)
     now = clock.now()
@@ -144,11 +150,13 @@ def game_create(
         ruleset=ruleset.to_dict(),
         time_control=validate_time_control(time_control),
         rated=rated,
+        chat=chat,
         fairness_version=2,
         server_seed=server_seed.hex(),
         server_seed_commitment=commitment(server_seed),
         seed_commitment=commitment(server_seed),
         committed_at=committed_at or now,
+        invite_code=invites.new_invite_code() if private else "",
     )
     if seat_creator:
         Seat.objects.create(
@@ -235,8 +243,9 @@ def _take_seat(game: Game, user, contribution: str | None = None) -> Seat:
 
 
 @transaction.atomic
-def game_join(*, game_id, user, contribution: str | None = None) -> Seat:
-    """Take the first free seat of an open table, with ``contribution`` to its seed."""
+def game_join(*, game_id, user, contribution: str | None = None, invite: str | None = None) -> Seat:
+    """Take the first free seat of an open table, with ``contribution`` to its seed; a
+    private table's needs its ``invite`` code (games.invites)."""
     if contribution is not None:
         validate_contribution(contribution)
     game = _lobby_game(game_id)
@@ -244,6 +253,7 @@ def game_join(*, game_id, user, contribution: str | None = None) -> Seat:
         raise Forbidden(GameError.FORBIDDEN, "bots are seated by the table's creator")
     if game.seats.filter(user=user).exists():
         raise ApplicationError(GameError.ALREADY_SEATED, "you already have a seat here")
+    invites.check_invite(game, user, invite)
     if game.rated:
         rated_eligibility_check(user)  # throw-away accounts join no rated table
     seat = _take_seat(game, user, contribution)
@@ -350,6 +360,7 @@ def game_create_seated(
     server_seed: bytes | None = None,
     committed_at=None,
     contributions: Sequence[str | dict[str, Any]] | None = None,
+    chat: str | None = None,
 ) -> Game:
     """Open a table with ``users`` in seat order (players or bots) and start it.
 
@@ -375,6 +386,7 @@ def game_create_seated(
         seat_creator=False,
         server_seed=server_seed,
         committed_at=committed_at,
+        chat=chat,
     )
     now = clock.now()
     Seat.objects.bulk_create(

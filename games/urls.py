@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import apis, audit_apis
+from games import apis, audit_apis, challenge_apis
 
 urlpatterns = [
     path("games", apis.GameListApi.as_view(), name="game-list"),
@@ -27,6 +27,23 @@ urlpatterns = [
     path("games/<uuid:game_id>/record", apis.GameRecordApi.as_view(), name="game-record"),
     path("games/<uuid:game_id>/receipts", apis.GameReceiptsApi.as_view(), name="game-receipts"),
     path("me/vacation", apis.VacationApi.as_view(), name="vacation"),
+    # Challenges to a private table (games.challenge_apis).
+    path("challenges", challenge_apis.ChallengeListApi.as_view(), name="challenge-list"),
+    path(
+        "challenges/<int:challenge_id>/accept",
+        challenge_apis.ChallengeAcceptApi.as_view(),
+        name="challenge-accept",
+    ),
+    path(
+        "challenges/<int:challenge_id>/decline",
+        challenge_apis.ChallengeDeclineApi.as_view(),
+        name="challenge-decline",
+    ),
+    path(
+        "challenges/<int:challenge_id>/cancel",
+        challenge_apis.ChallengeCancelApi.as_view(),
+        name="challenge-cancel",
+    ),
     # The staff audit of games (games.audit_apis).
     path("audit/games/<uuid:game_id>", audit_apis.AuditGameApi.as_view(), name="audit-game"),
     path(

@@ -5,12 +5,13 @@ now and to recompute standings from the games."""
 from django.contrib import admin, messages
 
 from games.admin import SecretFieldsAdminMixin
-from tournaments import services
+from tournaments import series, services
 from tournaments.models import (
     Tournament,
     TournamentDealGroup,
     TournamentEntry,
     TournamentRound,
+    TournamentSeries,
     TournamentTable,
 )
 
@@ -90,3 +91,32 @@ class TournamentDealGroupAdmin(SecretFieldsAdminMixin, ReadOnlyAdmin):
 class TournamentTableAdmin(ReadOnlyAdmin):
     list_display = ("round", "number", "game", "deal_group", "finished_at")
     raw_id_fields = ("round", "game")
+
+
+@admin.register(TournamentSeries)
+class TournamentSeriesAdmin(ReadOnlyAdmin):
+    """Read-only like the tournaments (tournaments.series writes them); staff pause or resume
+    a series, or fill it now, through the services."""
+
+    list_display = ("name", "rule", "dtstart", "lead_hours", "organizer", "active")
+    list_filter = ("active",)
+    search_fields = ("name",)
+    raw_id_fields = ("organizer",)
+    actions = ["pause", "resume", "fill_now"]
+
+    @admin.action(description="Pause the series")
+    def pause(self, request, queryset):
+        for s in queryset:
+            series.series_update(series_id=s.pk, user=request.user, active=False)
+        self.message_user(request, f"{len(queryset)} series paused.", messages.SUCCESS)
+
+    @admin.action(description="Resume the series")
+    def resume(self, request, queryset):
+        for s in queryset:
+            series.series_update(series_id=s.pk, user=request.user, active=True)
+        self.message_user(request, f"{len(queryset)} series resumed.", messages.SUCCESS)
+
+    @admin.action(description="Create the tournaments due now")
+    def fill_now(self, request, queryset):
+        made = sum(series.series_fill(series_id=s.pk) for s in queryset)
+        self.message_user(request, f"{made} tournament(s) created.", messages.SUCCESS)

@@ -13,13 +13,14 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import clock
 from core.errors import Forbidden
 from core.fields import IntegerField
 from core.inputs import query, validated, whole_number
 from core.pagination import NumberPage, NumberQuery, page_of, paginate
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from tournaments import selectors, services
+from tournaments import eligibility, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.models import (
     READY_SECONDS,
@@ -63,6 +64,7 @@ class TournamentSummaryOutput(serializers.Serializer):
     )
     current_round = serializers.IntegerField()
     rated = serializers.BooleanField()
+    chat = serializers.CharField(help_text="`free`, `quick` (canned messages only) or `off`")
     ready_seconds = serializers.IntegerField(
         help_text="a live table's ready window before its start (contributions to the seed)"
     )
@@ -156,6 +158,26 @@ class StandingsOutput(serializers.Serializer):
     lines = StandingsLineOutput(many=True)
 
 
+class EntryConditionsOutput(serializers.Serializer):
+    min_rated_games = serializers.IntegerField(help_text="of the tournament's kind")
+    live_rating_min = serializers.IntegerField(allow_null=True)
+    live_rating_max = serializers.IntegerField(allow_null=True)
+    correspondence_rating_min = serializers.IntegerField(allow_null=True)
+    correspondence_rating_max = serializers.IntegerField(allow_null=True)
+    min_account_days = serializers.IntegerField()
+    verified_email = serializers.BooleanField()
+
+
+class RefusalOutput(serializers.Serializer):
+    code = serializers.CharField(help_text="entry_min_rated_games | entry_rating_too_low | …")
+    detail = serializers.CharField(help_text="in the caller's language, with the numbers")
+
+
+class EntryVerdictOutput(serializers.Serializer):
+    can_enter = serializers.BooleanField()
+    reasons = RefusalOutput(many=True)
+
+
 class TournamentDetailOutput(TournamentSummaryOutput):
     description = serializers.CharField()
     advance = serializers.IntegerField(allow_null=True)
@@ -171,6 +193,10 @@ class TournamentDetailOutput(TournamentSummaryOutput):
     )
     version = serializers.IntegerField(help_text="grows with every change")
     me = MyEntryOutput(allow_null=True)
+    entry_conditions = EntryConditionsOutput()
+    entry = EntryVerdictOutput(
+        allow_null=True, help_text="whether the caller can enter; null when not signed in"
+    )
 
 
 def _detail(tournament_id, user) -> dict:
@@ -178,6 +204,8 @@ def _detail(tournament_id, user) -> dict:
     return {
         **selectors.tournament_detail(tournament),
         "me": selectors.tournament_entry_for(tournament, user),
+        "entry_conditions": eligibility.conditions_of(tournament),
+        "entry": eligibility.entry_for(tournament, user, clock.now()),
     }
 
 
@@ -189,6 +217,15 @@ ENTRY_ERRORS = error_responses(
     "`already_registered`, `not_registered`, `already_withdrawn`, `no_check_in`, "
     "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`",
 )
+REGISTER_ERRORS = {
+    **ENTRY_ERRORS,
+    **error_responses(
+        403,
+        e403="an entry condition: `entry_min_rated_games`, `entry_rating_too_low`, "
+        "`entry_rating_too_high`, `entry_account_too_new`, `entry_email_unverified` (the "
+        "first; `reasons` lists each); `not_eligible_for_rated`",
+    ),
+}
 
 
 # -- views -------------------------------------------------------------------------------------
@@ -246,6 +283,22 @@ class TournamentListApi(APIView):
             "commitment shown) and its start, for the players' contributions to the seed; "
             "correspondence tables start once every player has opened them, at most an hour",
         )
+        min_rated_games = IntegerField(
+            min_value=0,
+            max_value=eligibility.MAX_GAMES,
+            default=0,
+            help_text="entry: rated games of the tournament's kind (live or correspondence)",
+        )
+        live_rating_min = IntegerField(required=False, allow_null=True, default=None)
+        live_rating_max = IntegerField(required=False, allow_null=True, default=None)
+        correspondence_rating_min = IntegerField(required=False, allow_null=True, default=None)
+        correspondence_rating_max = IntegerField(required=False, allow_null=True, default=None)
+        min_account_days = IntegerField(
+            min_value=0, max_value=eligibility.MAX_ACCOUNT_DAYS, default=0
+        )
+        verified_email = serializers.BooleanField(
+            default=False, help_text="entry: a verified email address"
+        )
         no_show_policy = serializers.CharField(
             default="forfeit",
             help_text="players who do not check in: " + POLICIES + " (default forfeit: left out)",
@@ -254,6 +307,12 @@ class TournamentListApi(APIView):
             default="bot",
             help_text="a player who withdraws during a round: " + POLICIES + " (default bot: "
             "the bot playing their seat on stands in; forfeit: ranked last at the table)",
+        )
+        chat = serializers.CharField(
+            required=False,
+            allow_null=True,
+            help_text="the chat of the tournament and its tables: `free`, `quick` or `off`; "
+            "default `quick` when rated (which refuses `free`), else `free`",
         )
 
     class Query(NumberQuery):
@@ -293,7 +352,8 @@ class TournamentListApi(APIView):
                 400,
                 401,
                 403,
-                e400="`invalid_tournament`, `invalid_ruleset`, `invalid_time_control`",
+                e400="`invalid_tournament`, `invalid_ruleset`, `invalid_time_control`, "
+                "`invalid_entry_conditions`",
                 e403="`not_organizer`: staff and organizers create tournaments",
             ),
         },
@@ -326,7 +386,7 @@ class TournamentRegisterApi(APIView):
         tags=TAGS,
         operation_id="tournament_register",
         request=None,
-        responses={200: TournamentDetailOutput, **ENTRY_ERRORS},
+        responses={200: TournamentDetailOutput, **REGISTER_ERRORS},
     )
     def post(self, request, tournament_id):
         if request.user.is_bot:

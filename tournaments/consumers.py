@@ -10,6 +10,8 @@ Protocol (JSON text frames):
 - ``{"command": "sync"}`` answers the detail now; ``{"command": "ping"}`` answers
   ``{"type": "pong"}``; anything else ``{"type": "error", "status": 400, "code": "bad_message",
   "detail"}``, the detail in the handshake's language.
+- a message in the tournament's chat arrives as ``{"type": "chat", "scope": "tournament",
+  "message"}`` (chat.sockets), unless the watcher muted its author.
 - the game sockets' limits (games.consumers): commands per socket (429 error, then 1008), and
   sockets per user and per address together with the game sockets (4429); authentication as
   theirs, closed with 4401 once its session or token ends (realtime.auth).
@@ -20,6 +22,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from chat import sockets as chat_sockets
 from core.api import error_body
 from core.error_messages import localized, scope_language
 from core.limits import load_json
@@ -85,3 +88,7 @@ class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsum
 
     async def tournament_update(self, message):
         await self.send(text_data=message["text"])
+
+    async def chat_message(self, message):
+        """A message in the tournament's chat, unless this socket's user muted its author."""
+        await chat_sockets.deliver(self, message, "tournament")

@@ -26,3 +26,14 @@ class TournamentError(StrEnum):
     CHECK_IN_CLOSED = "check_in_closed"
     ALREADY_CHECKED_IN = "already_checked_in"
     TOURNAMENT_OVER = "tournament_over"
+    # Series (tournaments.series)
+    INVALID_SERIES = "invalid_series"
+    INVALID_SERIES_RULE = "invalid_series_rule"
+    SERIES_TOO_FREQUENT = "series_too_frequent"
+    # Entry conditions (tournaments.eligibility): the first refusal of a registration (403)
+    INVALID_ENTRY_CONDITIONS = "invalid_entry_conditions"
+    ENTRY_MIN_RATED_GAMES = "entry_min_rated_games"
+    ENTRY_RATING_TOO_LOW = "entry_rating_too_low"
+    ENTRY_RATING_TOO_HIGH = "entry_rating_too_high"
+    ENTRY_ACCOUNT_TOO_NEW = "entry_account_too_new"
+    ENTRY_EMAIL_UNVERIFIED = "entry_email_unverified"

@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from chat.modes import ChatMode
+
 
 class TournamentFormat(models.TextChoices):
     SWISS = "swiss", _("Swiss")
@@ -76,6 +78,8 @@ class Tournament(models.Model):
     # Elimination: how many of each table go through (null: half, rounded up).
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
     rated = models.BooleanField(default=False)
+    # The tournament's chat and its tables' (chat.modes): quick only by default when rated.
+    chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     no_show_policy = models.CharField(
         max_length=8, choices=AbsencePolicy.choices, default=AbsencePolicy.FORFEIT
     )
@@ -87,6 +91,24 @@ class Tournament(models.Model):
     # A correspondence table waits until every seated player has opened it, at most
     # CORRESPONDENCE_READY_SECONDS.
     ready_seconds = models.PositiveSmallIntegerField(default=READY_SECONDS)
+    # Entry conditions (tournaments.eligibility): checked at every registration. Ratings are
+    # display ratings (ratings.skill.display), live and correspondence apart; null: no bound.
+    min_rated_games = models.PositiveIntegerField(default=0)
+    live_rating_min = models.IntegerField(null=True, blank=True)
+    live_rating_max = models.IntegerField(null=True, blank=True)
+    correspondence_rating_min = models.IntegerField(null=True, blank=True)
+    correspondence_rating_max = models.IntegerField(null=True, blank=True)
+    min_account_days = models.PositiveIntegerField(default=0)
+    verified_email = models.BooleanField(default=False)
+    # A series' tournament: the occurrence of its rule this one is (tournaments.series).
+    series = models.ForeignKey(
+        "TournamentSeries",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+    )
+    occurrence = models.DateTimeField(null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -107,6 +129,10 @@ class Tournament(models.Model):
                 condition=Q(registration_opens_at__lte=models.F("registration_closes_at"))
                 & Q(registration_closes_at__lte=models.F("starts_at")),
                 name="tournaments_registration_before_start",
+            ),
+            # One tournament per occurrence of a series: its beat task may run twice at once.
+            models.UniqueConstraint(
+                fields=["series", "occurrence"], name="tournaments_series_occurrence_unique"
             ),
         ]
 
@@ -248,3 +274,34 @@ class TournamentSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} seat {self.index}"
+
+
+class TournamentSeries(models.Model):
+    """A recurring tournament: an RFC 5545 recurrence rule from ``dtstart``, and the settings
+    of every tournament it makes (``template``: tournament_create's keyword arguments, less
+    the name, the start and the registration times, which come from the rule and the offsets
+    below). ``tournaments.series`` keeps its tournaments created ``lead_hours`` ahead."""
+
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True, max_length=2000)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_series"
+    )
+    created_at = models.DateTimeField()
+    rule = models.CharField(max_length=500)  # an RRULE, e.g. "FREQ=WEEKLY;BYDAY=SA"
+    dtstart = models.DateTimeField()  # the rule's first start (and its time of day)
+    lead_hours = models.PositiveIntegerField(default=168)
+    # Minutes before each start: registration opens (null: when the tournament is made),
+    # closes (0: at the start); check-in opens (null: no check-in).
+    registration_opens_minutes = models.PositiveIntegerField(null=True, blank=True)
+    registration_closes_minutes = models.PositiveIntegerField(default=0)
+    check_in_minutes = models.PositiveIntegerField(null=True, blank=True)
+    template = models.JSONField(default=dict)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name_plural = "tournament series"
+
+    def __str__(self) -> str:
+        return self.name

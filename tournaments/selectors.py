@@ -158,6 +158,7 @@ def tournament_summary(
         "rounds": None if tournament.format == TournamentFormat.ELIMINATION else tournament.rounds,
         "current_round": tournament.current_round,
         "rated": tournament.rated,
+        "chat": tournament.chat,
         "ready_seconds": tournament.ready_seconds,
         "winner": winner,
         "started_at": _iso(tournament.started_at),

@@ -29,6 +29,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.services import bot_account_get_or_create
+from chat.modes import chat_mode_check
 from core import clock
 from core import tasks as runner
 from core.errors import ApplicationError, Forbidden, NotFound
@@ -41,7 +42,7 @@ from ratings import skill
 from ratings.models import Rating
 from ratings.selectors import rated_eligibility_check
 from ratings.tasks import apply_game_ratings
-from tournaments import broadcast, formats
+from tournaments import broadcast, eligibility, formats
 from tournaments.errors import TournamentError
 from tournaments.models import (
     ACTIVE_ENTRY,
@@ -160,10 +161,16 @@ def tournament_create(
     withdrawal_policy: str = AbsencePolicy.BOT,
     description: str = "",
     ready_seconds: int = READY_SECONDS,
+    chat: str | None = None,
+    series=None,
+    occurrence: datetime | None = None,
+    **conditions,
 ) -> Tournament:
     """Schedule a tournament (staff and organizers). Registration opens now unless given and
     closes at the start unless given; with ``check_in_opens_at`` players must check in from
     then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``).
+    ``conditions``: the entry conditions (``eligibility.CONDITION_DEFAULTS``); ``series`` and
+    ``occurrence``: the series occurrence this is (``tournaments.series``).
     """
     if not can_organize(user):
         raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
@@ -206,8 +213,10 @@ def tournament_create(
         raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
     if not lo <= ready_seconds <= hi:
         raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
+    conditions = eligibility.conditions_clean(**conditions)
     variants = dict(variants or {})
     _check_ruleset(format, table_size, hand_table, variants)
+    chat = chat_mode_check(chat, rated=rated)  # its tables' too
     try:
         time_control = game_time_control(time_control)
     except ApplicationError as exc:
@@ -235,6 +244,10 @@ def tournament_create(
         no_show_policy=no_show_policy,
         withdrawal_policy=withdrawal_policy,
         ready_seconds=ready_seconds,
+        chat=chat,
+        series=series,
+        occurrence=occurrence,
+        **conditions,
     )
     broadcast.publish_tournament(tournament.pk)
     return tournament
@@ -262,6 +275,7 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
     entry = tournament.entries.filter(user=user).first()
     if entry is not None and entry.status in ACTIVE_ENTRY:
         raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    eligibility.entry_check(tournament, user, now)  # its entry conditions, on every entry
     if tournament.rated:
         rated_eligibility_check(user)  # its games are rated: the same door as a rated table
     taken = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
@@ -564,6 +578,7 @@ def _seat_round(
             server_seed=deal_seed,
             committed_at=now if deal_seed is not None else None,
             start=False,
+            chat=tournament.chat,
         )
         # Before the commit that lets anyone see the game: other tables play this seed.
         Game.objects.filter(pk=game.pk).update(

@@ -61,3 +61,12 @@ def reminders() -> int:
     from tournaments.services import tournament_reminders_send
 
     return tournament_reminders_send()
+
+
+@shared_task(name="tournaments.tasks.series_fill", soft_time_limit=300, time_limit=360)
+def series_fill() -> int:
+    """Keep every active series' tournaments created up to its lead time ahead (beat, every
+    TOURNAMENT_SERIES_SECONDS); each occurrence is created once (tournaments.series)."""
+    from tournaments.series import series_fill_all
+
+    return series_fill_all()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import apis
+from tournaments import apis, export_apis, series_apis
 
 app_name = "tournaments"
 
@@ -28,5 +28,21 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/standings",
         apis.TournamentStandingsApi.as_view(),
         name="standings",
+    ),
+    path("tournament-series", series_apis.SeriesListApi.as_view(), name="series-list"),
+    path(
+        "tournament-series/<int:series_id>",
+        series_apis.SeriesDetailApi.as_view(),
+        name="series-detail",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/standings.json",
+        export_apis.TournamentStandingsJsonApi.as_view(),
+        name="standings-json",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/standings.csv",
+        export_apis.TournamentStandingsCsvApi.as_view(),
+        name="standings-csv",
     ),
 ]

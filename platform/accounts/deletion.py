@@ -7,8 +7,10 @@ inactive and ``deleted_at`` set. The old username is retired (accounts.models.Re
 nobody can register it, or a look-alike of it, again.
 
 What stays: seats, results, ratings and rating changes, tournament entries, disputes and their
-messages, and the append-only event log, which is never written. Readers see the account as
-"deleted player" wherever its name would show (accounts.names).
+messages, chat messages (part of their games' audit, and what reports point at: the text
+stays, the author is named "deleted player" like everywhere else), and the append-only event
+log, which is never written. The account's chat mutes (who it muted, who muted it) go.
+Readers see the account as "deleted player" wherever its name would show (accounts.names).
 
 Refused (409 ``account_has_active_games``) while the account holds a seat at an open or active
 table it has not resigned, or an entry in a tournament that has not ended: the other players
@@ -123,6 +125,10 @@ def account_delete(*, user: User, password: str, confirm: bool, request=None) ->
 
         Notification.objects.filter(user=user).delete()
         EmailPreference.objects.filter(user=user).delete()
+        from chat.models import ChatMute
+
+        ChatMute.objects.filter(muter=user).delete()
+        ChatMute.objects.filter(muted=user).delete()
         _forget_in_notifications(old, user.username)
     return user
 

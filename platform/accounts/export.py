@@ -11,7 +11,9 @@ holds about them, as they may see it.
   Staff get no more than any player here: the staff view is the audit's, not the export's.
 - ``disputes``: those they opened or are involved in, with their messages (what the dispute
   page shows them), never the staff actions about them;
-- ``notifications``: their own.
+- ``notifications``: their own;
+- ``chat``: every chat message they wrote, at tables and in tournaments (other players'
+  messages are theirs, not the reader's), and the players they muted.
 
 Other players are named as readers see them (accounts.names). This module reads across apps,
 so it imports them where used (accounts loads before them).
@@ -210,6 +212,28 @@ def _notifications(user: User) -> list[dict[str, Any]]:
         ]
 
 
+def _chat(user: User) -> dict[str, Any]:
+    from chat.models import ChatMessage
+    from chat.selectors import message_text, mutes_of
+
+    return {
+        "messages": [
+            {
+                "id": m.pk,
+                "game": str(m.game_id) if m.game_id else None,
+                "tournament": m.tournament_id,
+                "channel": m.channel,
+                "quick": m.quick or None,
+                "text": message_text(m),
+                "seq": m.seq,
+                "created_at": _iso(m.created_at),
+            }
+            for m in ChatMessage.objects.filter(author=user).order_by("created_at", "pk")
+        ],
+        "muted": mutes_of(user),
+    }
+
+
 def account_export(*, user: User) -> dict[str, Any]:
     """Return ``user``'s data export (this module's docstring)."""
     return {
@@ -222,4 +246,5 @@ def account_export(*, user: User) -> dict[str, Any]:
         "games": _games(user),
         "disputes": _disputes(user),
         "notifications": _notifications(user),
+        "chat": _chat(user),
     }

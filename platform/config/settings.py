@@ -262,16 +262,24 @@ RATE_LIMITS = {
     "reads_user": ENV.get("RATE_LIMIT_READS_USER", "").strip() or "600/min",
     "table_create": ENV.get("RATE_LIMIT_TABLE_CREATE", "").strip() or "10/hour",
     "dispute_message": ENV.get("RATE_LIMIT_DISPUTE_MESSAGE", "").strip() or "10/min",
+    # Chat messages per user, REST and socket together, every table and tournament at once.
+    "chat": ENV.get("RATE_LIMIT_CHAT", "").strip() or "5/10s",
     # Socket tickets (POST /api/v1/auth/socket-ticket) per user.
     "socket_ticket": ENV.get("RATE_LIMIT_SOCKET_TICKET", "").strip() or "30/min",
     # Data exports (GET /api/v1/account/export) per user: each reads every game they played.
     "account_export": ENV.get("RATE_LIMIT_ACCOUNT_EXPORT", "").strip() or "5/hour",
+    # Challenges sent (POST /api/v1/challenges) per user.
+    "challenge": ENV.get("RATE_LIMIT_CHALLENGE", "").strip() or "20/hour",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.
 SOCKETS_PER_USER = int(ENV.get("SOCKETS_PER_USER", "").strip() or 20)
 SOCKETS_PER_ADDRESS = int(ENV.get("SOCKETS_PER_ADDRESS", "").strip() or 50)
 OPEN_TABLES_PER_USER = int(ENV.get("OPEN_TABLES_PER_USER", "").strip() or 3)
+# Challenges (games.challenges): how many a player may have waiting for an answer at once (a
+# cap, off with RATE_LIMITS=0 too), and how long one waits before it expires.
+CHALLENGES_PENDING_PER_USER = int(ENV.get("CHALLENGES_PENDING_PER_USER", "").strip() or 5)
+CHALLENGE_EXPIRY_MINUTES = int(ENV.get("CHALLENGE_EXPIRY_MINUTES", "").strip() or 60)
 NUM_PROXIES = int(ENV.get("NUM_PROXIES", "").strip() or 0)
 # FORWARDED_ALLOW_IPS: the proxies (addresses or networks) whose X-Forwarded-For and
 # X-Forwarded-Proto uvicorn believes (manage.py serve rewrites the client address and scheme from
@@ -357,6 +365,8 @@ INSTALLED_APPS = [
     "ratings",
     "games",
     "tournaments",
+    # Table and tournament chat, mutes, reports (after games and tournaments, whose rows it names).
+    "chat",
     "trust",
     "frontend",
     # Email addresses, their verification and password reset (django-allauth, accounts only);
@@ -566,6 +576,11 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments-reminders": {
         "task": "tournaments.tasks.reminders",
         "schedule": float(ENV.get("TOURNAMENT_REMINDER_SECONDS", "") or 60),
+    },
+    # Tournament series: create their next tournaments, up to each one's lead time ahead.
+    "tournaments-series": {
+        "task": "tournaments.tasks.series_fill",
+        "schedule": float(ENV.get("TOURNAMENT_SERIES_SECONDS", "") or 300),
     },
     "notifications-sweep-emails": {
         "task": "notifications.tasks.sweep_emails",

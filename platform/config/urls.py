@@ -36,6 +36,7 @@ urlpatterns = [
     # URL and loads its logo from cdn.redoc.ly). Old links land on Swagger UI.
     path("api/redoc/", RedirectView.as_view(pattern_name="api-docs"), name="api-redoc"),
     path("api/v1/", include("accounts.urls")),
+    path("api/v1/", include("chat.urls")),  # ahead of games.urls: games/<id>/chat
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("notifications.urls")),

@@ -80,6 +80,13 @@ class DisputeOutput(serializers.Serializer):
         names = dispute_names(dispute)
         return sorted(names.of(u) for u in dispute.involved.all())
 
+    def get_reported_chat(self, dispute) -> list[dict]:
+        from chat.selectors import message_json
+
+        names = dispute_names(dispute)
+        names.extend(r.message.author for r in dispute.chat_reports.all())
+        return [message_json(r.message, names) for r in dispute.chat_reports.all()]
+
     def get_awaiting_staff_since(self, dispute) -> str | None:
         since = selectors.awaiting_staff_since(dispute)
         return since.isoformat() if since else None
@@ -100,6 +107,9 @@ class ReceiptCheckOutput(serializers.Serializer):
 
 class DisputeDetailOutput(DisputeOutput):
     messages = MessageOutput(many=True, source="messages.all")
+    reported_chat = serializers.SerializerMethodField(
+        help_text="the chat messages a report opened this dispute about (chat.services)"
+    )
     receipt_checks = ReceiptCheckOutput(
         many=True,
         source="receipt_checks.all",

@@ -36,6 +36,7 @@ KINDS: dict[str, Kind] = {
         Kind("tournament_result", _("A tournament I entered ends, or I am out of it"), False),
         Kind("dispute_update", _("News in a dispute that concerns me"), True),
         Kind("rematch", _("Someone asks me for a rematch"), False),
+        Kind("challenge", _("Someone challenges me, or answers my challenge"), False),
     )
 }
 
@@ -65,6 +66,15 @@ def _rematch(p: dict) -> str:
         "player": p.get("player", "?"),
         "table": _table(p),
     }
+
+
+def _challenge(p: dict) -> str:
+    what = p.get("what")
+    if what == "accepted":
+        return _("%(player)s accepted your challenge: the game has started") % p
+    if what == "declined":
+        return _("%(player)s declined your challenge") % p
+    return _("%(player)s challenges you to a game: accept or decline it") % p
 
 
 def _checkin_open(p: dict) -> str:
@@ -144,6 +154,7 @@ def _dispute(p: dict) -> str:
 RENDERERS = {
     "your_turn": _your_turn,
     "rematch": _rematch,
+    "challenge": _challenge,
     "tournament_checkin_open": _checkin_open,
     "tournament_starts_soon": _starts_soon,
     "tournament_seated": _seated,

@@ -37,7 +37,15 @@ def violations(page) -> list[dict]:
     ]
 
 
-PUBLIC = ["/", "/rules", "/leaderboard", "/tournaments", "/login", "/signup"]
+PUBLIC = [
+    "/",
+    "/rules",
+    "/leaderboard",
+    "/tournaments",
+    "/tournaments/calendar",
+    "/login",
+    "/signup",
+]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])

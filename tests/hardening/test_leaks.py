@@ -9,6 +9,8 @@ record and seed are public by design, so the checks run while it is played.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import timedelta
 
@@ -32,12 +34,13 @@ from tests.support.leaks import (
     leaked,
     tile_pairs,
 )
+from tournaments import series as series_services
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 
 VARIANTS = {"hand_size": 5, "rounds": 2}  # four seats on a double-6 set, with a boneyard
 API = "/api/v1"
-KNOWN_PARAMETERS = {"game_id", "username", "dispute_id", "seq", "tournament_id"}
+KNOWN_PARAMETERS = {"game_id", "username", "dispute_id", "seq", "tournament_id", "series_id"}
 
 
 def get_paths() -> list[str]:
@@ -61,6 +64,7 @@ def urls_for(
     usernames: list[str],
     dispute: int | None,
     tournament: int,
+    series: int,
 ):
     """Concrete URLs for every GET path: each path parameter filled with real objects."""
     out = []
@@ -79,6 +83,7 @@ def urls_for(
                 .replace("{seq}", str(seq))
                 .replace("{dispute_id}", str(dispute))
                 .replace("{tournament_id}", str(tournament))
+                .replace("{series_id}", str(series))
             )
             if username is not None:
                 url = url.replace("{username}", username)
@@ -90,13 +95,22 @@ def urls_for(
     return out
 
 
+def read_body(r):
+    """The answer as data: JSON decoded, a CSV download (the standings export) as its rows."""
+    if not r.content:
+        return None
+    if r["Content-Type"].startswith("text/csv"):
+        return list(csv.reader(io.StringIO(r.content.decode("utf-8"))))
+    return r.json()
+
+
 def sweep(viewers: list[Viewer], urls: list, timeline: Timeline, gid: str, seen: set):
     """GET every URL as every viewer and check what comes back."""
     for v in viewers:
         for path, url in urls:
             r = v.client.get(url)
             assert r.status_code < 500, (v.name, url, r.status_code)
-            body = r.json() if r.content else None
+            body = read_body(r)
             seen.add((path, url.split("?")[0], r.status_code))
             if url.startswith(f"{API}/audit/") and not v.staff:
                 # Staff only: refused to everyone else.
@@ -168,6 +182,13 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
     User.objects.filter(username="cy").update(is_staff=True)  # staff, but playing this game
     organizer = User.objects.create_user("org", password="x", is_staff=True)
     tournament, gid = tournament_table([ana, bo, cy], organizer)
+    series = series_services.series_create(
+        user=organizer,
+        name="leak series",
+        rule="FREQ=DAILY",
+        dtstart=clock.now() + timedelta(hours=2),
+        lead_hours=24,
+    )
     seat_of = {s.user.username: s.index for s in Game.objects.get(pk=gid).seats.all()}
     bot = next(name for name in seat_of if name not in ("ana", "bo", "cy"))
     viewers = [
@@ -192,6 +213,7 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
             usernames=["ana", "dee", bot],
             dispute=dispute,
             tournament=tournament,
+            series=series.pk,
         )
         if moves % 3:  # every move: what is about this game; every third: everything
             urls = [(p, u) for p, u in urls if gid in u or "tournament" in u]

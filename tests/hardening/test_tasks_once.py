@@ -9,7 +9,7 @@ threads, each with its own database connection (PostgreSQL).
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connections, transaction
@@ -27,6 +27,7 @@ from notifications.services import notify
 from ratings import tasks as rating_tasks
 from ratings.models import RatedGame, RatingChange
 from tests.support import factories as tf
+from tournaments import series as series_services
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 from tournaments.models import Tournament, TournamentTable
@@ -448,6 +449,50 @@ def test_sweep_emails_twice_sends_an_owed_mail_once(submitted, mailoutbox, froze
     assert note.emailed_at is not None
 
 
+# -- tournament series -------------------------------------------------------------------------
+
+
+def daily_series():
+    """A daily series (18:00 UTC, two days ahead) defined a week before its clock moves on:
+    its next occurrences are due, their tournaments not made yet."""
+    clock.freeze(datetime(2031, 3, 3, 8, 0, tzinfo=UTC))  # a Monday morning
+    start = datetime(2031, 3, 3, 18, 0, tzinfo=UTC)
+    series = series_services.series_create(
+        user=tf.organizer("series-org"),
+        name="daily",
+        rule="FREQ=DAILY",
+        dtstart=start,
+        lead_hours=48,
+        template={"table_size": 2, "rounds": 1, "variants": {"set_max": 6, "rounds": 1}},
+    )
+    made = Tournament.objects.filter(series=series).count()
+    assert made == 2, made  # Monday's and Tuesday's
+    clock.advance(timedelta(days=2))  # Wednesday morning: Wednesday's and Thursday's are due
+    return series
+
+
+def series_tournaments(series) -> list:
+    return sorted(Tournament.objects.filter(series=series).values_list("occurrence", flat=True))
+
+
+def test_series_fill_twice_creates_each_occurrence_once(submitted, frozen_clock):
+    series = daily_series()
+    assert tournament_tasks.series_fill.run() == 2
+    after = series_tournaments(series)
+    assert len(after) == len(set(after)) == 4
+    assert tournament_tasks.series_fill.run() == 0
+    assert series_tournaments(series) == after
+
+
+@pytest.mark.postgres
+def test_series_fill_run_concurrently_creates_each_occurrence_once(submitted, frozen_clock):
+    series = daily_series()
+    results = concurrently(tournament_tasks.series_fill.run)
+    assert sum(results) == 2, results
+    after = series_tournaments(series)
+    assert len(after) == len(set(after)) == 4
+
+
 COVERED = {
     "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
@@ -460,4 +505,5 @@ COVERED = {
     "notifications.tasks.send_email": test_send_email_twice_sends_the_mail_once,
     "notifications.tasks.sweep_emails": test_sweep_emails_twice_sends_an_owed_mail_once,
     "tournaments.tasks.start_table": test_start_table_twice_starts_the_table_once,
+    "tournaments.tasks.series_fill": test_series_fill_twice_creates_each_occurrence_once,
 }

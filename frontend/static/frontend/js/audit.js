@@ -140,6 +140,14 @@ function renderSummary() {
     li.textContent = `${formatDate(a.created_at)} · ${a.staff} · ${a.action}${a.seq ? " @" + a.seq : ""}${a.reason ? " · " + a.reason : ""}`;
     return li;
   }));
+  // The chat, both channels, each message at the move it was said after (chat app).
+  $("audit-chat").replaceChildren(...(S.summary.chat || []).map((m) => {
+    const li = document.createElement("li");
+    li.setAttribute("data-testid", "audit-chat-message");
+    const where = m.channel === "players" ? gettext("players") : gettext("spectators");
+    li.textContent = `@${m.seq} · ${formatDate(m.created_at)} · ${where} · ${m.author}: ${m.text}`;
+    return li;
+  }));
   const places = $("award-places");
   const current = (game.result && game.result.places) || seats.map((s) => s.index + 1);
   places.replaceChildren(...seats.map((s) => {

@@ -228,6 +228,8 @@ function tableBody(players) {
     variants,
     time_control,
     rated: f.rated.checked,
+    chat: f.chat && f.chat.value ? f.chat.value : null, // null: the default for rated or not
+    private: f.private.checked,
     contribution: randomContribution(), // the creator's seat's, changeable on the table page
   };
 }

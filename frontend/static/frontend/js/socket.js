@@ -47,8 +47,10 @@ export function heartbeat(ws, onDead) {
 
 export class GameLive {
   // onUpdate({status, seq, events, view, legal_moves, seat?}); onStatus("live"|"polling"|"connecting")
-  constructor(gameId, { getSeq, onUpdate, onStatus }) {
+  // onChat({type: "chat", scope, message}): a chat message this viewer may read (chat.js).
+  constructor(gameId, { getSeq, onUpdate, onStatus, onChat }) {
     this.gameId = gameId;
+    this.onChat = onChat || (() => {});
     this.getSeq = getSeq;
     this.onUpdate = onUpdate;
     this.onStatus = onStatus || (() => {});
@@ -130,6 +132,8 @@ export class GameLive {
         this.onStatus("live");
       }
       this.onUpdate(msg);
+    } else if (msg.type === "chat") {
+      this.onChat(msg);
     } else if (msg.type === "move.accepted" || msg.type === "error") {
       const p = this.pending.get(msg.id);
       if (p) {

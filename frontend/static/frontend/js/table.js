@@ -12,6 +12,8 @@ import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engin
 import { lowTime, mountSoundToggle } from "./sounds.js";
 import { foldPanels, keepSeatInView, movesCountText } from "./layout.js";
 import { renderResult as renderResultPanel } from "./result.js";
+import { mountChat } from "./chat.js";
+import { inviteFromUrl, renderInvite } from "./invite.js";
 
 const root = document.getElementById("table");
 const gameId = root.dataset.gameId;
@@ -316,7 +318,7 @@ $("join").addEventListener("click", () => {
   if (problem) { showError(problem); return; }
   S.contribution = value;
   S.contributionDirty = false;
-  lobbyAction("join", { contribution: value });
+  lobbyAction("join", { contribution: value, invite: inviteFromUrl() });
 });
 
 // -- contribution ------------------------------------------------------------------------------
@@ -763,6 +765,7 @@ function renderOpen() {
   $("start").hidden = !open || !creator;
   $("start").disabled = !full;
   $("leave").hidden = !open || !seated;
+  renderInvite(g, open);
   $("open-hint").textContent = open
     ? fmt(gettext("%(taken)s of %(total)s seats taken. %(rules)s"), { taken: g.seats.length, total: g.players, rules: rulesetSummary(g.ruleset) })
     : "";
@@ -1111,9 +1114,16 @@ async function init() {
   }
   render();
   markBoard();
+  const chatRoot = $("chat-panel");
+  const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
+  if (chatRoot) chatRoot.open = window.matchMedia("(min-width: 1100px)").matches;
   live = new GameLive(gameId, {
     getSeq: () => S.lastEventSeq,
-    onUpdate: (msg) => { applyUpdate(msg); markBoard(); viewArrived(); },
+    onChat: (msg) => chat.receive(msg),
+    onUpdate: (msg) => {
+      applyUpdate(msg); markBoard(); viewArrived();
+      if (S.status && S.status !== "active" && S.status !== "open") chat.ended();
+    },
     onStatus: (s) => {
       $("connection").textContent = s === "live" ? gettext("Live") : s === "polling" ? gettext("Reconnecting… (updating every 2 s)") : gettext("Connecting…");
       $("connection").dataset.state = s;

@@ -9,9 +9,13 @@ import {
   Countdown, countdownText, entryStatusText, formatName, playerLink, tournamentStatusText,
 } from "./tournament_common.js";
 import { heartbeat } from "./socket.js";
+import { mountChat } from "./chat.js";
 
 const root = document.getElementById("tournament");
 const id = root.dataset.tournamentId;
+const chatRoot = document.getElementById("chat-panel");
+// The tournament's chat (chat.js), its messages live on this page's socket.
+const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
 const me = currentUser();
 const countdown = new Countdown();
 let detail = null;
@@ -348,6 +352,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "tournament") show(msg.tournament);
+    else if (msg.type === "chat") chat.receive(msg);
   });
   ws.addEventListener("close", (ev) => {
     if (beat) beat.stop();

@@ -1,0 +1,131 @@
+"""Challenge endpoints (/api/v1/challenges...): thin views over games.challenges."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.fields import IntegerField
+from core.inputs import validated
+from core.schema import ApiErrorSerializer, error_responses
+from games import challenges, services
+from games.models import Challenge
+
+ERROR = ApiErrorSerializer
+
+
+class ChallengeOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    challenger = serializers.CharField(source="challenger.username")
+    challenged = serializers.CharField(source="challenged.username")
+    players = serializers.IntegerField(help_text="the seats: the two players, then bots")
+    bot_strategy = serializers.CharField(help_text="the bots' strategy, for seats beyond two")
+    hand_table = serializers.CharField()
+    variants = serializers.JSONField()
+    time_control = serializers.JSONField()
+    rated = serializers.BooleanField()
+    status = serializers.SerializerMethodField(
+        help_text="pending, accepted, declined, cancelled or expired"
+    )
+    created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+    answered_at = serializers.DateTimeField(allow_null=True)
+    game = serializers.UUIDField(
+        source="game_id", allow_null=True, help_text="the table an accepted challenge opened"
+    )
+
+    def get_status(self, challenge) -> str:
+        return challenges.status_of(challenge)
+
+
+class ChallengeListOutput(serializers.Serializer):
+    incoming = ChallengeOutput(many=True, help_text="sent to the caller, newest first")
+    outgoing = ChallengeOutput(many=True, help_text="sent by the caller, newest first")
+
+
+def _one(challenge: Challenge) -> dict:
+    fresh = Challenge.objects.select_related("challenger", "challenged").get(pk=challenge.pk)
+    return ChallengeOutput(fresh).data
+
+
+class ChallengeListApi(APIView):
+    """The caller's challenges, and sending one."""
+
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        username = serializers.CharField(max_length=150, help_text="the player challenged")
+        players = IntegerField(min_value=2, max_value=14, default=2)
+        bot_strategy = serializers.ChoiceField(list(services.BOT_STRATEGIES), default="greedy")
+        hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
+        variants = serializers.DictField(required=False, default=dict)
+        time_control = serializers.DictField(required=False, default=dict)
+        rated = serializers.BooleanField(default=False)
+
+    @extend_schema(operation_id="challenges_list", responses={200: ChallengeListOutput, 401: ERROR})
+    def get(self, request):
+        return Response(ChallengeListOutput(challenges.challenge_list_for(request.user)).data)
+
+    @extend_schema(
+        operation_id="challenges_create",
+        request=Input,
+        responses={
+            201: ChallengeOutput,
+            **error_responses(400, 401, 403, 404),
+            409: OpenApiResponse(ERROR, description="`too_many_challenges`: cancel one first"),
+            429: ERROR,
+        },
+        description="400 `challenge_self`, `challenge_bot`, `player_gone`, `invalid_ruleset`, "
+        "`invalid_time_control`; 403 `not_eligible_for_rated`; 404 `not_found` (no such "
+        "player). The challenged player is notified (kind `challenge`).",
+    )
+    def post(self, request):
+        data = validated(self.Input, request)
+        made = challenges.challenge_create(user=request.user, **data)
+        return Response(_one(made), status=status.HTTP_201_CREATED)
+
+
+ANSWER_RESPONSES = {
+    200: ChallengeOutput,
+    **error_responses(401, 403, 404),
+    409: OpenApiResponse(ERROR, description="`challenge_expired`, `challenge_not_pending`"),
+}
+
+
+class ChallengeAcceptApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=ANSWER_RESPONSES,
+        description="The challenged player accepts: the private table opens with both seated "
+        "(and the bots) and starts; `game` is its id. 403 `not_challenged`, "
+        "`not_eligible_for_rated`; 404 to anyone not one of its two players.",
+    )
+    def post(self, request, challenge_id):
+        return Response(
+            _one(challenges.challenge_accept(challenge_id=challenge_id, user=request.user))
+        )
+
+
+class ChallengeDeclineApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=ANSWER_RESPONSES, description="403 `not_challenged`.")
+    def post(self, request, challenge_id):
+        return Response(
+            _one(challenges.challenge_decline(challenge_id=challenge_id, user=request.user))
+        )
+
+
+class ChallengeCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=ANSWER_RESPONSES, description="403 `not_challenger`.")
+    def post(self, request, challenge_id):
+        return Response(
+            _one(challenges.challenge_cancel(challenge_id=challenge_id, user=request.user))
+        )

@@ -1,0 +1,285 @@
+"""Chat endpoints under /api/v1/: thin views over chat.services and chat.selectors.
+
+- ``GET/POST games/<id>/chat``: the messages the caller may read now, newest first (cursor
+  pages); post ``{"body"}`` (free chat) or ``{"quick"}`` (a key of chat.modes.QUICK_MESSAGES).
+- ``GET/POST tournaments/<id>/chat``: the same for a tournament.
+- ``POST chat/messages/<id>/report``: report a message (opens a dispute, category abuse).
+- ``GET me/mutes``, ``POST/DELETE me/mutes/<username>``: the caller's own mutes.
+- ``POST/DELETE staff/chat-mutes/<username>``: staff mute a player until a time (second
+  factor required, as every staff power: accounts.permissions.StaffBySessionOnly).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import StaffBySessionOnly
+from chat import selectors, services
+from chat.errors import ChatError
+from chat.modes import QUICK_MESSAGES
+from core.inputs import query, validated
+from core.pagination import CursorPage, CursorQuery, page_of, paginate
+from core.schema import error_responses
+from games.selectors import table_names
+
+TAGS = ["chat"]
+POST_ERRORS = error_responses(
+    400,
+    401,
+    403,
+    404,
+    429,
+    e400="`message_required`, `message_too_long`, `invalid_quick`",
+    e403="`chat_off`, `quick_only`, `chat_muted` (with `until`), `not_a_participant`, "
+    "`seed_hidden`",
+)
+
+
+class ChatMessageOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    channel = serializers.ChoiceField(["players", "spectators", "tournament"])
+    author = serializers.CharField()
+    quick = serializers.CharField(allow_null=True, help_text="a quick message's key, or null")
+    text = serializers.CharField(help_text="as written, or the quick message in your language")
+    seq = serializers.IntegerField(
+        allow_null=True, help_text="the game's last event when said; null in a tournament"
+    )
+    created_at = serializers.DateTimeField()
+
+
+class TextField(serializers.CharField):
+    """Text only: a number or a boolean is refused, not turned into a string. NUL characters
+    are dropped here, as the service drops every other control character (DRF would refuse
+    the whole message)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data.replace("\x00", ""))
+
+
+class PostInput(serializers.Serializer):
+    body = TextField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=4000,
+        help_text=f"free text, at most {services.MAX_LENGTH} characters once control "
+        "characters are removed",
+    )
+    quick = serializers.ChoiceField(list(QUICK_MESSAGES), required=False)
+
+
+def _page(request, rows, names, view):
+    return paginate(
+        request,
+        rows,
+        lambda page: [selectors.message_json(m, names) for m in page],
+        pagination=CursorPage(("-created_at", "-id")),
+        view=view,
+    )
+
+
+class GameChatApi(APIView):
+    """A table's chat: the caller's channel while the game is played (players' or
+    spectators'), both once it has ended; never the messages of players the caller muted."""
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="game_chat",
+        parameters=[CursorQuery],
+        responses={200: page_of("ChatPage", ChatMessageOutput), **error_responses(400, 403, 404)},
+    )
+    def get(self, request, game_id):
+        query(CursorQuery, request)
+        game = selectors.game_for_chat(game_id, request.user)
+        rows = selectors.game_chat_for(game, request.user)
+        return _page(request, rows, table_names(game.pk), self)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="game_chat_post",
+        request=PostInput,
+        responses={201: ChatMessageOutput, **POST_ERRORS},
+    )
+    def post(self, request, game_id):
+        data = validated(PostInput, request)
+        message = services.chat_post_game(game_id=game_id, user=request.user, **data)
+        return Response(selectors.message_json(message), status=status.HTTP_201_CREATED)
+
+
+class TournamentChatApi(APIView):
+    """A tournament's chat: readable by anyone who can see the tournament, written by its
+    entrants and organizer."""
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_chat",
+        parameters=[CursorQuery],
+        responses={
+            200: page_of("TournamentChatPage", ChatMessageOutput),
+            **error_responses(400, 404),
+        },
+    )
+    def get(self, request, tournament_id):
+        query(CursorQuery, request)
+        tournament = selectors.tournament_for_chat(tournament_id)
+        return _page(request, selectors.tournament_chat_for(tournament, request.user), None, self)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tournament_chat_post",
+        request=PostInput,
+        responses={201: ChatMessageOutput, **POST_ERRORS},
+    )
+    def post(self, request, tournament_id):
+        data = validated(PostInput, request)
+        message = services.chat_post_tournament(
+            tournament_id=tournament_id, user=request.user, **data
+        )
+        return Response(selectors.message_json(message), status=status.HTTP_201_CREATED)
+
+
+class ChatReportApi(APIView):
+    """Report a message you can read: a dispute (category abuse) with the message attached."""
+
+    permission_classes = [IsAuthenticated]
+
+    class Input(serializers.Serializer):
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=4000)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="chat_report",
+        request=Input,
+        responses={
+            201: inline_serializer(
+                "ChatReportOutput",
+                {
+                    "id": serializers.IntegerField(),
+                    "message": serializers.IntegerField(),
+                    "dispute": serializers.IntegerField(allow_null=True),
+                },
+            ),
+            **error_responses(
+                400, 401, 404, 409, e400="`cannot_report_own`", e409="`already_reported`"
+            ),
+        },
+    )
+    def post(self, request, message_id):
+        data = validated(self.Input, request)
+        report = services.chat_report(
+            message_id=message_id, user=request.user, reason=data.get("reason", "")
+        )
+        return Response(
+            {"id": report.pk, "message": report.message_id, "dispute": report.dispute_id},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+MUTES_OUTPUT = inline_serializer("ChatMutes", {"muted": serializers.ListField()})
+
+
+class MuteListApi(APIView):
+    """The players the caller muted."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(tags=TAGS, operation_id="chat_mutes", responses={200: MUTES_OUTPUT})
+    def get(self, request):
+        return Response({"muted": selectors.mutes_of(request.user)})
+
+
+class MuteApi(APIView):
+    """Mute a player (their messages are no longer delivered to you), or hear them again."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="chat_mute",
+        request=None,
+        responses={200: MUTES_OUTPUT, **error_responses(400, 401, 404, e400="`cannot_mute_self`")},
+    )
+    def post(self, request, username):
+        services.chat_mute(user=request.user, username=username)
+        return Response({"muted": selectors.mutes_of(request.user)})
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="chat_unmute",
+        responses={200: MUTES_OUTPUT, **error_responses(401, 404)},
+    )
+    def delete(self, request, username):
+        services.chat_unmute(user=request.user, username=username)
+        return Response({"muted": selectors.mutes_of(request.user)})
+
+
+class IsStaff(BasePermission):
+    message = "Only staff may do this."
+    code = ChatError.STAFF_ONLY
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+
+
+class StaffMuteApi(APIView):
+    """Staff: forbid a player every chat until a time, with a reason; or lift it."""
+
+    permission_classes = [IsStaff, StaffBySessionOnly]
+
+    class Input(serializers.Serializer):
+        until = serializers.DateTimeField()
+        reason = serializers.CharField(max_length=4000, allow_blank=True)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="chat_staff_mute",
+        request=Input,
+        responses={
+            201: inline_serializer(
+                "ChatStaffMute",
+                {"username": serializers.CharField(), "until": serializers.DateTimeField()},
+            ),
+            **error_responses(
+                400,
+                401,
+                403,
+                404,
+                e400="`reason_required`, `invalid_until`",
+                e403="`staff_only`, `session_required`, `second_factor_required`",
+            ),
+        },
+    )
+    def post(self, request, username):
+        data = validated(self.Input, request)
+        ban = services.chat_staff_mute(
+            staff=request.user, username=username, until=data["until"], reason=data["reason"]
+        )
+        return Response(
+            {"username": ban.user.username, "until": ban.until.isoformat()},
+            status=status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="chat_staff_unmute",
+        responses={
+            200: inline_serializer("ChatStaffUnmute", {"lifted": serializers.IntegerField()}),
+            **error_responses(401, 403, 404),
+        },
+    )
+    def delete(self, request, username):
+        return Response(
+            {"lifted": services.chat_staff_unmute(staff=request.user, username=username)}
+        )

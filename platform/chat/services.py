@@ -1,0 +1,240 @@
+"""Chat services: post at a table or in a tournament, report a message, mute a player, and
+staff mutes. The only code that writes the chat's rows; each is one transaction, and a new
+message is delivered to the sockets on commit (chat.broadcast).
+
+Who writes where (chat.selectors.game_channel_of): a table's seated players, as
+games.selectors.game_viewer_seat says (a seat that resigned or forfeited no longer counts),
+in the players' channel; everyone else signed in, in the spectators'. A tournament's chat is
+for its entrants and its organizer.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from chat import broadcast, selectors
+from chat.errors import ChatError as E
+from chat.models import ChatBan, ChatChannel, ChatMessage, ChatMute, ChatReport
+from chat.modes import QUICK_MESSAGES, ChatMode
+from core import clock
+from core.errors import (
+    ApplicationError,
+    Conflict,
+    CoreError,
+    Forbidden,
+    NotAuthenticated,
+    NotFound,
+)
+from core.throttling import Throttled, hit
+from disputes.models import Dispute, DisputeCategory
+from games.models import Game
+from tournaments.models import TournamentEntry
+
+MAX_LENGTH = 300
+MAX_REASON = 1000
+# Kept: line breaks a player typed. Stripped: every other control or format character
+# (Unicode categories Cc, Cf, Co, Cs, Cn), which can reorder or hide text (bidi overrides,
+# zero-width joiners used to dodge filters).
+KEPT_CONTROLS = frozenset("\n")
+
+
+def clean_body(body: str) -> str:
+    """Return ``body`` with control and format characters removed and the ends stripped."""
+    kept = "".join(
+        c for c in body if c in KEPT_CONTROLS or not unicodedata.category(c).startswith("C")
+    )
+    return kept.strip()
+
+
+def _content(mode: str, body, quick) -> tuple[str, str]:
+    """Return the (body, quick) to store, checked against the chat's ``mode``."""
+    if mode == ChatMode.OFF:
+        raise Forbidden(E.CHAT_OFF, "the chat is off here")
+    if (body is None or body == "") == (quick is None or quick == ""):
+        raise ApplicationError(E.MESSAGE_REQUIRED, "send either a body or a quick message")
+    if quick:
+        if not isinstance(quick, str) or quick not in QUICK_MESSAGES:
+            raise ApplicationError(
+                E.INVALID_QUICK, f"quick must be one of {', '.join(QUICK_MESSAGES)}"
+            )
+        return "", quick
+    if mode != ChatMode.FREE:
+        raise Forbidden(E.QUICK_ONLY, "only quick messages can be sent here")
+    if not isinstance(body, str):
+        raise ApplicationError(E.INVALID, "body must be text")
+    text = clean_body(body)
+    if not text:
+        raise ApplicationError(E.MESSAGE_REQUIRED, "the message is blank")
+    if len(text) > MAX_LENGTH:
+        raise ApplicationError(
+            E.MESSAGE_TOO_LONG,
+            f"a message is at most {MAX_LENGTH} characters",
+            extra={"limit": MAX_LENGTH},
+        )
+    return text, ""
+
+
+def _check_author(user) -> None:
+    """Refuse anonymous callers, and anyone staff muted (with until when)."""
+    if user is None or not user.is_authenticated:
+        raise NotAuthenticated(CoreError.NOT_AUTHENTICATED, "sign in to chat")
+    ban = selectors.chat_ban_active(user)
+    if ban is not None:
+        raise Forbidden(
+            E.CHAT_MUTED,
+            f"muted by staff until {ban.until.isoformat()}",
+            extra={"until": ban.until.isoformat()},
+        )
+    wait = hit("chat", f"user:{user.pk}")  # one limit for REST and sockets, every chat
+    if wait is not None:
+        raise Throttled(wait)
+
+
+@transaction.atomic
+def chat_post_game(*, game_id, user, body: str | None = None, quick: str | None = None):
+    """Say something at a table, in the channel the author belongs to now."""
+    _check_author(user)
+    game = selectors.game_for_chat(game_id, user)
+    channel = selectors.game_channel_of(game, user)
+    text, key = _content(game.chat, body, quick)
+    message = ChatMessage.objects.create(
+        game=game,
+        channel=channel,
+        author=user,
+        body=text,
+        quick=key,
+        seq=game.version,
+        created_at=clock.now(),
+    )
+    transaction.on_commit(lambda: broadcast.publish_game_message(message.pk))
+    return message
+
+
+@transaction.atomic
+def chat_post_tournament(*, tournament_id, user, body: str | None = None, quick: str | None = None):
+    """Say something in a tournament's chat (its entrants and organizer)."""
+    _check_author(user)
+    tournament = selectors.tournament_for_chat(tournament_id)
+    entrant = TournamentEntry.objects.filter(tournament=tournament, user=user).exists()
+    if not entrant and tournament.created_by_id != user.pk:
+        raise Forbidden(E.NOT_A_PARTICIPANT, "only entrants and the organizer write here")
+    text, key = _content(tournament.chat, body, quick)
+    message = ChatMessage.objects.create(
+        tournament=tournament,
+        channel=ChatChannel.TOURNAMENT,
+        author=user,
+        body=text,
+        quick=key,
+        created_at=clock.now(),
+    )
+    transaction.on_commit(lambda: broadcast.publish_tournament_message(message.pk))
+    return message
+
+
+def _report_reason(message: ChatMessage, note: str) -> str:
+    """The dispute's reason: the message as it was said (no name: a deleted author's name must
+    not stay in a text; the dispute page names the author through accounts.names)."""
+    said = message.body or f"[{message.quick}] {QUICK_MESSAGES[message.quick]}"
+    where = "" if message.seq is None else f", move {message.seq}"
+    lines = [
+        f"Reported chat message #{message.pk} ({message.channel} channel{where}, "
+        f"{message.created_at.isoformat()}):",
+        f"«{said}»",
+    ]
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
+
+
+@transaction.atomic
+def chat_report(*, message_id, user, reason: str = "") -> ChatReport:
+    """Report a message the caller can read: at a table it opens a dispute (category abuse)
+    with the message attached, its author and the reporter in the thread; staff see it in the
+    dispute queue. A tournament's messages are reported to staff in the admin (a dispute is
+    about a game)."""
+    if user is None or not user.is_authenticated:
+        raise NotAuthenticated(CoreError.NOT_AUTHENTICATED, "sign in to report")
+    message = selectors.chat_message_readable(message_id, user)
+    if message.author_id == user.pk:
+        raise ApplicationError(E.CANNOT_REPORT_OWN, "you cannot report your own message")
+    note = (reason or "").strip()
+    if len(note) > MAX_REASON:
+        raise ApplicationError(E.MESSAGE_TOO_LONG, "the reason is too long", extra={"limit": 1000})
+    if ChatReport.objects.filter(message=message, reporter=user).exists():
+        raise Conflict(E.ALREADY_REPORTED, "you have already reported this message")
+    now = clock.now()
+    dispute = None
+    if message.game_id is not None:
+        game = Game.objects.get(pk=message.game_id)
+        dispute = Dispute.objects.create(
+            game=game,
+            opened_by=user,
+            category=DisputeCategory.ABUSE,
+            reason=_report_reason(message, note),
+            seq=message.seq or None,
+            created_at=now,
+            updated_at=now,
+        )
+        dispute.involved.add(user, message.author)
+    return ChatReport.objects.create(
+        message=message, reporter=user, dispute=dispute, reason=note, created_at=now
+    )
+
+
+def _user_named(username: str):
+    user = get_user_model().objects.filter(username=username, deleted_at__isnull=True).first()
+    if user is None:
+        raise NotFound(E.NOT_FOUND, "no such player")
+    return user
+
+
+@transaction.atomic
+def chat_mute(*, user, username: str) -> ChatMute:
+    """Stop hearing ``username`` in every chat, by REST and socket alike (idempotent)."""
+    muted = _user_named(username)
+    if muted.pk == user.pk:
+        raise ApplicationError(E.CANNOT_MUTE_SELF, "you cannot mute yourself")
+    mute, _ = ChatMute.objects.get_or_create(
+        muter=user, muted=muted, defaults={"created_at": clock.now()}
+    )
+    return mute
+
+
+@transaction.atomic
+def chat_unmute(*, user, username: str) -> None:
+    """Hear ``username`` again (idempotent)."""
+    ChatMute.objects.filter(muter=user, muted=_user_named(username)).delete()
+
+
+@transaction.atomic
+def chat_staff_mute(*, staff, username: str, until: datetime, reason: str) -> ChatBan:
+    """Staff: forbid ``username`` every chat until ``until``, saying why. The caller checks
+    the staff powers (accounts.permissions.StaffBySessionOnly: the second factor)."""
+    if not staff.is_staff:
+        raise Forbidden(E.STAFF_ONLY, "only staff mute players")
+    user = _user_named(username)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError(E.REASON_REQUIRED, "a reason is required")
+    if len(reason) > MAX_REASON:
+        raise ApplicationError(E.MESSAGE_TOO_LONG, "the reason is too long", extra={"limit": 1000})
+    now = clock.now()
+    if until <= now:
+        raise ApplicationError(E.INVALID_UNTIL, "until must be in the future")
+    return ChatBan.objects.create(user=user, until=until, reason=reason, by=staff, created_at=now)
+
+
+@transaction.atomic
+def chat_staff_unmute(*, staff, username: str) -> int:
+    """Staff: lift ``username``'s staff mutes now; return how many were lifted."""
+    if not staff.is_staff:
+        raise Forbidden(E.STAFF_ONLY, "only staff mute players")
+    user = _user_named(username)
+    now = clock.now()
+    return ChatBan.objects.filter(user=user, until__gt=now, lifted_at__isnull=True).update(
+        lifted_at=now, lifted_by=staff
+    )
