@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .PHONY: venv run test lint bench browser test-browser axe gettext messages bench-api bench-sockets bench-bots \
-	bench-tournaments bench-signing bench-checkpoints load load-ab
+	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab
 
 venv: $(VENV)/.installed
 
@@ -89,6 +89,11 @@ bench-signing: venv
 # Needs PostgreSQL: a move with a signed checkpoint at every append, every K, and none.
 bench-checkpoints: venv
 	$(PY) -m tests.benchmarks.bench_checkpoints
+
+# No database needed (SQLite, in-memory layer): /healthz p50/p99 idle and while 20 anonymous
+# sockets send 15 MiB frames, under manage.py serve and under uvicorn's defaults, in one run.
+bench-flood: venv
+	$(PY) -m tests.benchmarks.bench_flood --compare
 
 # Needs PostgreSQL and Redis: web process(es), a Celery worker, tables of bots and socket
 # clients; drops and recreates mexican_train_load. LOAD_ARGS="--tables 32 --web 2" to vary.

@@ -29,11 +29,6 @@ DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_checkpoint
 VARIANTS = {"set_max": 18, "hand_size": 15, "rounds": 19}
 
 
-class _Unwritten:
-    def save(self, **kwargs) -> None:
-        pass
-
-
 def modes(every: int):
     """Return the stand-ins for ``checkpoints.make``, by name."""
     from eventstore import checkpoints
@@ -42,14 +37,14 @@ def modes(every: int):
     last_signed: dict[str, int] = {}
 
     def none(stream, first_seq, seq, head_hash, at):
-        return _Unwritten()
+        return None  # store._insert writes no head row
 
     def every_k(stream, first_seq, seq, head_hash, at):
         if seq - last_signed.get(stream, 0) >= every:
             since = last_signed.get(stream, 0) + 1
             last_signed[stream] = seq
             return real(stream, since, seq, head_hash, at)
-        return _Unwritten()
+        return None  # store._insert writes no head row
 
     return {"none": none, "every append": real, f"every {every} events": every_k}
 

@@ -130,7 +130,8 @@ def _figures(samples: list[float]) -> str:
     if len(samples) < 2:
         return f"{len(samples)} requests answered"
     ms = sorted(s * 1000 for s in samples)
-    p99 = statistics.quantiles(ms, n=100)[98]
+    # Inclusive: with few samples the default (exclusive) method extrapolates past the max.
+    p99 = statistics.quantiles(ms, n=100, method="inclusive")[98]
     return (
         f"p50 {statistics.median(ms):7.1f} ms  p99 {p99:7.1f} ms  max {ms[-1]:7.1f} ms"
         f"  ({len(ms)} requests)"

@@ -10,8 +10,10 @@ tests/e2e/test_table_bugs.py; the page learns of the end from its socket.
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -191,6 +193,118 @@ def test_a_game_against_bots_ends_with_the_result_at_the_top_and_play_again(
     # The ended table now leads to the rematch.
     page.goto(f"/games/{gid}")
     expect(page.get_by_test_id("rematch-link")).to_have_attribute("href", f"/games/{new_id}")
+
+
+ENDED = ("finished", "abandoned")
+
+
+def hold_the_end(page: Page, gid: str) -> dict:
+    """Route the table's sockets and its game reads through the test: every push and every
+    ``GET /games/<id>`` or ``/state`` answer that says the game has ended is held back (the
+    others pass) until ``release("socket")`` or ``release("rest")`` lets that side's through;
+    ``drop_socket()`` closes the page's socket, so that it polls over REST and reconnects. A test
+    so chooses the order in which the page learns of the end."""
+    held: dict = {"socket": [], "rest": [], "open": {"socket": False, "rest": False}}
+    sockets: list = []
+
+    def ended(text: str) -> bool:
+        try:
+            return json.loads(text).get("status") in ENDED
+        except (ValueError, AttributeError):
+            return False
+
+    def socket(ws):
+        server = ws.connect_to_server()
+        sockets.append(ws)
+        ws.on_message(server.send)
+
+        def down(message):
+            if not held["open"]["socket"] and isinstance(message, str) and ended(message):
+                held["socket"].append(lambda: ws.send(message))
+            else:
+                ws.send(message)
+
+        server.on_message(down)
+
+    def rest(route):
+        response = route.fetch()
+        if not held["open"]["rest"] and ended(response.text()):
+            held["rest"].append(lambda: route.fulfill(response=response))
+        else:
+            route.fulfill(response=response)
+
+    reads = (f"/api/v1/games/{gid}", f"/api/v1/games/{gid}/state")
+    page.route_web_socket(re.compile(r"/ws/"), socket)
+    page.route(lambda url: urlparse(url).path in reads, rest)
+
+    def release(side: str) -> None:
+        held["open"][side] = True
+        while held[side]:
+            try:
+                held[side].pop(0)()
+            except Exception:  # noqa: BLE001 - a push for a socket the test closed since
+                pass
+
+    def drop_socket() -> None:
+        while sockets:
+            sockets.pop().close()
+        held["socket"].clear()  # that socket's pushes: its successor syncs what they said
+
+    held["release"], held["drop_socket"] = release, drop_socket
+    return held
+
+
+@pytest.mark.parametrize("first", ["socket", "rest"])
+def test_the_result_heading_keeps_focus_whichever_news_of_the_end_comes_first(
+    new_context, server_url, unique_name, artifacts_dir, first
+):
+    """The CI failure, forced: the player's focused tile left the hand with nothing to return
+    to (focus on the page's body), then the end arrived — by the socket's push, or by a REST
+    answer while the socket was down — the other side later, and the last round's summary
+    opened. The result's heading takes focus and keeps it through all of them."""
+    name = unique_name("endfocus")
+    token = register(server_url, name)
+    gid = new_game(server_url, token, bots=("random", "greedy"))
+    start(server_url, token, gid)
+    page = new_context(DESKTOP_800).new_page()
+    held = hold_the_end(page, gid)
+    log_in(page, name, f"/games/{gid}")
+    expect(page.get_by_test_id("hand")).to_be_visible()
+
+    play_out(server_url, token, gid, before_move=lambda: focus_in_hand(page))
+    final_seq = detail(server_url, gid)["seq"]
+    # Everything before the end has reached the page; the end itself is held on both sides.
+    deadline = time.monotonic() + LIVE_MS / 1000
+    while not held["socket"]:
+        assert time.monotonic() < deadline, "the socket's push of the end never came"
+        page.wait_for_timeout(100)
+    expect(page.get_by_test_id("status")).to_have_text("active")
+    expect(page.get_by_test_id("result")).to_be_hidden()
+    page.evaluate("document.activeElement && document.activeElement.blur()")  # the tile is gone
+    assert page.evaluate("document.activeElement === document.body")
+
+    if first == "rest":
+        held["drop_socket"]()  # the page polls /state, then opens a new socket (held too)
+        expect(page.locator("#connection")).to_have_attribute("data-state", "polling")
+    held["release"](first)
+    title = page.get_by_test_id("result-title")
+    expect(title).to_be_visible(timeout=LIVE_MS)
+    expect(title).to_be_focused()
+    held["release"]("rest" if first == "socket" else "socket")
+    # The last round's summary opens (the playback reaches RoundEnded) and the late side's
+    # answers are rendered: the heading keeps focus through both.
+    expect(page.get_by_test_id("round-summary")).to_be_visible(timeout=LIVE_MS)
+    page.wait_for_function(
+        "(seq) => Number(document.getElementById('table').dataset.seq) >= seq"
+        " && window.MT_PLAYBACK.pending() === 0",
+        arg=final_seq,
+        timeout=LIVE_MS,
+    )
+    if first == "rest":
+        expect(page.locator("#connection")).to_have_attribute("data-state", "live", timeout=LIVE_MS)
+    page.wait_for_timeout(1_500)  # the ratings poll and late answers: nothing takes it back
+    expect(title).to_be_focused()
+    page.screenshot(path=artifacts_dir / f"ending-focus-{first}-first-desktop.png")
 
 
 def test_a_rated_game_shows_each_players_rating_change(

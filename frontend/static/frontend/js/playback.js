@@ -284,8 +284,10 @@ function showSummary(d) {
     const hadFocus = panel.contains(document.activeElement);
     panel.remove();
     if (hadFocus) {
-      const hand = document.querySelector('#hand-slot [data-testid="hand-tile"]');
-      if (hand) hand.focus();
+      // An ended match's result heading first (its hand is only what was left), else the hand.
+      const result = document.querySelector('#result:not([hidden]) [data-testid="result-title"]');
+      const next = result || document.querySelector('#hand-slot [data-testid="hand-tile"]');
+      if (next) next.focus();
     }
   });
   panel.replaceChildren(h, cell("p", how), table, next, close);

@@ -13,7 +13,15 @@ const R = {
   pollTimer: null,
   busy: false, // the rematch request is under way
   error: "",
+  // The match ended on this page and its heading took focus: later renders (the last round's
+  // summary, a late REST answer, the ratings poll) give it back until the player acts.
+  holdFocus: false,
 };
+
+// The player's own key or pointer: from then on focus is theirs, not the heading's.
+for (const type of ["keydown", "pointerdown"]) {
+  document.addEventListener(type, () => { R.holdFocus = false; }, true);
+}
 
 const el = (tag, attrs = {}, text = "") => {
   const x = document.createElement(tag);
@@ -141,7 +149,9 @@ function pollRatings(ctx) {
   }, RATING_POLLS[R.polls]);
 }
 
-// ctx: { box, game, status, view, names, me, gameId, focusWasHere, refresh(), rerender() }
+// ctx: { box, game, status, view, names, me, gameId, focusWasHere, focusFree, refresh(), rerender() }
+// focusWasHere: focus was on the hand, the board or the moves; focusFree: it was nowhere (on
+// the body, or on an element a render removed: a played tile that left nothing to return to).
 export function renderResult(ctx) {
   const { box, game: g, status } = ctx;
   const done = ENDED.includes(status);
@@ -165,8 +175,11 @@ export function renderResult(ctx) {
   if (hadFocus) {
     const again = box.querySelector(`[data-testid="${hadFocus}"]`);
     if (again) again.focus();
-  } else if (endedNow && ctx.focusWasHere) {
-    h.focus(); // the hand's moves are gone: the next thing to read
+  } else if (endedNow ? ctx.focusWasHere || ctx.focusFree : R.holdFocus && (ctx.focusWasHere || ctx.focusFree)) {
+    // The hand's moves are gone: the heading is the next thing to read, whichever of the
+    // socket's push, the REST answers and the round's summary came first.
+    h.focus();
+    R.holdFocus = true;
   }
   pollRatings(ctx);
 }

@@ -439,6 +439,7 @@ function render() {
   const g = S.game;
   if (!g) return;
   const focusWasHere = focusInPlay();
+  const focusFree = !focusWasHere && focusLost();
   root.dataset.status = S.status || g.status;
   root.dataset.seq = String(S.seq);
   root.dataset.mySeat = S.seat === null || S.seat === undefined ? "" : String(S.seat);
@@ -458,7 +459,7 @@ function render() {
   renderLog();
   renderScores();
   renderFairness();
-  renderResult(focusWasHere);
+  renderResult(focusWasHere, focusFree);
   restoreFocus(focusWasHere);
   decoratePlayback(); // the paced playback's hidden tiles, last plays and seat badges
   const seated = S.seat !== null && S.seat !== undefined;
@@ -1076,7 +1077,7 @@ function renderFairness() {
   maybeAutoContribute();
 }
 
-function renderResult(focusWasHere = false) {
+function renderResult(focusWasHere = false, focusFree = false) {
   renderResultPanel({
     box: $("result"),
     game: S.game,
@@ -1086,6 +1087,7 @@ function renderResult(focusWasHere = false) {
     me,
     gameId,
     focusWasHere,
+    focusFree,
     refresh: () => loadDetail(),
     rerender: () => render(),
   });
