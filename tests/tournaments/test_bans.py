@@ -84,12 +84,16 @@ def test_a_banned_player_calling_the_register_api_is_refused_with_reason_and_end
     # What the player sees: the detail and their own status.
     detail = client_for(ana).get(f"/api/v1/tournaments/{tournament.pk}").json()
     assert detail["my_play_ban"]["reason"] == "early_leave"
+    assert detail["entry"]["can_enter"] is False  # the verdict the page shows agrees
+    assert [r["code"] for r in detail["entry"]["reasons"]] == ["play_ban"]
     mine = client_for(ana).get("/api/v1/tournaments/play-ban").json()
     assert mine["ban"]["ends_at"] == ban.ends_at.isoformat()
     assert [o["kind"] for o in mine["offences"]] == ["early_leave", "early_leave"]
     # Another player sees nothing of it; nobody anonymous may ask.
     bo = person("bo")
-    assert client_for(bo).get(f"/api/v1/tournaments/{tournament.pk}").json()["my_play_ban"] is None
+    bo_detail = client_for(bo).get(f"/api/v1/tournaments/{tournament.pk}").json()
+    assert bo_detail["my_play_ban"] is None
+    assert bo_detail["entry"]["can_enter"] is True
     assert client_for(bo).get("/api/v1/tournaments/play-ban").json() == {
         "ban": None,
         "offences": [],
