@@ -30,7 +30,6 @@ from accounts.services import bot_account_get_or_create
 from core import clock, throttling
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import invites, services
-from games.engine import Ruleset, RulesetError
 from games.errors import GameError
 from games.models import Challenge, ChallengeStatus
 from notifications.services import notify
@@ -62,19 +61,7 @@ def _check_settings(
             GameError.UNKNOWN_STRATEGY,
             f"strategy must be one of {', '.join(services.BOT_STRATEGIES)}",
         )
-    unknown = sorted(set(variants) - set(services.VARIANT_KEYS))
-    if unknown:
-        raise ApplicationError(
-            GameError.INVALID_RULESET,
-            f"unknown variants: {', '.join(unknown)}",
-            extra={"rule": "R3"},
-        )
-    try:
-        Ruleset.for_players(players, hand_table=hand_table, **variants)
-    except (RulesetError, TypeError) as exc:
-        raise ApplicationError(
-            GameError.INVALID_RULESET, str(exc), extra={"rule": getattr(exc, "rule", "R3")}
-        ) from None
+    services.ruleset_check(players, hand_table, variants)
     return services.validate_time_control(time_control)
 
 

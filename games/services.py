@@ -94,6 +94,25 @@ def validate_time_control(tc: dict[str, Any] | None) -> dict[str, Any]:
     return out
 
 
+def ruleset_check(players: int, hand_table: str, variants: dict[str, Any] | None) -> Ruleset:
+    """Return the ruleset a table of ``players`` would play, or refuse it (400
+    ``invalid_ruleset``, naming the rule): unknown variants, impossible combinations (V1-V6)."""
+    variants = dict(variants or {})
+    unknown = sorted(set(variants) - set(VARIANT_KEYS))
+    if unknown:
+        raise ApplicationError(
+            GameError.INVALID_RULESET,
+            f"unknown variants: {', '.join(unknown)}",
+            extra={"rule": "R3"},
+        )
+    try:
+        return Ruleset.for_players(players, hand_table=hand_table, **variants)
+    except (RulesetError, TypeError) as exc:
+        raise ApplicationError(
+            GameError.INVALID_RULESET, str(exc), extra={"rule": getattr(exc, "rule", "R3")}
+        ) from None
+
+
 @transaction.atomic
 def game_create(
     *,
@@ -123,20 +142,7 @@ def game_create(
         validate_contribution(contribution)
     if rated and seat_creator:
         rated_eligibility_check(user)  # no rated table for a throw-away account to farm from
-    variants = dict(variants or {})
-    unknown = sorted(set(variants) - set(VARIANT_KEYS))
-    if unknown:
-        raise ApplicationError(
-            GameError.INVALID_RULESET,
-            f"unknown variants: {', '.join(unknown)}",
-            extra={"rule": "R3"},
-        )
-    try:
-        ruleset = Ruleset.for_players(players, hand_table=hand_table, **variants)
-    except (RulesetError, TypeError) as exc:
-        raise ApplicationError(
-            GameError.INVALID_RULESET, str(exc), extra={"rule": getattr(exc, "rule", "R3")}
-        ) from None
+    ruleset = ruleset_check(players, hand_table, variants)
     chat = chat_mode_check(chat, rated=rated)
     if seat_creator:
         _check_open_tables(user)

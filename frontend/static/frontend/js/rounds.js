@@ -5,19 +5,11 @@
 import { api } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { statusText } from "./tiles.js";
-import { formatName, playerLink } from "./tournament_common.js";
+import { el, formatName, playerLink } from "./tournament_common.js";
 
 const root = document.getElementById("rounds-view");
 const id = root.dataset.tournamentId;
 const body = document.getElementById("rounds-body");
-
-function el(tag, { className, text, testid } = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  if (testid) node.setAttribute("data-testid", testid);
-  return node;
-}
 
 // One table: its number (a link to the game), its status, its players best first once placed.
 function tableCard(t, { advancing = null, final = false } = {}) {

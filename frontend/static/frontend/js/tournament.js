@@ -6,7 +6,7 @@ import { api, errorText, currentUser } from "./api.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate, statusText } from "./tiles.js";
 import {
-  Countdown, countdownText, entryStatusText, formatName, playerLink, showPlayBan,
+  Countdown, countdownText, el, entryStatusText, formatName, playerLink, showPlayBan,
   tournamentStatusText,
 } from "./tournament_common.js";
 import { heartbeat } from "./socket.js";
@@ -31,14 +31,6 @@ let windowTimer = null;
 
 function serverNow() {
   return Date.now() + clockSkew;
-}
-
-function el(tag, { className, text, testid } = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  if (testid) node.setAttribute("data-testid", testid);
-  return node;
 }
 
 // -- my entry, from whichever detail came last -------------------------------------------------

@@ -1,6 +1,16 @@
 // What the tournament pages share: names of formats and statuses, countdowns.
 import { gettext, fmt } from "./i18n.js";
 
+// An element with an optional class, text and test id (the tournament pages build their lists
+// from these; text is always text, never HTML).
+export function el(tag, { className, text, testid } = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  if (testid) node.setAttribute("data-testid", testid);
+  return node;
+}
+
 export function formatName(format) {
   return {
     swiss: gettext("Swiss"), elimination: gettext("Elimination"),
