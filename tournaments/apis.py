@@ -197,7 +197,7 @@ class EntryVerdictOutput(serializers.Serializer):
 
 
 class PlayBanOutput(serializers.Serializer):
-    reason = serializers.ChoiceField(bans.OffenceKind.values)
+    reason = serializers.ChoiceField(bans.OffenceKind.choices)
     starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
     seconds_left = serializers.FloatField()
@@ -205,7 +205,7 @@ class PlayBanOutput(serializers.Serializer):
 
 
 class OffenceOutput(serializers.Serializer):
-    kind = serializers.ChoiceField(bans.OffenceKind.values)
+    kind = serializers.ChoiceField(bans.OffenceKind.choices)
     at = serializers.DateTimeField()
     expires_at = serializers.DateTimeField(help_text="when it stops counting toward a ban")
 

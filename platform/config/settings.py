@@ -548,6 +548,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name per choice set that several serializers share (a table's bot seats and a
+    # challenge's bots; a play ban's reason and an offence's kind; live or correspondence).
+    "ENUM_NAME_OVERRIDES": {
+        "BotStrategyEnum": "games.services.BOT_STRATEGIES",
+        "OffenceKindEnum": "tournaments.bans.OffenceKind",
+        "RatingKindEnum": ["live", "correspondence"],  # ratings' kinds, time controls' kinds
+    },
 }
 
 # Celery (issue: clocks, bots). REDIS_URL set: a worker and one beat on Redis. Unset (embedded
