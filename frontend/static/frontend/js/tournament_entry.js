@@ -39,20 +39,22 @@ function render(d) {
   const reasons = document.getElementById("entry-reasons");
   reasons.replaceChildren();
   const entered = d.me && ["registered", "checked_in"].includes(d.me.status);
-  const ask = d.entry && OPEN.includes(d.status) && !entered;
+  // A play ban has its own notice on the page (tournament.js): not said a second time here.
+  const said = (d.entry ? d.entry.reasons : []).filter((r) => !(r.code === "play_ban" && d.my_play_ban));
+  const ask = d.entry && OPEN.includes(d.status) && !entered && (d.entry.can_enter || said.length > 0);
   verdict.hidden = !ask;
   reasons.hidden = true;
   if (ask) {
     verdict.className = d.entry.can_enter ? "entry-yes" : "entry-no";
     verdict.textContent = d.entry.can_enter ? gettext("You can enter.") : gettext("You cannot enter this tournament:");
-    for (const r of d.entry.reasons) {
+    for (const r of said) {
       const li = document.createElement("li");
       li.textContent = r.detail;
       li.dataset.code = r.code;
       li.setAttribute("data-testid", "entry-reason");
       reasons.append(li);
     }
-    reasons.hidden = d.entry.reasons.length === 0;
+    reasons.hidden = said.length === 0;
   }
   box.hidden = !rules && !ask;
 }
