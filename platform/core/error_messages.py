@@ -138,6 +138,15 @@ MESSAGES: dict[str, Promise] = {
     "late_join_closed": _("Half of the rounds have started: late join has closed."),
     "rejoin_closed": _("A round has been seated since you withdrew: you cannot rejoin."),
     "no_show_withdrawn": _("You were withdrawn as a no-show and cannot rejoin."),
+    "invalid_series": _("These series settings are not valid."),
+    "invalid_series_rule": _("This recurrence rule is not valid."),
+    "series_too_frequent": _("A series repeats at most hourly."),
+    "invalid_entry_conditions": _("These entry conditions are not valid."),
+    "entry_min_rated_games": _("You have not played enough rated games for this tournament."),
+    "entry_rating_too_low": _("Your rating is below this tournament's range."),
+    "entry_rating_too_high": _("Your rating is above this tournament's range."),
+    "entry_account_too_new": _("Your account is too new for this tournament."),
+    "entry_email_unverified": _("This tournament needs a verified email address."),
     "play_ban": _(
         "You may not join new events until %(ends_at)s, after no-shows or leaving tables early."
     ),
@@ -200,13 +209,14 @@ def localized(body: dict[str, Any], language: str | None = None) -> dict[str, An
     """Return the error ``body`` with its ``detail`` in ``language`` (default: the active one).
 
     English, and any code without a message, keep the detail as raised; so does a validation
-    error (a ``fields`` key), whose detail is made of the translated field messages.
+    error (a ``fields`` key), whose detail is made of the translated field messages, and an
+    entry refusal (a ``reasons`` key), translated where it is raised with its numbers.
     """
     if language is not None:
         with translation.override(language):
             return localized(body)
     active = translation.get_language()
-    if not active or active.split("-")[0] == "en" or "fields" in body:
+    if not active or active.split("-")[0] == "en" or "fields" in body or "reasons" in body:
         return body
     message = MESSAGES.get(str(body.get("code")))
     if message is None:

@@ -46,6 +46,21 @@ def test_a_player_short_of_rated_games_is_refused_and_no_entry_is_made(org):
     assert not TournamentEntry.objects.filter(tournament=cup, user=mallory).exists()
 
 
+def test_a_refusal_reads_in_the_players_language_with_its_numbers(org):
+    """The refusal is written in the reader's language where it is raised, naming the numbers;
+    the code's shorter message (core.error_messages) does not replace it."""
+    cup = tf.new_tournament(org, min_rated_games=10)
+    mallory = tf.person("mallory")
+    rate(mallory, "live", 1500, 3)
+    client = tf.client_for(mallory)
+    r = client.post(f"/api/v1/tournaments/{cup.pk}/register", HTTP_ACCEPT_LANGUAGE="it")
+    assert r.status_code == 403, r.content
+    body = r.json()
+    assert body["code"] == "entry_min_rated_games"
+    assert body["detail"] == "Servono 10 partite live valutate; ne hai 3."
+    assert body["reasons"] == [{"code": "entry_min_rated_games", "detail": body["detail"]}]
+
+
 def test_rated_games_count_in_the_tournaments_own_kind(org):
     cup = tf.new_tournament(org, min_rated_games=5, time_control=CORRESPONDENCE)
     ana = tf.person("ana")
