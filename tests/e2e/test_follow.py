@@ -144,6 +144,10 @@ def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
     assert len(seqs) == len(set(seqs)), f"revealed twice: {seqs}"
     evs = events(server_url, game_id, token)
     assert seqs == [e["seq"] for e in evs], "not every event was played back once"
+    # The finished board keeps each seat's last play marked. This also checks a game in which
+    # the viewer never saw a bot's play on their own turn: with five tiles a bot may go out on
+    # its first turn (all on its own train) before the viewer moves (seen once in CI).
+    checked += assert_last_plays_shown(page, evs, seat)
     paced = [r for r in reveals if r["motion"]]
     batches = {}
     for r in paced:
