@@ -11,7 +11,6 @@ too carries the seq it was made for.
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -26,7 +25,7 @@ from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, SYSTEM, MoveResult, load
 from games.engine import Command, DrawTile, Pass, PlaceEngine, Stop, legal_moves, step
 from games.engine.state import ENGINE, PLAYING
 from games.models import Game, GameStatus, Seat
-from games.projections import deadline_for
+from games.projections import automatic_grace, deadline_for
 
 RESIGNED_STRATEGY = "greedy"  # plays the seat of a player who left (R25)
 TIMEOUT_STRATEGY = "timeout"  # plays a forfeited seat: the timeout action, turn after turn
@@ -134,8 +133,7 @@ def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
         return None
     seat = seats[game.to_move]
     if seat.automatic:  # its task was lost: play it now, and look again after a grace
-        grace = timedelta(seconds=settings.AUTOMATIC_GRACE_SECONDS)
-        Game.objects.filter(pk=game.pk).update(deadline=now + grace)
+        Game.objects.filter(pk=game.pk).update(deadline=now + automatic_grace(seat))
         effects.play_automatic_on_commit(game.id, seq)
         return None
     due = deadline_for(game, seat, game.turn_started_at or now)

@@ -56,11 +56,25 @@ SEAT_FIELDS = ("reserve_ms", "vacation_used_s", "timeouts_in_row", "resigned_at"
 _ENDED = frozenset({GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID})
 
 
+THINKING_DECISIONS = 4  # a strong bot's budget is per decision: a turn may take a few
+
+
+def automatic_grace(seat: Seat) -> timedelta:
+    """How long the task playing ``seat`` (a seat the platform plays) may take before the
+    sweeper plays the turn itself: AUTOMATIC_GRACE_SECONDS, plus a strong bot's thinking time.
+    """
+    seconds = settings.AUTOMATIC_GRACE_SECONDS
+    user = seat.user
+    if user.is_bot and user.bot_strategy in ("mc", "strong") and seat.forfeited_at is None:
+        seconds += THINKING_DECISIONS * settings.BOT_BUDGET_MS / 1000
+    return timedelta(seconds=seconds)
+
+
 def deadline_for(game: Game, seat: Seat, started: datetime) -> datetime | None:
     """When the turn ``seat`` begins at ``started`` is due; for a seat the platform plays,
-    when its task is overdue (the sweeper then plays it)."""
+    when its task is overdue (``automatic_grace``: the sweeper then plays it)."""
     if seat.automatic:
-        return started + timedelta(seconds=settings.AUTOMATIC_GRACE_SECONDS)
+        return started + automatic_grace(seat)
     user = seat.user
     return clocks.deadline(
         game.time_control,

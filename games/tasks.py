@@ -6,13 +6,26 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
 
 from core import clock
 
 log = logging.getLogger(__name__)
 
+# A turn's task that meets a database outage (a connection refused or lost, the pool's wait
+# for a connection ended) is tried again with exponential backoff and jitter, rather than
+# failing and leaving the turn to the sweeper. Each carries its seq: a late retry is a no-op.
+OUTAGE_RETRY = {
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": 1,
+    "retry_backoff_max": settings.TASK_RETRY_BACKOFF_MAX,
+    "retry_jitter": True,
+    "max_retries": settings.TASK_OUTAGE_RETRIES,
+}
 
-@shared_task(name="games.tasks.play_automatic")
+
+@shared_task(name="games.tasks.play_automatic", **OUTAGE_RETRY)
 def play_automatic(game_id: str, seq: int) -> int | None:
     """Play the turn of the bot (or left/forfeited seat) to move at ``seq``."""
     from games.automatic import game_play_automatic
@@ -21,7 +34,7 @@ def play_automatic(game_id: str, seq: int) -> int | None:
     return result.seq if result else None
 
 
-@shared_task(name="games.tasks.apply_timeout")
+@shared_task(name="games.tasks.apply_timeout", **OUTAGE_RETRY)
 def apply_timeout(game_id: str, seq: int) -> int | None:
     """Apply the timeout action if the seat to move at ``seq`` is past its deadline."""
     from games.automatic import game_apply_timeout

@@ -571,6 +571,14 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker whose broker went away reconnects for as long as it takes (Celery's default gives up
+# after 100 attempts and the worker exits, leaving bots, clocks and the sweeper stopped).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A bot's or a clock's task that meets a database outage is retried with backoff (up to this
+# many times, at most TASK_RETRY_BACKOFF_MAX seconds apart); the sweeper still catches a turn
+# whose task was lost for good.
+TASK_OUTAGE_RETRIES = int(ENV.get("TASK_OUTAGE_RETRIES", "") or 12)
+TASK_RETRY_BACKOFF_MAX = int(ENV.get("TASK_RETRY_BACKOFF_MAX", "") or 8)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TIMEZONE = "UTC"
 # Seconds between two sweeps of due deadlines (beat, or the embedded sweeper).
@@ -670,9 +678,12 @@ globals().update(email_from_env(ENV))
 SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@localhost>")
 
-# A seat the platform plays whose task has not run after this many seconds is played by the
-# sweeper (its task was lost); the strong bot's time per move.
-AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "30"))
+# A seat the platform plays whose turn has not been played this many seconds after it began
+# (its task was lost: a worker killed holding it, a broker that lost its data) is played by
+# the sweeper, from the game's rows; a strong bot's seat gets its thinking time on top
+# (games.projections.automatic_grace). A task that is merely late then runs as a no-op: each
+# carries the seq it was made for. It was 30 s, and every lost task stalled its table that long.
+AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "3"))
 BOT_BUDGET_MS = int(ENV.get("BOT_BUDGET_MS", "150"))
 # Live deadlines closer than this get an ETA task for precision; the sweeper takes the rest.
 ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
