@@ -20,7 +20,9 @@ Protocol (JSON text frames; a client message names its ``command``):
   "idempotency_key"?}`` answers ``{"type": "move.accepted", "id", "seq", "receipt"}`` or
   ``{"type": "error", "id", "status", "code", "detail", ...}`` exactly as the REST move does;
   the move's events then arrive as a live ``events`` message.
-- ``{"command": "ping"}`` answers ``{"type": "pong"}``.
+- ``{"command": "ping"}`` answers ``{"type": "pong", "seq"}``: the game's seq now (no ``seq`` if
+  the database cannot say). A client behind it missed an update (one lost while the channel
+  layer was away) and syncs; the table's client pings every 5 s.
 - chat (chat.sockets): ``{"command": "chat", "id", "body"|"quick"}`` answers ``{"type":
   "chat.accepted", "id", "message"}``; the table's messages this viewer may read arrive as
   ``{"type": "chat", "scope": "game", "message"}`` (players' and spectators' apart while the
@@ -113,6 +115,11 @@ def _move(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] |
         game_id=game_id, user=user, move=body, expected_seq=expected, idempotency_key=key or None
     )
     return result.seq, receipt_for(game_id, result.events)
+
+
+@_in_pool
+def _seq_now(game_id) -> int | None:
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
 
 def _whole_number(value: Any) -> bool:
@@ -217,7 +224,14 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
             await self._send_error(exc, message_id)
 
     async def ping(self, content):
-        await self.send_json({"type": "pong"})
+        """Answer with the game's seq now, so a client that missed a live update (one lost while
+        Redis was away) sees that it is behind and syncs, even if the game has gone quiet; the
+        pong alone (no seq) when the database cannot say."""
+        try:
+            seq = await _seq_now(self.game_id)
+        except DatabaseError:
+            seq = None
+        await self.send_json({"type": "pong"} if seq is None else {"type": "pong", "seq": seq})
 
     async def sync(self, content):
         after = content.get("after", 0)

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from games import services
+from games import selectors, services
 from tests.realtime.helpers import (
     ORIGIN,
     TIMEOUT,
@@ -113,7 +113,9 @@ async def test_ping_pong_and_bad_messages_answer_without_closing():
         assert (answer["status"], answer["code"]) == (400, "invalid")
         assert "after" in answer["fields"]
         await comm.send_json_to({"command": "ping"})
-        assert await receive(comm) == {"type": "pong"}
+        pong = await receive(comm)
+        assert pong["type"] == "pong"
+        assert pong["seq"] == (await db(selectors.game_get, gid)).version
 
 
 async def test_a_spectator_who_takes_a_seat_gets_that_seats_view_after_syncing():

@@ -13,6 +13,7 @@ from tests.realtime.helpers import (
     mover,
     play_turn,
     player,
+    receive,
     receive_until_seq,
     rest_move,
     state_for,
@@ -137,5 +138,33 @@ async def test_a_socket_idle_longer_than_the_layers_blocking_wait_still_gets_the
         got = await receive_until_seq(comm, seq)
         assert got
         assert got[-1]["seq"] == seq
+    finally:
+        await comm.disconnect()
+
+
+async def test_a_socket_that_missed_an_update_learns_it_from_the_pong_and_catches_up(
+    layer, monkeypatch
+):
+    """An update lost on the way (Redis away while it was published) and then silence: the
+    next ping's pong names the game's seq, the client sees it is behind and syncs."""
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    users = [ana, bo]
+    gid = await db(table, ana, [bo], bots=0)
+    comm, first = await synced(gid, token=ana.token)
+    try:
+        await comm.send_json_to({"command": "ping"})
+        assert await receive(comm) == {"type": "pong", "seq": first["seq"]}
+        # The next move's update never reaches the layer.
+        monkeypatch.setattr(realtime.broadcast, "send_now", lambda messages: None)
+        now = await db(play_turn, gid, users)
+        assert now > first["seq"]
+        assert await comm.receive_nothing(timeout=0.3)
+        await comm.send_json_to({"command": "ping"})
+        pong = await receive(comm)
+        assert pong == {"type": "pong", "seq": now}
+        await comm.send_json_to({"command": "sync", "after": first["seq"]})
+        caught_up = await receive(comm)
+        assert caught_up["type"] == "events"
+        assert [e["seq"] for e in caught_up["events"]] == list(range(first["seq"] + 1, now + 1))
     finally:
         await comm.disconnect()

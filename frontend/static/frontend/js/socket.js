@@ -4,9 +4,11 @@ import { api } from "./api.js";
 
 // Liveness: a ping every PING_INTERVAL_MS; no frame back within PONG_TIMEOUT_MS and the socket
 // counts as dead (a laptop gone offline keeps an "open" socket for minutes): the page says
-// "Reconnecting…", polls, and opens a new socket. A test may set window.MT_PING_INTERVAL_MS /
+// "Reconnecting…", polls, and opens a new socket. The pong carries the game's seq: a page
+// behind it missed a live update (lost while the server's channel layer was away) and syncs,
+// so a game that went quiet is not left stale. A test may set window.MT_PING_INTERVAL_MS /
 // window.MT_PONG_TIMEOUT_MS before the page loads.
-export const PING_INTERVAL_MS = 25000;
+export const PING_INTERVAL_MS = 5000;
 export const PONG_TIMEOUT_MS = 10000;
 
 export function pingTimes() {
@@ -132,6 +134,12 @@ export class GameLive {
         this.onStatus("live");
       }
       this.onUpdate(msg);
+    } else if (msg.type === "pong") {
+      // Behind the game: an update was lost on the way. Ask for what is missing (the answer
+      // is an ordinary "events" message, deduplicated by seq like any other).
+      if (this.synced && Number.isInteger(msg.seq) && msg.seq > this.getSeq()) {
+        this.send({ command: "sync", after: this.getSeq() });
+      }
     } else if (msg.type === "chat") {
       this.onChat(msg);
     } else if (msg.type === "move.accepted" || msg.type === "error") {
