@@ -37,7 +37,7 @@ _runner: EmbeddedRunner | None = None
 # Seconds before each new attempt of a task that met a locked SQLite database (the embedded
 # default: another connection held the write lock past the busy timeout). Every task is
 # idempotent (it carries the seq it was made for), so it is run again at once rather than left
-# to the sweeper, which plays a lost bot turn only after AUTOMATIC_GRACE_SECONDS (30 s).
+# to the sweeper, which plays a lost bot turn only after AUTOMATIC_GRACE_SECONDS (3 s).
 LOCKED_RETRY_DELAYS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 
 
