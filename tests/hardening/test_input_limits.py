@@ -184,7 +184,7 @@ def test_a_frame_just_under_the_limit_is_still_answered(server, game_id):
         finally:
             await ws.close()
 
-    assert run_apart(send()) == {"type": "pong"}
+    assert run_apart(send())["type"] == "pong"
 
 
 @pytest.mark.parametrize("depth", [MAX_JSON_DEPTH + 10, 30_000])
@@ -206,7 +206,7 @@ def test_a_deeply_nested_frame_gets_an_error_and_the_socket_stays_open(server, g
     error, pong = run_apart(attack())
     assert error["type"] == "error"
     assert (error["status"], error["code"]) == (400, "invalid_json")
-    assert pong == {"type": "pong"}
+    assert pong["type"] == "pong"
 
 
 def test_an_idempotency_key_over_128_characters_on_the_socket_is_invalid(
