@@ -61,7 +61,7 @@ def playing(game: Game, procs, *, beyond: int = 0) -> int:
 
 def stall_after(fault, game: Game, procs) -> float:
     """Cause ``fault`` while the bots play; return the seconds from the fault's end until the
-    game moved again (None-safe: fails with the logs if it did not within the bound)."""
+    game moved again (fails with the logs if it did not within the bound)."""
     playing(game, procs)
     fault()
     healed = time.monotonic()
