@@ -49,9 +49,10 @@ def broker_url(redis_url: str) -> str:
 class Celery:
     """Starts, kills and restarts the worker and beat processes of one test module."""
 
-    def __init__(self, env: dict[str, str], logs: Path) -> None:
+    def __init__(self, env: dict[str, str], logs: Path, repo: Path = REPO) -> None:
         self.env = env
         self.logs = logs
+        self.repo = repo  # the checkout whose code they run
         self.worker: subprocess.Popen | None = None
         self.beat: subprocess.Popen | None = None
         self.started = 0
@@ -61,7 +62,7 @@ class Celery:
         log = open(self.logs / f"{name}-{self.started}.log", "w")  # noqa: SIM115
         return subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", *args],
-            cwd=REPO,
+            cwd=self.repo,
             env=self.env,
             stdin=subprocess.DEVNULL,
             stdout=log,
