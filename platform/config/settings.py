@@ -579,7 +579,14 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # whose task was lost for good.
 TASK_OUTAGE_RETRIES = int(ENV.get("TASK_OUTAGE_RETRIES", "") or 12)
 TASK_RETRY_BACKOFF_MAX = int(ENV.get("TASK_RETRY_BACKOFF_MAX", "") or 8)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A broker that stops answering (a frozen Redis, a peer gone without a reset) fails a publish or
+# a poll within seconds instead of never; the worker then reconnects. Longer than the worker's
+# 1 s poll (BRPOP) by far.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 3600,
+    "socket_timeout": 10,
+    "socket_connect_timeout": 3,
+}
 CELERY_TIMEZONE = "UTC"
 # Seconds between two sweeps of due deadlines (beat, or the embedded sweeper).
 SWEEP_INTERVAL = float(ENV.get("SWEEP_INTERVAL", "2"))

@@ -14,7 +14,9 @@ the client address the ``NUM_PROXIES`` trusted proxies put in X-Forwarded-For); 
 by user id.
 
 A limit that cannot be checked because the cache is down lets the request through (and logs
-it): the database is the truth, and a Redis outage must not stop play.
+it): the database is the truth, and a Redis outage must not stop play. After one failed cache
+call a process leaves the cache alone for ``CACHE_AWAY_SECONDS``: a frozen Redis costs every
+call its socket timeout (1 s), and a move checks more than one limit.
 
 Sockets (``SocketLimits``): each socket's commands are counted in its own process (a socket
 lives in one), ``socket_commands`` per window; a socket over it gets a 429 error message and
@@ -49,6 +51,19 @@ log = logging.getLogger(__name__)
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 KEY_PREFIX = "ratelimit"
+CACHE_AWAY_SECONDS = 5.0
+_cache_away_until = 0.0  # time.monotonic() until which this process does not ask the cache
+
+
+def cache_usable() -> bool:
+    """Whether to ask the cache now: not within CACHE_AWAY_SECONDS of a failed call."""
+    return time.monotonic() >= _cache_away_until
+
+
+def cache_failed() -> None:
+    """Note a failed cache call: the limits are not checked for CACHE_AWAY_SECONDS."""
+    global _cache_away_until
+    _cache_away_until = time.monotonic() + CACHE_AWAY_SECONDS
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
@@ -90,6 +105,8 @@ def hit(scope: str, ident: str) -> float | None:
     now = _now()
     window = int(now // duration)
     key = f"{KEY_PREFIX}:{scope}:{ident}:{window}"
+    if not cache_usable():
+        return None
     try:
         if cache.add(key, 1, timeout=duration + 1):
             count = 1
@@ -100,6 +117,7 @@ def hit(scope: str, ident: str) -> float | None:
                 cache.add(key, 1, timeout=duration + 1)
                 count = 1
     except Exception:  # noqa: BLE001 — a cache outage must not stop play (see module doc)
+        cache_failed()
         log.warning("rate limit %s not checked: the cache is unavailable", scope, exc_info=True)
         return None
     if count <= allowed:
@@ -256,9 +274,12 @@ def check_login_username(username: str) -> None:
         return
     allowed, _ = _login_username_limit()
     key, _, left = _login_username_key(username)
+    if not cache_usable():
+        return
     try:
         failures = cache.get(key, 0)
     except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
+        cache_failed()
         log.warning("rate limit %s not checked: the cache is unavailable", LOGIN_USERNAME_SCOPE)
         return
     if failures >= allowed:
@@ -270,6 +291,8 @@ def login_username_failed(username: str) -> None:
     if not enabled():
         return
     key, duration, _ = _login_username_key(username)
+    if not cache_usable():
+        return
     try:
         if not cache.add(key, 1, timeout=duration + 1):
             try:
@@ -277,6 +300,7 @@ def login_username_failed(username: str) -> None:
             except ValueError:  # expired between add and incr: a new window
                 cache.add(key, 1, timeout=duration + 1)
     except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
+        cache_failed()
         log.warning("rate limit %s not counted: the cache is unavailable", LOGIN_USERNAME_SCOPE)
 
 
@@ -378,21 +402,27 @@ def _claim_slots(slots: SocketSlots, user, address: str | None) -> bool:
         caps.append(("user", str(user.pk), settings.SOCKETS_PER_USER))
     if address:
         caps.append(("ip", address, settings.SOCKETS_PER_ADDRESS))
+    if not cache_usable():
+        return True
     try:
         for kind, ident, cap in caps:
             if cap and not slots.claim(kind, ident, cap):
                 slots.release()
                 return False
     except Exception:  # noqa: BLE001 — a cache outage must not stop play (see module doc)
+        cache_failed()
         log.warning("socket caps not checked: the cache is unavailable", exc_info=True)
     return True
 
 
 def _quietly(func):
     """Run a slot operation; a cache outage is logged, not raised (see module doc)."""
+    if not cache_usable():
+        return
     try:
         func()
     except Exception:  # noqa: BLE001
+        cache_failed()
         log.warning("socket slots not updated: the cache is unavailable", exc_info=True)
 
 

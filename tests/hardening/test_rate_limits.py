@@ -165,6 +165,36 @@ def test_an_unreachable_cache_lets_requests_through(rate_limits, caplog):
     assert "rate limit login not checked" in caplog.text
 
 
+@pytest.mark.django_db
+def test_a_cache_that_failed_is_left_alone_for_a_while_then_asked_again(rate_limits, monkeypatch):
+    """A frozen Redis costs each cache call its socket timeout: after one failure a process
+    skips the limits for CACHE_AWAY_SECONDS (play goes on), then counts again."""
+    calls = []
+
+    class Frozen:
+        def add(self, *args, **kwargs):
+            calls.append("add")
+            raise TimeoutError("Timeout reading from socket")
+
+        incr = get = add
+
+    real = throttling.cache
+    monkeypatch.setattr(throttling, "cache", Frozen())
+    clock = [1000.0]
+    monkeypatch.setattr(throttling.time, "monotonic", lambda: clock[0])
+    assert throttling.hit("login", "ip:203.0.113.51") is None  # not checked, let through
+    assert calls == ["add"]
+    for _ in range(5):
+        assert throttling.hit("login", "ip:203.0.113.51") is None
+    assert calls == ["add"], "the failed cache was asked again at once"
+    clock[0] += throttling.CACHE_AWAY_SECONDS + 0.1
+    monkeypatch.setattr(throttling, "cache", real)  # back
+    client = from_address("203.0.113.51")
+    for _ in range(10):
+        assert client.post(TOKEN, bad(), format="json").status_code == 400
+    assert_throttled(client.post(TOKEN, bad(), format="json"), 60)
+
+
 def rt_free_port() -> int:
     from tests.support.server import free_port
 
