@@ -56,10 +56,14 @@ class Celery:
         self.worker: subprocess.Popen | None = None
         self.beat: subprocess.Popen | None = None
         self.started = 0
+        self.worker_log: Path | None = None
 
     def _spawn(self, args: list[str], name: str) -> subprocess.Popen:
         self.started += 1
-        log = open(self.logs / f"{name}-{self.started}.log", "w")  # noqa: SIM115
+        path = self.logs / f"{name}-{self.started}.log"
+        if name == "worker":
+            self.worker_log = path
+        log = open(path, "w")  # noqa: SIM115
         return subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", *args],
             cwd=self.repo,
@@ -90,6 +94,17 @@ class Celery:
             ["beat", "--loglevel=INFO", "--schedule", str(schedule), "--max-interval", "1"],
             "beat",
         )
+
+    def wait_worker_ready(self, timeout: float = 60) -> float:
+        """Wait until the worker last started logs that it is ready; return the seconds."""
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if self.worker_log is not None and " ready." in self.worker_log.read_text(
+                errors="replace"
+            ):
+                return time.monotonic() - started
+            time.sleep(0.1)
+        raise AssertionError(f"the worker did not get ready\n{self.log_tail()}")
 
     def kill_worker(self) -> None:
         """SIGKILL: the worker dies holding what it had received, acknowledging nothing."""
