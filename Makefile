@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint bench browser test-browser axe gettext messages bench-api bench-sockets bench-bots \
+.PHONY: venv run test lint schema bench browser test-browser axe gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab
 
 venv: $(VENV)/.installed
@@ -60,6 +60,11 @@ lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check games tests platform
 	$(PY) -m mypy
+
+# The committed OpenAPI schema (docs/api/openapi.yaml); tests/platform/test_schema_committed.py
+# fails until it is regenerated after an API change.
+schema: venv
+	$(PY) manage.py spectacular --validate --fail-on-warn --file docs/api/openapi.yaml
 
 bench: venv
 	$(PY) -m tests.benchmarks.bench_engine
