@@ -81,11 +81,11 @@ def play(base, token, game_id):
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
     seq, backoff, sent = 0, 1.0, None
     while True:
-        ticket = api(base, token, "POST", "/auth/socket-ticket")["ticket"]
-        try:
+        try:  # a fresh ticket for each connection: it is good once
+            ticket = api(base, token, "POST", "/auth/socket-ticket")["ticket"]
             # Origin: sockets open only from the site's own origin.
             with connect(f"{ws_url}?ticket={ticket}", origin=base, open_timeout=10) as ws:
-                ws.send(json.dumps({"command": "sync", "after": 0}))  # every event and the view
+                ws.send(json.dumps({"command": "sync", "after": seq}))  # what I missed, the view
                 while True:
                     try:
                         msg = json.loads(ws.recv(timeout=5))
@@ -122,7 +122,7 @@ def play(base, token, game_id):
             if code in FATAL:
                 raise SystemExit(f"socket closed {code}: {FATAL[code]}") from None
             say(f"socket closed ({code}); reconnecting in {backoff:.0f} s")
-        except (OSError, InvalidStatus, TimeoutError) as exc:
+        except (OSError, InvalidStatus) as exc:  # the server is away (or restarting)
             say(f"cannot connect ({exc}); retrying in {backoff:.0f} s")
         time.sleep(backoff)
         backoff = min(backoff * 2, 30)
