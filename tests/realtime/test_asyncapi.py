@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,11 @@ from tests.realtime.helpers import (
 
 REPO = Path(__file__).resolve().parents[2]
 DOCUMENT = REPO / "docs" / "api" / "asyncapi.yaml"
+# The specification's own JSON Schema, from npm (`make asyncapi-specs`, which `make test` runs).
+SPEC_SCHEMA = (
+    Path(__file__).resolve().parent
+    / "asyncapi/node_modules/@asyncapi/specs/schemas/3.0.0-without-$id.json"
+)
 
 GAME_CONSUMER = REPO / "games" / "consumers.py"
 TOURNAMENT_CONSUMER = REPO / "tournaments" / "consumers.py"
@@ -209,6 +215,19 @@ def test_the_document_is_asyncapi_3_with_every_reference_resolving():
     for name, message in doc["components"]["messages"].items():
         jsonschema.Draft7Validator.check_schema(message["payload"])
         assert message["payload"]["type"] == "object", name
+
+
+def test_the_document_validates_against_the_asyncapi_3_0_0_schema():
+    if not SPEC_SCHEMA.exists():
+        missing = "the AsyncAPI schema is missing: run `make asyncapi-specs` (npm)"
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail(missing, pytrace=False)
+        pytest.skip(missing)
+    schema = json.loads(SPEC_SCHEMA.read_text())
+
+    errors = list(jsonschema.Draft7Validator(schema).iter_errors(document()))
+
+    assert not errors, [f"{list(e.absolute_path)}: {e.message[:200]}" for e in errors[:5]]
 
 
 def test_each_channel_address_is_a_route_of_the_asgi_application():
