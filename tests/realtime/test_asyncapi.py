@@ -255,6 +255,14 @@ def test_the_tournament_socket_documents_exactly_the_commands_it_answers():
     assert answered == set(documented("tournament", "command"))
 
 
+def test_the_documented_quick_messages_are_the_platforms():
+    from chat.modes import QUICK_MESSAGES
+
+    chat = resolve(payload_ref("game", "chat"))
+
+    assert chat["properties"]["quick"]["enum"] == list(QUICK_MESSAGES)
+
+
 @pytest.mark.parametrize("channel", sorted(SENDERS))
 def test_every_message_type_the_socket_code_builds_is_documented(channel):
     built = set()
