@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from . import events as ev
 from .commands import (
@@ -18,6 +18,7 @@ from .commands import (
     Stop,
 )
 from .errors import Code, IllegalMove
+from .ruleset import MAX_PLAYERS
 from .state import (
     _EVOLVE,
     DEALING,
@@ -27,6 +28,11 @@ from .state import (
     PLAYING,
     ROUND_OVER,
     GameState,
+    _engine_placed,
+    _tile_drawn,
+    _tile_played,
+    _turn_passed,
+    _turn_stopped,
     evolve,
     round_end_events,
 )
@@ -40,23 +46,94 @@ def play_targets(s: GameState, seat: int) -> Sequence[int]:
     if s.open_doubles and not s.laid:
         return (s.open_doubles[0],)  # R19: the oldest open double first, whoever's train it is
     # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
-    targets = [i for i, marked in enumerate(s.markers) if marked or i == seat]
+    markers = s.markers
+    if True not in markers:
+        return (seat, s.seats)  # no marker out (most turns): skip the scan below
+    targets = [i for i, marked in enumerate(markers) if marked or i == seat]
     targets.append(s.seats)
     return targets
 
 
 def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
     """Return every (tile, train index) ``seat`` may lay now, sorted by tile then train."""
-    targets = play_targets(s, seat)
+    n = s.seats
+    return [(c.tile, n if c.train == MEXICAN else int(c.train)) for c in _plays(s, seat)]
+
+
+class _PlayRow(dict[Tile, PlayTile]):
+    """One seat's ``PlayTile`` on one train, by tile, each made the first time it is asked for.
+
+    Commands are immutable values, so ``legal_moves`` hands out these shared ones rather than
+    building a new command for every legal play of every call (once most of its cost).
+    """
+
+    __slots__ = ("seat", "train")
+
+    def __init__(self, seat: int, train: int | str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.train = train
+
+    def __missing__(self, t: Tile) -> PlayTile:
+        cmd = self[t] = PlayTile(self.seat, t, self.train)
+        return cmd
+
+
+class _PlayRows(dict[int, tuple[tuple[_PlayRow, ...], ...]]):
+    """By table size: [seat][train index] -> that seat's ``_PlayRow`` for that train."""
+
+    def __missing__(self, seats: int) -> tuple[tuple[_PlayRow, ...], ...]:
+        rows = self[seats] = tuple(
+            tuple(_PlayRow(seat, MEXICAN if ti == seats else ti) for ti in range(seats + 1))
+            for seat in range(seats)
+        )
+        return rows
+
+
+_PLAY_ROWS = _PlayRows()
+# The seat-only commands, shared for the same reason.
+_DRAW = tuple(DrawTile(seat) for seat in range(MAX_PLAYERS))
+_PASS = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+_STOP = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
+_PLACE_ENGINE = tuple(PlaceEngine(seat) for seat in range(MAX_PLAYERS))
+
+
+def _plays(s: GameState, seat: int) -> list[PlayTile]:
+    """Return a new list of every ``PlayTile`` ``seat`` may give now, sorted by tile then train
+    (seats ascending, the Mexican Train last).
+
+    The same decisions as ``play_targets``, inlined: this runs once per move of every simulated
+    match, and most turns have one target or one candidate tile.
+    """
+    rows = _PLAY_ROWS[s.seats][seat]
     ends = s.ends
-    # After a draw only the drawn tile can be new to the hand's options (R15, R18, V5).
-    hand = {s.drawn} if s.drawn is not None else s.hands[seat]
-    out = [(t, ti) for ti in targets for t in SHOWING[ends[ti]] & hand]
-    if s.doubles_laid and not s.first_turns_left and s.ruleset.max_doubles_per_turn == 1:
-        out = [p for p in out if p[0][0] != p[0][1]]  # V2: one double per turn
-    if len(out) > 1:
-        out.sort()
-    return out
+    drawn = s.drawn
+    if s.first_turns_left:
+        ti = seat  # R10, R12: only their own train on the first turn
+    elif s.open_doubles and not s.laid:
+        ti = s.open_doubles[0]  # R19: the oldest open double first, whoever's train it is
+    else:
+        # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
+        targets = play_targets(s, seat)
+        if drawn is not None:
+            # After a draw only the drawn tile may be laid (R15, R18, V5).
+            out = [rows[ti][drawn] for ti in targets if ends[ti] in drawn]
+        else:
+            hand = s.hands[seat]
+            pairs = [(t, ti) for ti in targets for t in SHOWING[ends[ti]] & hand]
+            if len(pairs) > 1:
+                pairs.sort()
+            out = [rows[ti][t] for t, ti in pairs]
+        if s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
+            out = [c for c in out if c.tile[0] != c.tile[1]]  # V2: one double per turn
+        return out
+    row = rows[ti]
+    if drawn is not None:
+        return [row[drawn]] if ends[ti] in drawn else []
+    found = SHOWING[ends[ti]] & s.hands[seat]
+    if len(found) < 2:
+        return [row[t] for t in found]
+    return list(map(row.__getitem__, sorted(found)))
 
 
 def _may_draw_first_turn(s: GameState, seat: int) -> bool:
@@ -73,30 +150,28 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
     """Return every command ``seat`` may give now, in a fixed order (empty if not their turn).
 
     Plays come first, sorted by tile then train (seats ascending, the Mexican Train last).
+    The commands may be shared with other calls: they are immutable values.
     """
     if seat != s.to_move or s.phase != PLAYING:
         if s.phase == ENGINE and seat == s.to_move:
             if s.engine_tile() in s.hands[seat]:
-                return [PlaceEngine(seat)]
-            return [DrawTile(seat)]  # R7
+                return [_PLACE_ENGINE[seat]]
+            return [_DRAW[seat]]  # R7
         return []
-    n = s.seats
-    moves: list[SeatCommand] = [
-        PlayTile(seat, t, MEXICAN if ti == n else ti) for t, ti in legal_plays(s, seat)
-    ]
+    moves = cast(list[SeatCommand], _plays(s, seat))  # a new list: widening it is safe
     if s.first_turns_left:
         if s.laid:
-            moves.append(Stop(seat))  # R10
+            moves.append(_STOP[seat])  # R10
         elif not moves and _may_draw_first_turn(s, seat):
-            moves.append(DrawTile(seat))  # V5
+            moves.append(_DRAW[seat])  # V5
         else:
-            moves.append(Pass(seat))  # R11 (V5: a player who can start may still pass)
+            moves.append(_PASS[seat])  # R11 (V5: a player who can start may still pass)
         return moves
     if moves:
         return moves  # R15: playing is compulsory
     if s.drawn is None and s.bpos < len(s.boneyard):
-        return [DrawTile(seat)]  # R15, R18, R19
-    return [Pass(seat)]
+        return [_DRAW[seat]]  # R15, R18, R19
+    return [_PASS[seat]]
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -261,11 +336,44 @@ def step(state: GameState, command: Command) -> tuple[ev.Event, ...]:
     _EVOLVE[type(event)](state, event)
     if state.phase != ROUND_OVER:
         return (event,)
+    return _end_round(state, event)
+
+
+def _end_round(state: GameState, event: ev.Event) -> tuple[ev.Event, ...]:
     out = [event]
     for follow in round_end_events(state):
         evolve(state, follow)
         out.append(follow)
     return tuple(out)
+
+
+def step_legal(state: GameState, command: SeatCommand) -> tuple[ev.Event, ...]:
+    """``step`` for a command ``legal_moves(state, state.to_move)`` has just returned: the same
+    events, without checking again what ``legal_moves`` established.
+
+    For the engine's own loops over legal moves (simulations); a command from anywhere else goes
+    through ``step``, which checks it.
+    """
+    seat = command.seat
+    event: ev.Event
+    if isinstance(command, PlayTile):
+        event = ev.TilePlayed(seat, command.tile, command.train, command.by)
+        _tile_played(state, event)
+    elif isinstance(command, DrawTile):
+        event = ev.TileDrawn(seat, state.boneyard[state.bpos], command.by)
+        _tile_drawn(state, event)
+    elif isinstance(command, Pass):
+        event = ev.TurnPassed(seat, command.by)
+        _turn_passed(state, event)
+    elif isinstance(command, Stop):
+        event = ev.TurnStopped(seat, command.by)
+        _turn_stopped(state, event)
+    else:
+        event = ev.EnginePlaced(seat, state.engine_tile(), command.by)
+        _engine_placed(state, event)
+    if state.phase != ROUND_OVER:
+        return (event,)
+    return _end_round(state, event)
 
 
 def decide(state: GameState, command: Command) -> tuple[ev.Event, ...]:
