@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from . import events as ev
 from .commands import (
@@ -102,8 +102,8 @@ def _plays(s: GameState, seat: int) -> list[PlayTile]:
     """Return a new list of every ``PlayTile`` ``seat`` may give now, sorted by tile then train
     (seats ascending, the Mexican Train last).
 
-    The same decisions as ``play_targets``, inlined: this runs once per move of every simulated
-    match, and most turns have one target or one candidate tile.
+    ``play_targets``'s decisions, inlined, and plain loops rather than comprehensions: this runs
+    once per move of every simulated match, where each extra Python call shows.
     """
     rows = _PLAY_ROWS[s.seats][seat]
     ends = s.ends
@@ -114,16 +114,27 @@ def _plays(s: GameState, seat: int) -> list[PlayTile]:
         ti = s.open_doubles[0]  # R19: the oldest open double first, whoever's train it is
     else:
         # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
-        targets = play_targets(s, seat)
+        markers = s.markers
+        targets: Sequence[int] = (seat, s.seats)
+        if True in markers:
+            targets = [i for i, marked in enumerate(markers) if marked or i == seat]
+            targets.append(s.seats)
+        out = []
         if drawn is not None:
             # After a draw only the drawn tile may be laid (R15, R18, V5).
-            out = [rows[ti][drawn] for ti in targets if ends[ti] in drawn]
+            for ti in targets:
+                if ends[ti] in drawn:
+                    out.append(rows[ti][drawn])
         else:
             hand = s.hands[seat]
-            pairs = [(t, ti) for ti in targets for t in SHOWING[ends[ti]] & hand]
+            pairs = []
+            for ti in targets:
+                for t in SHOWING[ends[ti]] & hand:
+                    pairs.append((t, ti))
             if len(pairs) > 1:
                 pairs.sort()
-            out = [rows[ti][t] for t, ti in pairs]
+            for t, ti in pairs:
+                out.append(rows[ti][t])
         if s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
             out = [c for c in out if c.tile[0] != c.tile[1]]  # V2: one double per turn
         return out
@@ -131,8 +142,11 @@ def _plays(s: GameState, seat: int) -> list[PlayTile]:
     if drawn is not None:
         return [row[drawn]] if ends[ti] in drawn else []
     found = SHOWING[ends[ti]] & s.hands[seat]
-    if len(found) < 2:
-        return [row[t] for t in found]
+    if not found:
+        return []
+    if len(found) == 1:
+        (t,) = found
+        return [row[t]]
     return list(map(row.__getitem__, sorted(found)))
 
 
@@ -158,7 +172,7 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
                 return [_PLACE_ENGINE[seat]]
             return [_DRAW[seat]]  # R7
         return []
-    moves = cast(list[SeatCommand], _plays(s, seat))  # a new list: widening it is safe
+    moves: list[SeatCommand] = _plays(s, seat)  # type: ignore[assignment]  # a new list
     if s.first_turns_left:
         if s.laid:
             moves.append(_STOP[seat])  # R10
@@ -347,6 +361,13 @@ def _end_round(state: GameState, event: ev.Event) -> tuple[ev.Event, ...]:
     return tuple(out)
 
 
+# Build an event straight from its fields' tuple, skipping the NamedTuple's Python-level
+# ``__new__`` (one call per simulated move). TilePlayed, TurnPassed and TurnStopped hold exactly
+# the fields of PlayTile, Pass and Stop (tests/games/engine/test_step_legal.py), so those are
+# made from the command itself.
+_new = tuple.__new__
+
+
 def step_legal(state: GameState, command: SeatCommand) -> tuple[ev.Event, ...]:
     """``step`` for a command ``legal_moves(state, state.to_move)`` has just returned: the same
     events, without checking again what ``legal_moves`` established.
@@ -354,22 +375,21 @@ def step_legal(state: GameState, command: SeatCommand) -> tuple[ev.Event, ...]:
     For the engine's own loops over legal moves (simulations); a command from anywhere else goes
     through ``step``, which checks it.
     """
-    seat = command.seat
     event: ev.Event
     if isinstance(command, PlayTile):
-        event = ev.TilePlayed(seat, command.tile, command.train, command.by)
+        event = _new(ev.TilePlayed, command)
         _tile_played(state, event)
     elif isinstance(command, DrawTile):
-        event = ev.TileDrawn(seat, state.boneyard[state.bpos], command.by)
+        event = _new(ev.TileDrawn, (command.seat, state.boneyard[state.bpos], command.by))
         _tile_drawn(state, event)
     elif isinstance(command, Pass):
-        event = ev.TurnPassed(seat, command.by)
+        event = _new(ev.TurnPassed, command)
         _turn_passed(state, event)
     elif isinstance(command, Stop):
-        event = ev.TurnStopped(seat, command.by)
+        event = _new(ev.TurnStopped, command)
         _turn_stopped(state, event)
     else:
-        event = ev.EnginePlaced(seat, state.engine_tile(), command.by)
+        event = ev.EnginePlaced(command.seat, state.engine_tile(), command.by)
         _engine_placed(state, event)
     if state.phase != ROUND_OVER:
         return (event,)

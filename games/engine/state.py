@@ -254,7 +254,12 @@ def _end_turn(s: GameState) -> None:
         s.phase = ROUND_OVER
         return
     s.to_move = (s.to_move + 1) % s.seats
-    _reset_turn(s)
+    # _reset_turn, inlined: this ends most turns.
+    s.laid = 0
+    s.drawn = None
+    s.doubles_laid = 0
+    if s.turn_doubles:
+        s.turn_doubles = []
 
 
 def _match_started(s: GameState, e: ev.MatchStarted) -> None:
