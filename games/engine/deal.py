@@ -40,6 +40,25 @@ _LIMITS = tuple(_TWO64 - (_TWO64 % m) if m else 0 for m in range(set_size(MAX_SE
 def shuffled_set(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
     """Return the round's deck: the canonical set shuffled by Fisher–Yates on the round stream."""
     deck = list(full_set(set_max))
+    n = len(deck)
+    # Every step but a rejected one takes the next word: hash the blocks those take in one go.
+    # A rejection (a word at or above _LIMITS[i + 1], odds below 2^-56 per word) changes which
+    # words the later steps take, so the general path below shuffles the deck afresh.
+    prefix = seed + LABEL + _U32.pack(round_number)
+    blocks = (n - 1 + 3) // 4
+    stream = b"".join([hashlib.sha256(prefix + _U64.pack(k)).digest() for k in range(blocks)])
+    words = struct.unpack(f">{4 * blocks}Q", stream)
+    for i, x in zip(range(n - 1, 0, -1), words):
+        m = i + 1
+        if x >= _LIMITS[m]:
+            return _shuffled_by_stream(seed, round_number, set_max)
+        j = x % m
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _shuffled_by_stream(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
+    deck = list(full_set(set_max))
     words = _round_words(seed, round_number)
     for i in range(len(deck) - 1, 0, -1):
         # j uniform in [0, i]: reject the words at or above _LIMITS[i + 1].
