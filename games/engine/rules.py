@@ -117,8 +117,13 @@ def _plays(s: GameState, seat: int) -> list[PlayTile]:
         markers = s.markers
         targets: Sequence[int] = (seat, s.seats)
         if True in markers:
-            targets = [i for i, marked in enumerate(markers) if marked or i == seat]
-            targets.append(s.seats)
+            targets = []
+            i = 0
+            for marked in markers:
+                if marked or i == seat:
+                    targets.append(i)
+                i += 1
+            targets.append(i)
         out = []
         if drawn is not None:
             # After a draw only the drawn tile may be laid (R15, R18, V5).

@@ -336,9 +336,12 @@ def _tile_played(s: GameState, e: ev.TilePlayed) -> None:
         if od[0] == ti:
             del od[0]  # R19: satisfied
         full = s.ruleset.set_max
-        if any(lc[s.ends[x]] > full for x in od):
-            # R19: a double nobody can cover any more stops being open.
-            s.open_doubles = [x for x in od if lc[s.ends[x]] <= full]
+        ends = s.ends
+        for x in od:  # a plain loop: a generator per play while a double is open costs more
+            if lc[ends[x]] > full:
+                # R19: a double nobody can cover any more stops being open.
+                s.open_doubles = [x for x in od if lc[ends[x]] <= full]
+                break
     if not hand:
         if s.first_turns_left:
             if s.went_out is None:
