@@ -48,7 +48,7 @@ def shuffled_set(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
     blocks = (n - 1 + 3) // 4
     stream = b"".join([hashlib.sha256(prefix + _U64.pack(k)).digest() for k in range(blocks)])
     words = struct.unpack(f">{4 * blocks}Q", stream)
-    for i, x in zip(range(n - 1, 0, -1), words):
+    for i, x in zip(range(n - 1, 0, -1), words, strict=False):  # words may hold up to 3 more
         m = i + 1
         if x >= _LIMITS[m]:
             return _shuffled_by_stream(seed, round_number, set_max)

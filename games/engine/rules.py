@@ -46,18 +46,23 @@ def play_targets(s: GameState, seat: int) -> Sequence[int]:
     if s.open_doubles and not s.laid:
         return (s.open_doubles[0],)  # R19: the oldest open double first, whoever's train it is
     # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
-    markers = s.markers
-    if True not in markers:
-        return (seat, s.seats)  # no marker out (most turns): skip the scan below
-    targets = [i for i, marked in enumerate(markers) if marked or i == seat]
+    targets = [i for i, marked in enumerate(s.markers) if marked or i == seat]
     targets.append(s.seats)
     return targets
 
 
 def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
     """Return every (tile, train index) ``seat`` may lay now, sorted by tile then train."""
-    n = s.seats
-    return [(c.tile, n if c.train == MEXICAN else int(c.train)) for c in _plays(s, seat)]
+    targets = play_targets(s, seat)
+    ends = s.ends
+    # After a draw only the drawn tile can be new to the hand's options (R15, R18, V5).
+    hand = {s.drawn} if s.drawn is not None else s.hands[seat]
+    out = [(t, ti) for ti in targets for t in SHOWING[ends[ti]] & hand]
+    if s.doubles_laid and not s.first_turns_left and s.ruleset.max_doubles_per_turn == 1:
+        out = [p for p in out if p[0][0] != p[0][1]]  # V2: one double per turn
+    if len(out) > 1:
+        out.sort()
+    return out
 
 
 class _PlayRow(dict[Tile, PlayTile]):
@@ -98,63 +103,6 @@ _STOP = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
 _PLACE_ENGINE = tuple(PlaceEngine(seat) for seat in range(MAX_PLAYERS))
 
 
-def _plays(s: GameState, seat: int) -> list[PlayTile]:
-    """Return a new list of every ``PlayTile`` ``seat`` may give now, sorted by tile then train
-    (seats ascending, the Mexican Train last).
-
-    ``play_targets``'s decisions, inlined, and plain loops rather than comprehensions: this runs
-    once per move of every simulated match, where each extra Python call shows.
-    """
-    rows = _PLAY_ROWS[s.seats][seat]
-    ends = s.ends
-    drawn = s.drawn
-    if s.first_turns_left:
-        ti = seat  # R10, R12: only their own train on the first turn
-    elif s.open_doubles and not s.laid:
-        ti = s.open_doubles[0]  # R19: the oldest open double first, whoever's train it is
-    else:
-        # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
-        markers = s.markers
-        targets: Sequence[int] = (seat, s.seats)
-        if True in markers:
-            targets = []
-            i = 0
-            for marked in markers:
-                if marked or i == seat:
-                    targets.append(i)
-                i += 1
-            targets.append(i)
-        out = []
-        if drawn is not None:
-            # After a draw only the drawn tile may be laid (R15, R18, V5).
-            for ti in targets:
-                if ends[ti] in drawn:
-                    out.append(rows[ti][drawn])
-        else:
-            hand = s.hands[seat]
-            pairs = []
-            for ti in targets:
-                for t in SHOWING[ends[ti]] & hand:
-                    pairs.append((t, ti))
-            if len(pairs) > 1:
-                pairs.sort()
-            for t, ti in pairs:
-                out.append(rows[ti][t])
-        if s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
-            out = [c for c in out if c.tile[0] != c.tile[1]]  # V2: one double per turn
-        return out
-    row = rows[ti]
-    if drawn is not None:
-        return [row[drawn]] if ends[ti] in drawn else []
-    found = SHOWING[ends[ti]] & s.hands[seat]
-    if not found:
-        return []
-    if len(found) == 1:
-        (t,) = found
-        return [row[t]]
-    return list(map(row.__getitem__, sorted(found)))
-
-
 def _may_draw_first_turn(s: GameState, seat: int) -> bool:
     # V5: a player who cannot start their train draws one tile before passing.
     return (
@@ -170,6 +118,10 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
 
     Plays come first, sorted by tile then train (seats ascending, the Mexican Train last).
     The commands may be shared with other calls: they are immutable values.
+
+    The plays are ``legal_plays``'s (tests/games/engine/test_step_legal.py holds them equal),
+    found here with ``play_targets`` inlined and plain loops rather than comprehensions: this
+    runs once per move of every simulated match, where each Python call shows.
     """
     if seat != s.to_move or s.phase != PLAYING:
         if s.phase == ENGINE and seat == s.to_move:
@@ -177,18 +129,68 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
                 return [_PLACE_ENGINE[seat]]
             return [_DRAW[seat]]  # R7
         return []
-    moves: list[SeatCommand] = _plays(s, seat)  # type: ignore[assignment]  # a new list
-    if s.first_turns_left:
-        if s.laid:
-            moves.append(_STOP[seat])  # R10
-        elif not moves and _may_draw_first_turn(s, seat):
-            moves.append(_DRAW[seat])  # V5
+    rows = _PLAY_ROWS[s.seats][seat]
+    ends = s.ends
+    drawn = s.drawn
+    moves: list[SeatCommand]
+    if s.first_turns_left or (s.open_doubles and not s.laid):
+        # R10, R12: only their own train on the first turn; R19: the oldest open double first,
+        # whoever's train it is.
+        ti = seat if s.first_turns_left else s.open_doubles[0]
+        row = rows[ti]
+        if drawn is not None:
+            moves = [row[drawn]] if ends[ti] in drawn else []
         else:
-            moves.append(_PASS[seat])  # R11 (V5: a player who can start may still pass)
-        return moves
+            found = SHOWING[ends[ti]] & s.hands[seat]
+            if not found:
+                moves = []
+            elif len(found) == 1:
+                (t,) = found
+                moves = [row[t]]
+            else:
+                moves = list(map(row.__getitem__, sorted(found)))
+        if s.first_turns_left:
+            if s.laid:
+                moves.append(_STOP[seat])  # R10
+            elif not moves and _may_draw_first_turn(s, seat):
+                moves.append(_DRAW[seat])  # V5
+            else:
+                moves.append(_PASS[seat])  # R11 (V5: a player who can start may still pass)
+            return moves
+    else:
+        # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
+        markers = s.markers
+        targets: Sequence[int] = (seat, s.seats)
+        if True in markers:
+            targets = []
+            i = 0
+            for marked in markers:
+                if marked or i == seat:
+                    targets.append(i)
+                i += 1
+            targets.append(i)
+        plays: list[PlayTile] = []
+        if drawn is not None:
+            # After a draw only the drawn tile may be laid (R15, R18, V5).
+            for ti in targets:
+                if ends[ti] in drawn:
+                    plays.append(rows[ti][drawn])
+        else:
+            hand = s.hands[seat]
+            pairs = []
+            for ti in targets:
+                for t in SHOWING[ends[ti]] & hand:
+                    pairs.append((t, ti))
+            if len(pairs) > 1:
+                pairs.sort()
+            for t, ti in pairs:
+                plays.append(rows[ti][t])
+        if s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
+            plays = [c for c in plays if c.tile[0] != c.tile[1]]  # V2: one double per turn
+        moves = plays  # type: ignore[assignment]  # a new list: widening it is safe
     if moves:
         return moves  # R15: playing is compulsory
-    if s.drawn is None and s.bpos < len(s.boneyard):
+    if drawn is None and s.bpos < len(s.boneyard):
         return [_DRAW[seat]]  # R15, R18, R19
     return [_PASS[seat]]
 

@@ -1,4 +1,5 @@
-"""``step_legal`` (a simulation's fold of a move ``legal_moves`` offered) does what ``step`` does."""
+"""``step_legal`` (a simulation's fold of a move ``legal_moves`` offered) does what ``step`` does,
+and ``legal_moves`` offers the plays the checks' ``legal_plays`` finds."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import random
 import pytest
 
 from games.bots.simple import POLICIES
-from games.engine import Pass, PlayTile, Ruleset, StartRound, Stop, legal_moves, step
+from games.engine import MEXICAN, Pass, PlayTile, Ruleset, StartRound, Stop, legal_moves, step
 from games.engine import events as ev
 from games.engine.deal import deal_round
-from games.engine.rules import step_legal
+from games.engine.rules import legal_plays, step_legal
 from games.engine.simulate import simulate_match
-from games.engine.state import DEALING, FINISHED, initial_state
+from games.engine.state import DEALING, FINISHED, PLAYING, initial_state
 
 
 def test_events_made_from_commands_hold_the_same_fields():
@@ -25,7 +26,7 @@ def test_events_made_from_commands_hold_the_same_fields():
     ("seats", "variant"),
     [(2, {}), (4, {}), (5, {"max_doubles_per_turn": 1, "first_turn": "draw"}), (8, {})],
 )
-def test_step_legal_folds_every_legal_move_as_step_does(seats, variant):
+def test_step_legal_folds_every_legal_move_as_step_does_and_plays_are_the_checks(seats, variant):
     seed = bytes([seats]) * 32
     rs = Ruleset.for_players(seats, rounds=2, **variant)
     rng = random.Random(seats)
@@ -36,6 +37,13 @@ def test_step_legal_folds_every_legal_move_as_step_does(seats, variant):
             step(state, StartRound(hands, boneyard))
             continue
         moves = legal_moves(state, state.to_move)
+        plays = [
+            (m.tile, seats if m.train == MEXICAN else m.train)
+            for m in moves
+            if isinstance(m, PlayTile)
+        ]
+        if state.phase == PLAYING:  # the checks' reference enumeration, where they use it
+            assert plays == legal_plays(state, state.to_move)
         for move in moves:
             checked, trusted = state.copy(), state.copy()
             assert step_legal(trusted, move) == step(checked, move)
