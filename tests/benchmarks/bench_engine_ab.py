@@ -4,7 +4,8 @@ A figure taken on a shared machine moves with whatever else it is doing, so "2x 
 only holds when both engines ran under the same noise: this runs the old checkout's
 ``simulate_match`` and this checkout's alternately (old, new, old, new, ...), each round in a new
 subprocess pinned to the same single core, on the same seeds, and prints each side's matches/s,
-their medians and the new/old ratio.
+their medians and the new/old ratio (by wall clock, and per CPU second of the process, which
+leaves out the time a shared core spent on other processes).
 
 Each subprocess imports the engine of its own tree (its root and ``platform/`` first on
 ``sys.path``; the shared virtualenv's editable install would otherwise hand it this checkout's
@@ -45,9 +46,9 @@ engine = Path(games.engine.__file__).resolve()
 assert engine.is_relative_to(tree), f"the engine came from {engine}, not from {tree}"
 ruleset, policy = Ruleset.for_players(4), POLICIES["random"]
 seeds = [i.to_bytes(32, "big") for i in range(matches)]
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 logs = [simulate_match(seed, ruleset, 4, policy) for seed in seeds]
-seconds = time.perf_counter() - t0
+seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
 digest = hashlib.sha256()
 for log in logs:
     digest.update(json.dumps([event_to_dict(e) for e in log]).encode())
@@ -58,7 +59,7 @@ if verify:
         for seed, log in zip(seeds, logs)
     )
 print(json.dumps({
-    "engine": str(engine.parent), "seconds": seconds, "events": sum(map(len, logs)),
+    "engine": str(engine.parent), "seconds": seconds, "cpu": cpu, "events": sum(map(len, logs)),
     "digest": digest.hexdigest(), "verified": verified,
 }))
 """
@@ -118,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         f"(13 rounds each, the same seeds), each run a fresh process pinned to core {core}"
     )
     rates: dict[str, list[float]] = {"old": [], "new": []}
+    cpu_rates: dict[str, list[float]] = {"old": [], "new": []}
     reports: dict[str, dict] = {}
     for r in range(args.rounds):
         line = []
@@ -129,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
             elif rep["digest"] != reports[side]["digest"]:
                 raise SystemExit(f"the {side} engine played the same seeds differently")
             rates[side].append(args.matches / rep["seconds"])
-            line.append(f"{side} {rates[side][-1]:7.1f}")
+            cpu_rates[side].append(args.matches / rep["cpu"])
+            line.append(f"{side} {rates[side][-1]:7.1f} ({cpu_rates[side][-1]:6.1f} per CPU s)")
         print(f"round {r + 1}: " + "   ".join(line) + "  matches/s")
     old_m, new_m = statistics.median(rates["old"]), statistics.median(rates["new"])
     ratios = [n / o for o, n in zip(rates["old"], rates["new"], strict=True)]
@@ -138,6 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"new/old: {new_m / old_m:.2f}x (ratio of medians); per round "
         f"{', '.join(f'{x:.2f}' for x in ratios)}, median {statistics.median(ratios):.2f}x"
+    )
+    cpu_old, cpu_new = statistics.median(cpu_rates["old"]), statistics.median(cpu_rates["new"])
+    print(
+        f"per CPU second (leaves out time the core gave to other processes): old {cpu_old:.1f}, "
+        f"new {cpu_new:.1f} matches/s median, new/old {cpu_new / cpu_old:.2f}x"
     )
     same = reports["old"]["digest"] == reports["new"]["digest"]
     events = reports["new"]["events"]
