@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .PHONY: venv run test lint schema bench browser test-browser axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
-	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab
+	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab
 
 venv: $(VENV)/.installed
 
@@ -76,6 +76,14 @@ schema: venv
 
 bench: venv
 	$(PY) -m tests.benchmarks.bench_engine
+
+# `make bench`'s random 4-player matches/s of the engine in checkout OLD (e.g. a worktree:
+# git worktree add --detach /tmp/engine-old REV) and of this one, alternated in one run on one
+# core, with the new/old ratio; checks the new engine's records verify. OLD may be a revision
+# too (checked out under /tmp), defaulting to load-ab's. ENGINE_AB_ARGS="--rounds 7".
+ENGINE_AB_ARGS ?=
+bench-engine-ab: venv
+	$(PY) -m tests.benchmarks.bench_engine_ab --old $(OLD) $(ENGINE_AB_ARGS)
 
 # Needs PostgreSQL (127.0.0.1:5432, user postgres): drops and recreates mexican_train_bench.
 bench-api: venv

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import count
 
-from .tiles import Tile, full_set
+from .tiles import MAX_SET, Tile, full_set, set_size
 
 LABEL = b"mexican-train/deal"
 _TWO64 = 1 << 64
@@ -17,38 +18,56 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-class _RoundStream:
-    """The byte stream of one round: SHA-256(seed ‖ label ‖ u32be(r) ‖ u64be(k)) for k = 0, 1, …
+_U32 = struct.Struct(">I")
+_U64 = struct.Struct(">Q")
+_BLOCK_WORDS = struct.Struct(">4Q")  # a SHA-256 block read as four big-endian u64 words
 
-    Read as big-endian u64 words; a SHA-256 block holds exactly four of them.
-    """
 
-    def __init__(self, seed: bytes, round_number: int) -> None:
-        self._prefix = seed + LABEL + struct.pack(">I", round_number)
-        self._k = 0
-        self._words: list[int] = []
+def _round_words(seed: bytes, round_number: int) -> Iterator[int]:
+    """Yield the byte stream of one round, SHA-256(seed ‖ label ‖ u32be(r) ‖ u64be(k)) for
+    k = 0, 1, …, as big-endian u64 words."""
+    prefix = seed + LABEL + _U32.pack(round_number)
+    sha256 = hashlib.sha256
+    for k in count():
+        yield from _BLOCK_WORDS.unpack(sha256(prefix + _U64.pack(k)).digest())
 
-    def _u64(self) -> int:
-        if not self._words:
-            block = hashlib.sha256(self._prefix + struct.pack(">Q", self._k)).digest()
-            self._k += 1
-            self._words = list(reversed(struct.unpack(">4Q", block)))
-        return self._words.pop()
 
-    def randbelow(self, m: int) -> int:
-        limit = _TWO64 - (_TWO64 % m)
-        while True:
-            x = self._u64()
-            if x < limit:
-                return x % m
+# _LIMITS[m]: the largest multiple of m not above 2^64 (m up to the largest set size), so a
+# shuffle step does no arithmetic on 2^64 itself.
+_LIMITS = tuple(_TWO64 - (_TWO64 % m) if m else 0 for m in range(set_size(MAX_SET) + 1))
 
 
 def shuffled_set(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
     """Return the round's deck: the canonical set shuffled by Fisher–Yates on the round stream."""
     deck = list(full_set(set_max))
-    stream = _RoundStream(seed, round_number)
+    n = len(deck)
+    # Every step but a rejected one takes the next word: hash the blocks those take in one go.
+    # A rejection (a word at or above _LIMITS[i + 1], odds below 2^-56 per word) changes which
+    # words the later steps take, so the general path below shuffles the deck afresh.
+    prefix = seed + LABEL + _U32.pack(round_number)
+    blocks = (n - 1 + 3) // 4
+    stream = b"".join([hashlib.sha256(prefix + _U64.pack(k)).digest() for k in range(blocks)])
+    words = struct.unpack(f">{4 * blocks}Q", stream)
+    for i, x in zip(range(n - 1, 0, -1), words, strict=False):  # words may hold up to 3 more
+        m = i + 1
+        if x >= _LIMITS[m]:
+            return _shuffled_by_stream(seed, round_number, set_max)
+        j = x % m
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _shuffled_by_stream(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
+    deck = list(full_set(set_max))
+    words = _round_words(seed, round_number)
     for i in range(len(deck) - 1, 0, -1):
-        j = stream.randbelow(i + 1)
+        # j uniform in [0, i]: reject the words at or above _LIMITS[i + 1].
+        m = i + 1
+        limit = _LIMITS[m]
+        x = next(words)
+        while x >= limit:
+            x = next(words)
+        j = x % m
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

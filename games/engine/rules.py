@@ -18,6 +18,7 @@ from .commands import (
     Stop,
 )
 from .errors import Code, IllegalMove
+from .ruleset import MAX_PLAYERS
 from .state import (
     _EVOLVE,
     DEALING,
@@ -27,6 +28,11 @@ from .state import (
     PLAYING,
     ROUND_OVER,
     GameState,
+    _engine_placed,
+    _tile_drawn,
+    _tile_played,
+    _turn_passed,
+    _turn_stopped,
     evolve,
     round_end_events,
 )
@@ -59,6 +65,44 @@ def legal_plays(s: GameState, seat: int) -> list[tuple[Tile, int]]:
     return out
 
 
+class _PlayRow(dict[Tile, PlayTile]):
+    """One seat's ``PlayTile`` on one train, by tile, each made the first time it is asked for.
+
+    Commands are immutable values, so ``legal_moves`` hands out these shared ones rather than
+    building a new command for every legal play of every call (once most of its cost).
+    """
+
+    __slots__ = ("seat", "train")
+
+    def __init__(self, seat: int, train: int | str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.train = train
+
+    def __missing__(self, t: Tile) -> PlayTile:
+        cmd = self[t] = PlayTile(self.seat, t, self.train)
+        return cmd
+
+
+class _PlayRows(dict[int, tuple[tuple[_PlayRow, ...], ...]]):
+    """By table size: [seat][train index] -> that seat's ``_PlayRow`` for that train."""
+
+    def __missing__(self, seats: int) -> tuple[tuple[_PlayRow, ...], ...]:
+        rows = self[seats] = tuple(
+            tuple(_PlayRow(seat, MEXICAN if ti == seats else ti) for ti in range(seats + 1))
+            for seat in range(seats)
+        )
+        return rows
+
+
+_PLAY_ROWS = _PlayRows()
+# The seat-only commands, shared for the same reason.
+_DRAW = tuple(DrawTile(seat) for seat in range(MAX_PLAYERS))
+_PASS = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+_STOP = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
+_PLACE_ENGINE = tuple(PlaceEngine(seat) for seat in range(MAX_PLAYERS))
+
+
 def _may_draw_first_turn(s: GameState, seat: int) -> bool:
     # V5: a player who cannot start their train draws one tile before passing.
     return (
@@ -73,30 +117,82 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
     """Return every command ``seat`` may give now, in a fixed order (empty if not their turn).
 
     Plays come first, sorted by tile then train (seats ascending, the Mexican Train last).
+    The commands may be shared with other calls: they are immutable values.
+
+    The plays are ``legal_plays``'s (tests/games/engine/test_step_legal.py holds them equal),
+    found here with ``play_targets`` inlined and plain loops rather than comprehensions: this
+    runs once per move of every simulated match, where each Python call shows.
     """
     if seat != s.to_move or s.phase != PLAYING:
         if s.phase == ENGINE and seat == s.to_move:
             if s.engine_tile() in s.hands[seat]:
-                return [PlaceEngine(seat)]
-            return [DrawTile(seat)]  # R7
+                return [_PLACE_ENGINE[seat]]
+            return [_DRAW[seat]]  # R7
         return []
-    n = s.seats
-    moves: list[SeatCommand] = [
-        PlayTile(seat, t, MEXICAN if ti == n else ti) for t, ti in legal_plays(s, seat)
-    ]
-    if s.first_turns_left:
-        if s.laid:
-            moves.append(Stop(seat))  # R10
-        elif not moves and _may_draw_first_turn(s, seat):
-            moves.append(DrawTile(seat))  # V5
+    rows = _PLAY_ROWS[s.seats][seat]
+    ends = s.ends
+    drawn = s.drawn
+    moves: list[SeatCommand]
+    if s.first_turns_left or (s.open_doubles and not s.laid):
+        # R10, R12: only their own train on the first turn; R19: the oldest open double first,
+        # whoever's train it is.
+        ti = seat if s.first_turns_left else s.open_doubles[0]
+        row = rows[ti]
+        if drawn is not None:
+            moves = [row[drawn]] if ends[ti] in drawn else []
         else:
-            moves.append(Pass(seat))  # R11 (V5: a player who can start may still pass)
-        return moves
+            found = SHOWING[ends[ti]] & s.hands[seat]
+            if not found:
+                moves = []
+            elif len(found) == 1:
+                (t,) = found
+                moves = [row[t]]
+            else:
+                moves = list(map(row.__getitem__, sorted(found)))
+        if s.first_turns_left:
+            if s.laid:
+                moves.append(_STOP[seat])  # R10
+            elif not moves and _may_draw_first_turn(s, seat):
+                moves.append(_DRAW[seat])  # V5
+            else:
+                moves.append(_PASS[seat])  # R11 (V5: a player who can start may still pass)
+            return moves
+    else:
+        # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
+        markers = s.markers
+        targets: Sequence[int] = (seat, s.seats)
+        if True in markers:
+            targets = []
+            i = 0
+            for marked in markers:
+                if marked or i == seat:
+                    targets.append(i)
+                i += 1
+            targets.append(i)
+        plays: list[PlayTile] = []
+        if drawn is not None:
+            # After a draw only the drawn tile may be laid (R15, R18, V5).
+            for ti in targets:
+                if ends[ti] in drawn:
+                    plays.append(rows[ti][drawn])
+        else:
+            hand = s.hands[seat]
+            pairs = []
+            for ti in targets:
+                for t in SHOWING[ends[ti]] & hand:
+                    pairs.append((t, ti))
+            if len(pairs) > 1:
+                pairs.sort()
+            for t, ti in pairs:
+                plays.append(rows[ti][t])
+        if s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
+            plays = [c for c in plays if c.tile[0] != c.tile[1]]  # V2: one double per turn
+        moves = plays  # type: ignore[assignment]  # a new list: widening it is safe
     if moves:
         return moves  # R15: playing is compulsory
-    if s.drawn is None and s.bpos < len(s.boneyard):
-        return [DrawTile(seat)]  # R15, R18, R19
-    return [Pass(seat)]
+    if drawn is None and s.bpos < len(s.boneyard):
+        return [_DRAW[seat]]  # R15, R18, R19
+    return [_PASS[seat]]
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -261,11 +357,50 @@ def step(state: GameState, command: Command) -> tuple[ev.Event, ...]:
     _EVOLVE[type(event)](state, event)
     if state.phase != ROUND_OVER:
         return (event,)
+    return _end_round(state, event)
+
+
+def _end_round(state: GameState, event: ev.Event) -> tuple[ev.Event, ...]:
     out = [event]
     for follow in round_end_events(state):
         evolve(state, follow)
         out.append(follow)
     return tuple(out)
+
+
+# Build an event straight from its fields' tuple, skipping the NamedTuple's Python-level
+# ``__new__`` (one call per simulated move). TilePlayed, TurnPassed and TurnStopped hold exactly
+# the fields of PlayTile, Pass and Stop (tests/games/engine/test_step_legal.py), so those are
+# made from the command itself.
+_new = tuple.__new__
+
+
+def step_legal(state: GameState, command: SeatCommand) -> tuple[ev.Event, ...]:
+    """``step`` for a command ``legal_moves(state, state.to_move)`` has just returned: the same
+    events, without checking again what ``legal_moves`` established.
+
+    For the engine's own loops over legal moves (simulations); a command from anywhere else goes
+    through ``step``, which checks it.
+    """
+    event: ev.Event
+    if isinstance(command, PlayTile):
+        event = _new(ev.TilePlayed, command)
+        _tile_played(state, event)
+    elif isinstance(command, DrawTile):
+        event = _new(ev.TileDrawn, (command.seat, state.boneyard[state.bpos], command.by))
+        _tile_drawn(state, event)
+    elif isinstance(command, Pass):
+        event = _new(ev.TurnPassed, command)
+        _turn_passed(state, event)
+    elif isinstance(command, Stop):
+        event = _new(ev.TurnStopped, command)
+        _turn_stopped(state, event)
+    else:
+        event = ev.EnginePlaced(command.seat, state.engine_tile(), command.by)
+        _engine_placed(state, event)
+    if state.phase != ROUND_OVER:
+        return (event,)
+    return _end_round(state, event)
 
 
 def decide(state: GameState, command: Command) -> tuple[ev.Event, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from . import events as ev
 from .commands import SeatCommand, StartRound
 from .deal import commitment, deal_round
-from .rules import legal_moves, step
+from .rules import legal_moves, step, step_legal
 from .ruleset import Ruleset
 from .state import DEALING, FINISHED, initial_state
 
@@ -43,5 +43,12 @@ def simulate_match(
             log.extend(step(state, StartRound(hands, boneyard)))
             continue
         moves = legal_moves(state, state.to_move)
-        log.extend(step(state, policy(moves, rng)))
+        command = policy(moves, rng)
+        for move in moves:
+            if move is command:
+                # One of the moves just listed: legal by construction, no need to check again.
+                log.extend(step_legal(state, command))
+                break
+        else:
+            log.extend(step(state, command))  # anything else is checked, and may be refused
     return log

@@ -254,7 +254,12 @@ def _end_turn(s: GameState) -> None:
         s.phase = ROUND_OVER
         return
     s.to_move = (s.to_move + 1) % s.seats
-    _reset_turn(s)
+    # _reset_turn, inlined: this ends most turns.
+    s.laid = 0
+    s.drawn = None
+    s.doubles_laid = 0
+    if s.turn_doubles:
+        s.turn_doubles = []
 
 
 def _match_started(s: GameState, e: ev.MatchStarted) -> None:
@@ -331,9 +336,12 @@ def _tile_played(s: GameState, e: ev.TilePlayed) -> None:
         if od[0] == ti:
             del od[0]  # R19: satisfied
         full = s.ruleset.set_max
-        if any(lc[s.ends[x]] > full for x in od):
-            # R19: a double nobody can cover any more stops being open.
-            s.open_doubles = [x for x in od if lc[s.ends[x]] <= full]
+        ends = s.ends
+        for x in od:  # a plain loop: a generator per play while a double is open costs more
+            if lc[ends[x]] > full:
+                # R19: a double nobody can cover any more stops being open.
+                s.open_doubles = [x for x in od if lc[ends[x]] <= full]
+                break
     if not hand:
         if s.first_turns_left:
             if s.went_out is None:

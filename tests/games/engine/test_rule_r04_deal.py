@@ -246,3 +246,25 @@ def test_no_move_is_accepted_before_the_round_is_dealt():
         run(state, pass_(0))
     assert exc.value.code is Code.ROUND_NOT_STARTED
     assert exc.value.rule == "R4"
+
+
+def test_a_rejected_word_shuffles_as_the_stream_says(monkeypatch):
+    """R4: a word at or above the rejection limit is skipped (forced here by lowering the limits),
+    and the deck is the one the word-by-word reading of the round stream gives."""
+    from games.engine import deal
+
+    seed = bytes(range(32))
+    limits = list(deal._LIMITS)
+    limits[50] = 1 << 62  # about three words in four are rejected at this step
+    monkeypatch.setattr(deal, "_LIMITS", tuple(limits))
+    words = deal._round_words(seed, 3)
+    deck = list(deal.full_set(12))
+    for i in range(len(deck) - 1, 0, -1):
+        x = next(words)
+        while x >= limits[i + 1]:
+            x = next(words)
+        j = x % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    assert deal.shuffled_set(seed, 3, 12) == deck
+    monkeypatch.undo()
+    assert deal.shuffled_set(seed, 3, 12) != deck
