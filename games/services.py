@@ -262,6 +262,8 @@ def game_join(*, game_id, user, contribution: str | None = None, invite: str | N
     invites.check_invite(game, user, invite)
     if game.rated:
         rated_eligibility_check(user)  # throw-away accounts and owned bots join no rated table
+        if game.seats.filter(user__bot_owner__isnull=False).exists():
+            raise_bots_not_rated()  # nor does a person sit down with one seated another way
     seat = _take_seat(game, user, contribution)
     publish_seats_changed(game)  # a socket of this user that watched now hears the seat
     return seat

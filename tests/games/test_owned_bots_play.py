@@ -71,8 +71,12 @@ def test_a_rated_table_refuses_an_owned_bot_through_rest(ana, own):
 
 def test_a_rated_table_with_an_owned_bot_seated_another_way_never_starts(ana, own):
     robot, _ = own
-    game = services.game_create(user=ana, players=2, rated=True)
+    game = services.game_create(user=ana, players=3, rated=True)
     Seat.objects.create(game=game, index=1, user=robot, joined_at=game.created_at)
+    joined = client_for(person("bo")).post(f"/api/v1/games/{game.pk}/join", {}, format="json")
+    assert joined.status_code == 403
+    assert joined.json()["code"] == "bots_not_rated"
+    Seat.objects.create(game=game, index=2, user=person("cy"), joined_at=game.created_at)
     answer = client_for(ana).post(f"/api/v1/games/{game.pk}/start")
     assert answer.status_code == 403
     assert answer.json()["code"] == "bots_not_rated"
