@@ -495,6 +495,11 @@ class OwnedBotListApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
+    def get_throttles(self):
+        # A new bot is a new account: the sign-ups' limit per address, so deactivating and
+        # registering again cannot mint accounts without end. Listing is not limited.
+        return [RegisterRateThrottle()] if self.request.method == "POST" else []
+
     class Input(serializers.Serializer):
         username = serializers.CharField(max_length=150)
 
@@ -534,6 +539,7 @@ class OwnedBotListApi(APIView):
                 403,
                 409,
                 415,
+                429,
                 e400="`invalid_username`, `username_taken`",
                 e403="`bots_cannot_own_bots`",
                 e409="`too_many_bots`",

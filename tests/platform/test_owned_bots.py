@@ -4,6 +4,7 @@ never makes bots, and enters only bots-only tournaments — checked as an attack
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from django.db import IntegrityError, transaction
 from accounts.deletion import account_delete
 from accounts.models import ApiToken, User
 from accounts.services import api_token_create, owned_bot_create
+from core import throttling
 from core.errors import ApplicationError
 from tests.support.factories import (
     PASSWORD,
@@ -22,6 +24,7 @@ from tests.support.factories import (
     organizer,
     token_client,
 )
+from tests.support.throttling import assert_throttled
 from tournaments.models import TournamentEntry
 
 pytestmark = pytest.mark.django_db
@@ -291,3 +294,22 @@ def test_an_owned_bots_account_age_is_no_way_into_rated_play(ana, settings):
     answer = token_client(key).post("/api/v1/games", {"players": 2, "rated": True}, format="json")
     assert answer.status_code == 403
     assert answer.json()["code"] == "bots_not_rated"
+
+
+def test_registering_bots_counts_against_the_sign_up_limit(ana, settings, monkeypatch):
+    # Deactivating and registering again must not mint accounts without end.
+    settings.RATE_LIMITS_ENABLED = True
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"bots-{uuid.uuid4().hex}",
+        }
+    }
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "register": "2/min"}
+    monkeypatch.setattr(throttling, "_now", lambda: 1_800_000_000.25)
+    owner = client_for(ana)
+    _register(ana, "ana-one")
+    owner.delete(f"{BOTS}/ana-one")
+    _register(ana, "ana-two")
+    assert_throttled(owner.post(BOTS, {"username": "ana-three"}, format="json"), 60)
+    assert owner.get(BOTS).status_code == 200  # listing is not limited
