@@ -162,7 +162,8 @@ def player(request, username):
         user = ratings_selectors.player_get(username)
     except NotFound:
         raise Http404("no such player") from None
-    return render(request, "frontend/profile.html", {"player": user})
+    owner = ratings_selectors.bot_owner_name(user)
+    return render(request, "frontend/profile.html", {"player": user, "bot_owner": owner})
 
 
 def _delete_account(request):

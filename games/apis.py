@@ -53,6 +53,10 @@ class SeatOutput(serializers.Serializer):
     index = serializers.IntegerField()
     username = serializers.CharField(source="user.username")
     is_bot = serializers.BooleanField(source="user.is_bot")
+    owned_bot = serializers.BooleanField(
+        source="user.is_owned_bot",
+        help_text="a bot a person owns: it moves itself, on the clock (is_bot is true too)",
+    )
     resigned = serializers.SerializerMethodField()
     forfeited = serializers.SerializerMethodField()
     reserve_ms = serializers.IntegerField(

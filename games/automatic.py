@@ -63,7 +63,7 @@ def _strategy_for(seat: Seat):
     seat, the greedy bot for a player who left (R25)."""
     if seat.forfeited_at is not None:
         return None
-    name = seat.user.bot_strategy if seat.user.is_bot else RESIGNED_STRATEGY
+    name = seat.user.bot_strategy if seat.user.is_platform_bot else RESIGNED_STRATEGY
     options = {"budget_ms": settings.BOT_BUDGET_MS} if name in ("mc", "strong") else {}
     return make_strategy(name if name in STRATEGIES else RESIGNED_STRATEGY, **options)
 

@@ -138,8 +138,15 @@ class Seat(models.Model):
 
     @property
     def automatic(self) -> bool:
-        """True if the platform plays this seat: a bot, or a player who left or forfeited (R25)."""
-        return self.user.is_bot or self.resigned_at is not None or self.forfeited_at is not None
+        """True if the platform plays this seat: its bot, or a player who left or forfeited (R25).
+
+        A bot a person owns is not the platform's: it moves itself through the API, and its
+        clock and timeouts run as a person's."""
+        return (
+            self.user.is_platform_bot
+            or self.resigned_at is not None
+            or self.forfeited_at is not None
+        )
 
 
 class ChallengeStatus(models.TextChoices):

@@ -65,7 +65,7 @@ def automatic_grace(seat: Seat) -> timedelta:
     """
     seconds = settings.AUTOMATIC_GRACE_SECONDS
     user = seat.user
-    if user.is_bot and user.bot_strategy in ("mc", "strong") and seat.forfeited_at is None:
+    if user.is_platform_bot and user.bot_strategy in ("mc", "strong") and seat.forfeited_at is None:
         seconds += THINKING_DECISIONS * settings.BOT_BUDGET_MS / 1000
     return timedelta(seconds=seconds)
 
@@ -168,7 +168,7 @@ def project(
     # A turn that ended is charged to its seat — not when staff restarted it (a fresh turn).
     if new_turn and kind != "staff" and prev_to_move is not None and prev_started is not None:
         seat = seats[prev_to_move]
-        if not seat.user.is_bot:
+        if not seat.user.is_platform_bot:  # an owned bot is on the clock like a person
             seat.reserve_ms, seat.vacation_used_s = clocks.charge(
                 tc,
                 prev_started,

@@ -77,7 +77,7 @@ def game_rematch(*, game_id, user) -> Rematch:
     new.rematch_of = old
     new.save(update_fields=["ruleset", "rematch_of"])
     for seat in seats:
-        if seat.user.is_bot:
+        if seat.user.is_platform_bot:  # an owned bot takes its seat itself, as a person does
             services._take_seat(new, seat.user)
     url = invite_url(new) if new.private else f"/games/{new.pk}"
     for seat in seats:

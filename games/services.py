@@ -50,7 +50,7 @@ from games.engine.state import initial_state
 from games.errors import GameError
 from games.models import Game, GameStatus, Seat
 from games.projections import deadline_for
-from ratings.selectors import rated_eligibility_check
+from ratings.selectors import raise_bots_not_rated, rated_eligibility_check
 
 BOT_STRATEGIES = tuple(STRATEGIES)
 VARIANT_KEYS = (
@@ -255,13 +255,15 @@ def game_join(*, game_id, user, contribution: str | None = None, invite: str | N
     if contribution is not None:
         validate_contribution(contribution)
     game = _lobby_game(game_id)
-    if user.is_bot:
+    if user.is_platform_bot:  # a bot a person owns joins by itself, as a person does
         raise Forbidden(GameError.FORBIDDEN, "bots are seated by the table's creator")
     if game.seats.filter(user=user).exists():
         raise ApplicationError(GameError.ALREADY_SEATED, "you already have a seat here")
     invites.check_invite(game, user, invite)
     if game.rated:
-        rated_eligibility_check(user)  # throw-away accounts join no rated table
+        rated_eligibility_check(user)  # throw-away accounts and owned bots join no rated table
+        if game.seats.filter(user__bot_owner__isnull=False).exists():
+            raise_bots_not_rated()  # nor does a person sit down with one seated another way
     seat = _take_seat(game, user, contribution)
     publish_seats_changed(game)  # a socket of this user that watched now hears the seat
     return seat
@@ -305,7 +307,8 @@ def game_leave(*, game_id, user) -> None:
         raise Forbidden(GameError.NOT_A_PLAYER, "you have no seat at this table")
     seat.delete()
     publish_seats_changed(game)  # its sockets stop hearing the seat, whoever takes it next
-    if not game.seats.filter(user__is_bot=False).exists():
+    if not game.seats.exclude(user__is_bot=True, user__bot_owner=None).exists():
+        # Nobody but the platform's bots is left (an owned bot keeps the table, as a person).
         game.status = GameStatus.ABANDONED
         game.save(update_fields=["status"])
 
@@ -335,7 +338,7 @@ def game_remove_bot(*, game_id, user, seat: int) -> None:
     found = game.seats.select_related("user").filter(index=seat).first()
     if found is None:
         raise NotFound(GameError.NO_SUCH_SEAT, f"seat {seat + 1} is free")
-    if not found.user.is_bot:
+    if not found.user.is_platform_bot:  # an owned bot leaves by itself, as a person does
         raise ApplicationError(GameError.NOT_A_BOT, "only a bot's seat is freed here")
     found.delete()
     publish_seats_changed(game)
@@ -449,7 +452,7 @@ def _fixed_contributions(
         return out
     fixed = []
     for s in seats:
-        if s.user.is_bot:
+        if s.user.is_platform_bot:  # an owned bot contributes as a person does
             fixed.append({"seat": s.index, "value": ""})
             continue
         item: dict[str, Any] = {"seat": s.index, "value": s.contribution}
@@ -480,6 +483,10 @@ def _start(
         raise ApplicationError(
             GameError.TABLE_NOT_FULL, f"{len(seats)} of {game.players} seats taken"
         )
+    if game.rated and any(s.user.is_owned_bot for s in seats):
+        # Every door to a rated seat refuses owned bots; this is the last one, whatever path
+        # (a platform table, a tournament's, a later change) seated one.
+        raise_bots_not_rated()
     ruleset = Ruleset.from_dict(game.ruleset)
     fields = ["seed", "seed_commitment"]  # status, started_at: the projection of MatchStarted
     if seed is None and game.fairness_version == 2 and game.server_seed:

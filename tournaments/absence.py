@@ -125,7 +125,7 @@ def table_ended(
     seat_entries = {s.index: s.entry_id for s in table.seats.all()}
     for left in table_departures(table):
         entry = entries.get(seat_entries.get(left["seat"]))
-        if entry is None or entry.user.is_bot or entry.stand_in_for_id is not None:
+        if entry is None or entry.user.is_platform_bot or entry.stand_in_for_id is not None:
             continue
         timed_out = left["reason"] == "timeouts"
         kind = (

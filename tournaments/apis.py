@@ -64,6 +64,7 @@ class TournamentSummaryOutput(serializers.Serializer):
     )
     current_round = serializers.IntegerField()
     rated = serializers.BooleanField()
+    bots_only = serializers.BooleanField(help_text="entered by bots alone, never by a person")
     chat = serializers.CharField(help_text="`free`, `quick` (canned messages only) or `off`")
     ready_seconds = serializers.IntegerField(
         help_text="a live table's ready window before its start (contributions to the seed)"
@@ -319,6 +320,11 @@ class TournamentListApi(APIView):
             help_text="elimination: how many of each table go through (default: half)",
         )
         rated = serializers.BooleanField(default=False)
+        bots_only = serializers.BooleanField(
+            default=False,
+            help_text="entered by bots alone: bots people own (with their own tokens) and the "
+            "platform's; never rated",
+        )
         ready_seconds = IntegerField(
             min_value=services.READY_SECONDS_RANGE[0],
             max_value=services.READY_SECONDS_RANGE[1],
@@ -405,7 +411,7 @@ class TournamentListApi(APIView):
                 401,
                 403,
                 e400="`invalid_tournament`, `invalid_ruleset`, `invalid_time_control`, "
-                "`invalid_entry_conditions`",
+                "`invalid_entry_conditions`, `bots_not_rated` (rated and bots-only)",
                 e403="`not_organizer`: staff and organizers create tournaments",
             ),
         },
@@ -441,7 +447,7 @@ class TournamentRegisterApi(APIView):
         responses={200: TournamentDetailOutput, **REGISTER_ERRORS},
     )
     def post(self, request, tournament_id):
-        if request.user.is_bot:
+        if request.user.is_platform_bot:  # a bot a person owns enters by itself
             raise Forbidden(TournamentError.FORBIDDEN, "bots are entered by staff")
         services.tournament_register(tournament_id=tournament_id, user=request.user)
         return Response(_detail(tournament_id, request.user))

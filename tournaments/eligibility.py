@@ -7,7 +7,8 @@ tournament's page shows all of them. Add a check by appending a function to ``CH
 play ban, say); ``facts`` caches what several checks read (the player's ratings).
 
 The conditions live on the tournament (and in a series' template); ``conditions_clean``
-validates them for ``tournament_create``. Bots are entered by staff and are never refused.
+validates them for ``tournament_create``. Bots meet no condition; but a bots-only tournament
+takes no person and any other no bot a person owns (``check_bot_entry``).
 """
 
 from __future__ import annotations
@@ -228,9 +229,25 @@ CHECKS: list[Check] = [
 ]
 
 
+def check_bot_entry(tournament, user) -> Refusal | None:
+    """A bots-only tournament takes bots alone; any other takes no bot a person owns (the
+    platform's bots, entered by staff, sit anywhere)."""
+    if tournament.bots_only and not user.is_bot:
+        return Refusal(E.ENTRY_BOTS_ONLY, _("Only bots enter this tournament."))
+    if not tournament.bots_only and user.is_owned_bot:
+        return Refusal(E.ENTRY_NOT_FOR_BOTS, _("Bot accounts enter only tournaments for bots."))
+    return None
+
+
 def entry_refusals(tournament, user, now: datetime) -> list[Refusal]:
-    """Return every reason ``user`` may not enter ``tournament`` (empty: they may)."""
-    if user is None or not user.is_authenticated or user.is_bot:
+    """Return every reason ``user`` may not enter ``tournament`` (empty: they may). Bots meet
+    no entry condition but ``check_bot_entry``'s."""
+    if user is None or not user.is_authenticated:
+        return []
+    kind = check_bot_entry(tournament, user)
+    if kind is not None:
+        return [kind]
+    if user.is_bot:
         return []
     facts = Facts(user)
     return [r for check in CHECKS if (r := check(tournament, user, now, facts)) is not None]

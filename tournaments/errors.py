@@ -37,6 +37,11 @@ class TournamentError(StrEnum):
     ENTRY_RATING_TOO_HIGH = "entry_rating_too_high"
     ENTRY_ACCOUNT_TOO_NEW = "entry_account_too_new"
     ENTRY_EMAIL_UNVERIFIED = "entry_email_unverified"
+    # A person at a bots-only tournament; a bot a person owns at any other.
+    ENTRY_BOTS_ONLY = "entry_bots_only"
+    ENTRY_NOT_FOR_BOTS = "entry_not_for_bots"
+    # A bots-only tournament asked to be rated (bots people own are never rated).
+    BOTS_NOT_RATED = "bots_not_rated"
     PLAY_BAN = "play_ban"
     LATE_JOIN_CLOSED = "late_join_closed"
     REJOIN_CLOSED = "rejoin_closed"

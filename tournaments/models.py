@@ -82,6 +82,9 @@ class Tournament(models.Model):
     # Elimination: how many of each table go through (null: half, rounded up).
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
     rated = models.BooleanField(default=False)
+    # Entered only by bots (people's own and the platform's), never by a person; never rated
+    # (tournaments.eligibility.check_bot_entry). Other tournaments take no bot a person owns.
+    bots_only = models.BooleanField(default=False)
     # The tournament's chat and its tables' (chat.modes): quick only by default when rated.
     chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     no_show_policy = models.CharField(

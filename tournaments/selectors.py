@@ -159,6 +159,7 @@ def tournament_summary(
         "rounds": None if tournament.format == TournamentFormat.ELIMINATION else tournament.rounds,
         "current_round": tournament.current_round,
         "rated": tournament.rated,
+        "bots_only": tournament.bots_only,
         "chat": tournament.chat,
         "ready_seconds": tournament.ready_seconds,
         "round_pause_seconds": int(absence.round_pause(tournament).total_seconds()),
@@ -401,7 +402,7 @@ def ready_waiting_for(tables: list[TournamentTable]) -> list:
         entries = {s.index: s.entry for s in table.seats.all()}
         for seat in table.game.seats.all():
             entry = entries.get(seat.index)
-            if not seat.user.is_bot and (entry is None or entry.status in ACTIVE_ENTRY):
+            if not seat.user.is_platform_bot and (entry is None or entry.status in ACTIVE_ENTRY):
                 out.append(seat)
     return out
 

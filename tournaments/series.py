@@ -45,6 +45,7 @@ TEMPLATE_DEFAULTS: dict[str, Any] = {
     "rounds": 3,
     "advance": None,
     "rated": False,
+    "bots_only": False,
     "no_show_policy": AbsencePolicy.FORFEIT,
     "withdrawal_policy": AbsencePolicy.BOT,
     "ready_seconds": 15,

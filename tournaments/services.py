@@ -157,6 +157,7 @@ def tournament_create(
     rounds: int = 3,
     advance: int | None = None,
     rated: bool = False,
+    bots_only: bool = False,
     no_show_policy: str = AbsencePolicy.FORFEIT,
     withdrawal_policy: str = AbsencePolicy.BOT,
     description: str = "",
@@ -171,7 +172,8 @@ def tournament_create(
     closes at the start unless given; with ``check_in_opens_at`` players must check in from
     then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``);
     ``round_pause_seconds``: the pause between rounds (None: the default of the time control's
-    kind, ``absence.round_pause``). ``conditions``: the entry conditions
+    kind, ``absence.round_pause``). ``bots_only``: entered by bots alone (never rated:
+    ``bots_not_rated``). ``conditions``: the entry conditions
     (``eligibility.CONDITION_DEFAULTS``); ``series`` and ``occurrence``: the series occurrence
     this is (``tournaments.series``).
     """
@@ -217,6 +219,12 @@ def tournament_create(
     if not lo <= ready_seconds <= hi:
         raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
     conditions = eligibility.conditions_clean(**conditions)
+    if bots_only and rated:
+        raise ApplicationError(
+            E.BOTS_NOT_RATED,
+            "a bots-only tournament is never rated",
+            extra={"fields": {"rated": ["a bots-only tournament is never rated"]}},
+        )
     if round_pause_seconds is not None:
         lo, hi = absence.ROUND_PAUSE_RANGE
         if (
@@ -252,6 +260,7 @@ def tournament_create(
         rounds=rounds,
         advance=advance,
         rated=rated,
+        bots_only=bool(bots_only),
         no_show_policy=no_show_policy,
         withdrawal_policy=withdrawal_policy,
         ready_seconds=ready_seconds,
@@ -512,7 +521,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
     no_shows = [
         e
         for e in entries
-        if checking_in and e.status == EntryStatus.REGISTERED and not e.user.is_bot
+        if checking_in and e.status == EntryStatus.REGISTERED and not e.user.is_platform_bot
     ]
     present = [e for e in entries if e not in no_shows]
     for entry in no_shows:
@@ -704,7 +713,7 @@ def group_contributions(tables: list[TournamentTable]) -> list[dict[str, Any]]:
     for table in sorted(tables, key=lambda t: t.number):
         for seat in sorted(seats.get(table.game_id, []), key=lambda s: s.index):
             item: dict[str, Any] = {"table": table.number, "seat": seat.index, "value": ""}
-            if not seat.user.is_bot:
+            if not seat.user.is_platform_bot:  # an owned bot contributes as a person does
                 item["value"] = seat.contribution
                 if seat.contributed_at is not None:
                     item["at"] = seat.contributed_at.isoformat()

@@ -8,9 +8,13 @@ from accounts.models import ApiToken, User
 class PlatformUserAdmin(UserAdmin):
     """Django's user admin plus the bot fields; staff are users with `is_staff`."""
 
-    list_display = (*UserAdmin.list_display, "is_bot", "bot_strategy")
+    list_display = (*UserAdmin.list_display, "is_bot", "bot_strategy", "bot_owner")
     list_filter = (*UserAdmin.list_filter, "is_bot", "bot_strategy")
-    fieldsets = (*UserAdmin.fieldsets, ("Bot", {"fields": ("is_bot", "bot_strategy")}))
+    readonly_fields = ("bot_owner",)  # set by POST /api/v1/me/bots only
+    fieldsets = (
+        *UserAdmin.fieldsets,
+        ("Bot", {"fields": ("is_bot", "bot_strategy", "bot_owner")}),
+    )
     add_fieldsets = (*UserAdmin.add_fieldsets, ("Bot", {"fields": ("is_bot", "bot_strategy")}))
 
 

@@ -17,6 +17,7 @@ from accounts.errors import AccountError as E
 from accounts.export import account_export
 from accounts.models import ApiToken
 from accounts.second_factor import begin_login, check_code, has_second_factor, is_same_site_path
+from accounts.selectors import owned_bot_list
 from accounts.services import (
     DEFAULT_TOKEN_NAME,
     SIGNUP_TOKEN_NAME,
@@ -24,6 +25,10 @@ from accounts.services import (
     api_token_create,
     api_token_revoke,
     api_token_revoke_all,
+    owned_bot_create,
+    owned_bot_deactivate,
+    owned_bot_owner_check,
+    owned_bot_token_issue,
     user_authenticate,
     user_register,
 )
@@ -374,6 +379,12 @@ class UserMeApi(APIView):
         id = serializers.IntegerField()
         username = serializers.CharField()
         is_bot = serializers.BooleanField()
+        bot_owner = serializers.CharField(
+            source="bot_owner.username",
+            default=None,
+            allow_null=True,
+            help_text="for a bot a person owns: its owner",
+        )
         is_staff = serializers.BooleanField()
         vacation_from = serializers.DateTimeField(allow_null=True)
         vacation_until = serializers.DateTimeField(
@@ -452,3 +463,128 @@ class AccountExportApi(APIView):
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         response["Cache-Control"] = "no-store"
         return response
+
+
+class OwnedBotOutput(serializers.Serializer):
+    """A bot account its owner sees."""
+
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    active = serializers.BooleanField(source="is_active")
+    created = serializers.DateTimeField(source="date_joined")
+
+
+class NewOwnedBotOutput(OwnedBotOutput):
+    token = serializers.CharField(
+        help_text="the bot's API key: shown this once, only its digest is kept"
+    )
+
+
+def _bot_with_token(bot, key: str) -> dict:
+    return {**OwnedBotOutput(bot).data, "token": key}
+
+
+class OwnedBotListApi(APIView):
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots."""
+
+    permission_classes = (IsAuthenticated,)
+
+    def get_throttles(self):
+        # A new bot is a new account: the sign-ups' limit per address, so deactivating and
+        # registering again cannot mint accounts without end. Listing is not limited.
+        return [RegisterRateThrottle()] if self.request.method == "POST" else []
+
+    class Input(serializers.Serializer):
+        username = serializers.CharField(max_length=150)
+
+    class Query(NumberQuery):
+        pass
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="me_bots_list",
+        parameters=[Query],
+        responses={
+            200: page_of("OwnedBotPage", OwnedBotOutput),
+            **error_responses(400, 401, 403, e403="`bots_cannot_own_bots`"),
+        },
+    )
+    def get(self, request):
+        query(self.Query, request)
+        owned_bot_owner_check(request.user)
+        bots = owned_bot_list(owner=request.user)
+        return paginate(
+            request,
+            bots,
+            lambda page: OwnedBotOutput(page, many=True).data,
+            pagination=NumberPage(),
+            view=self,
+        )
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="me_bots_create",
+        request=Input,
+        responses={
+            201: NewOwnedBotOutput,
+            **error_responses(
+                400,
+                401,
+                403,
+                409,
+                415,
+                429,
+                e400="`invalid_username`, `username_taken`",
+                e403="`bots_cannot_own_bots`",
+                e409="`too_many_bots`",
+            ),
+        },
+    )
+    def post(self, request):
+        username = validated(self.Input, request)["username"]
+        bot, key = owned_bot_create(owner=request.user, username=username)
+        return Response(_bot_with_token(bot, key), status=status.HTTP_201_CREATED)
+
+
+class OwnedBotDetailApi(APIView):
+    """Deactivate one of your bots: its tokens are revoked and its sockets close; its games
+    keep it, and a turn it no longer plays times out like anyone's."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="me_bots_deactivate",
+        responses={
+            204: OpenApiResponse(description="Deactivated."),
+            **error_responses(401, 403, 404, e403="`bots_cannot_own_bots`", e404="`bot_not_found`"),
+        },
+    )
+    def delete(self, request, username):
+        owned_bot_deactivate(owner=request.user, username=username)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class OwnedBotTokenApi(APIView):
+    """Give one of your bots a new API token; every older one of it stops working."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="me_bots_token",
+        request=None,
+        responses={
+            201: NewOwnedBotOutput,
+            **error_responses(401, 403, 404, e403="`bots_cannot_own_bots`", e404="`bot_not_found`"),
+        },
+    )
+    def post(self, request, username):
+        bot, key = owned_bot_token_issue(owner=request.user, username=username)
+        return Response(_bot_with_token(bot, key), status=status.HTTP_201_CREATED)

@@ -34,7 +34,7 @@ from django.utils import translation
 from accounts.errors import AccountError as E
 from accounts.models import ApiToken, RetiredUsername, User
 from accounts.names import PSEUDONYM_PREFIX, deleted_name, retired_digest
-from accounts.services import user_authenticate
+from accounts.services import owned_bots_deactivate_all, user_authenticate
 from core import clock
 from core.errors import ApplicationError, Conflict
 
@@ -121,6 +121,7 @@ def account_delete(*, user: User, password: str, confirm: bool, request=None) ->
         for token in ApiToken.objects.filter(user=user):
             token.delete()  # one by one: each token's sockets close (realtime.signals)
         Session.objects.filter(session_key__in=_sessions_of(user)).delete()
+        owned_bots_deactivate_all(owner=user)  # nobody is left to answer for them
         from notifications.models import EmailPreference, Notification
 
         Notification.objects.filter(user=user).delete()

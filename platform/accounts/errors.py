@@ -31,3 +31,8 @@ class AccountError(StrEnum):
     SECOND_FACTOR_PENDING = "second_factor_pending"
     SECOND_FACTOR_CODE_REQUIRED = "second_factor_code_required"
     INVALID_SECOND_FACTOR_CODE = "invalid_second_factor_code"
+    # Owned bots (accounts.services.owned_bot_*): a bot's token asked to manage bots, the
+    # owner's cap reached, a name that is not one of the caller's active bots.
+    BOTS_CANNOT_OWN_BOTS = "bots_cannot_own_bots"
+    TOO_MANY_BOTS = "too_many_bots"
+    BOT_NOT_FOUND = "bot_not_found"

@@ -10,10 +10,23 @@ from accounts.skeleton import username_skeleton
 
 
 class User(AbstractUser):
-    """A player account; bot accounts play a seat with a named strategy from games.bots."""
+    """A player account. Bots are labelled ``is_bot`` and come in two kinds: the platform's
+    (``bot_strategy`` names a strategy of games.bots, the server plays their seats) and a
+    person's own (``bot_owner`` set, no strategy: a client moves it through the API with its
+    own token, on the clock like a person)."""
 
     is_bot = models.BooleanField(default=False)
     bot_strategy = models.CharField(max_length=64, blank=True)
+    # The person who registered this bot (accounts.services.owned_bot_create). PROTECT: users
+    # are pseudonymized, never removed (accounts.deletion), so an owner row always stays.
+    bot_owner = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="owned_bots",
+        editable=False,
+    )
     # Correspondence vacation (RULES R24): while it runs the player's clocks are paused, each
     # game allowing at most its time control's vacation_days.
     vacation_from = models.DateTimeField(null=True, blank=True)
@@ -31,6 +44,26 @@ class User(AbstractUser):
     # disputes it is part of keep their history; readers see "deleted player" (accounts.names).
     deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            # An owned bot is a bot the platform never plays and never makes staff.
+            models.CheckConstraint(
+                condition=models.Q(bot_owner__isnull=True)
+                | models.Q(is_bot=True, bot_strategy="", is_staff=False, is_superuser=False),
+                name="accounts_owned_bot_shape",
+            ),
+        ]
+
+    @property
+    def is_platform_bot(self) -> bool:
+        """True if the server plays this account's seats (a strategy of games.bots)."""
+        return self.is_bot and self.bot_owner_id is None
+
+    @property
+    def is_owned_bot(self) -> bool:
+        """True if a person owns this bot: it moves itself, through the API, on the clock."""
+        return self.bot_owner_id is not None
+
     def clean(self):
         """Refuse a username that folds like another account's."""
         super().clean()
@@ -39,6 +72,10 @@ class User(AbstractUser):
             raise ValidationError(
                 {"username": "This username is taken or looks like one that is."},
                 code=AccountError.USERNAME_TAKEN,
+            )
+        if self.bot_owner_id is not None and (self.is_staff or self.is_superuser):
+            raise ValidationError(
+                {"is_staff": "A bot account cannot be staff."}, code=AccountError.INVALID
             )
 
     def save(self, *args, **kwargs):

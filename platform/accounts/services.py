@@ -9,6 +9,7 @@ from allauth.account.internal.flows.email_verification import (
     send_verification_email_to_address,
 )
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -24,7 +25,7 @@ from accounts.models import ApiToken, RetiredUsername, User
 from accounts.names import PSEUDONYM_PREFIX, retired_digest
 from accounts.skeleton import username_skeleton
 from core import clock
-from core.errors import ApplicationError, Conflict, NotFound
+from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from core.throttling import check_login_username
 
 # Bot usernames are "<strategy>-bot-<n>"; people may not take names of that form.
@@ -164,7 +165,7 @@ def user_authenticate(*, username: str, password: str, request=None) -> User:
     """
     check_login_username(username)
     user = authenticate(request, username=username, password=password)
-    if user is None or user.is_bot:
+    if user is None or user.is_bot:  # an owned bot has no usable password either
         raise ApplicationError(E.INVALID_CREDENTIALS, "Wrong username or password.")
     return user
 
@@ -181,8 +182,8 @@ def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[Api
     signs in again gets a fresh key, and the old one stops working); expired tokens are
     dropped. Raises ``invalid`` for a bad name and ``too_many_tokens`` (409) at the limit.
     """
-    if user.is_bot:
-        raise ApplicationError(E.INVALID_CREDENTIALS, "Bot accounts cannot hold API tokens.")
+    if user.is_platform_bot:  # an owned bot holds tokens: its client plays through the API
+        raise ApplicationError(E.INVALID_CREDENTIALS, "The platform's bots hold no API tokens.")
     name = (name or "").strip()
     if not name or len(name) > TOKEN_NAME_MAX or not name.isprintable():
         raise ApplicationError(
@@ -254,3 +255,100 @@ def bot_account_get_or_create(*, strategy: str, exclude_ids: Iterable[int] = ())
             except IntegrityError:
                 pass
         number += 1
+
+
+# -- bots people own ---------------------------------------------------------------------------
+
+OWNED_BOT_TOKEN_NAME = "bot"
+
+
+def owned_bot_owner_check(owner: User) -> None:
+    """Refuse a bot (platform or owned) as an owner: ``bots_cannot_own_bots`` (403)."""
+    if owner.is_bot:
+        raise Forbidden(E.BOTS_CANNOT_OWN_BOTS, "A bot account cannot register or manage bots.")
+
+
+def owned_bot_create(*, owner: User, username: str) -> tuple[User, str]:
+    """Register a bot account ``owner`` owns and make its API token; return the bot and the
+    token's key (shown this once).
+
+    The bot is labelled a bot (``is_bot``) but has no strategy: the platform never plays it,
+    its client moves through the REST and socket API, on the clock like a person. It has no
+    usable password (it never signs in) and cannot be staff (a database constraint). Its name
+    follows people's rules, skeleton uniqueness included. Raises ``bots_cannot_own_bots``
+    (403), ``invalid_username``, ``username_taken`` and ``too_many_bots`` (409, more than
+    ``BOTS_PER_USER`` active bots).
+    """
+    owned_bot_owner_check(owner)
+    username = User.normalize_username((username or "").strip())
+    _check_username(username)
+    if User.objects.filter(username_skeleton=username_skeleton(username)).exists() or (
+        RetiredUsername.objects.filter(pk=retired_digest(username)).exists()
+    ):
+        raise _username_taken(username)
+    cap = max(int(settings.BOTS_PER_USER), 0)
+    try:
+        with transaction.atomic():
+            # One writer of an owner's bots at a time: the cap holds under concurrent requests.
+            User.objects.select_for_update().filter(pk=owner.pk).first()
+            if User.objects.filter(bot_owner=owner, is_active=True).count() >= cap:
+                raise Conflict(
+                    E.TOO_MANY_BOTS,
+                    f"An account owns at most {cap} active bots: deactivate one first "
+                    "(DELETE /api/v1/me/bots/<username>).",
+                    extra={"limit": cap},
+                )
+            bot = User.objects.create_user(
+                username=username, password=None, is_bot=True, bot_strategy="", bot_owner=owner
+            )
+            _, key = api_token_create(user=bot, name=OWNED_BOT_TOKEN_NAME)
+    except IntegrityError:  # Another request registered the same name meanwhile.
+        raise _username_taken(username) from None
+    return bot, key
+
+
+def owned_bot_get(*, owner: User, username: str) -> User:
+    """Return ``owner``'s active bot named ``username``; ``bot_not_found`` (404) for any other
+    account, someone else's bot included, so nobody learns which bots others own."""
+    owned_bot_owner_check(owner)
+    bot = User.objects.filter(
+        bot_owner=owner, username=username, is_bot=True, is_active=True
+    ).first()
+    if bot is None:
+        raise NotFound(E.BOT_NOT_FOUND, "You own no active bot of this name.")
+    return bot
+
+
+def owned_bot_token_issue(*, owner: User, username: str) -> tuple[User, str]:
+    """Give ``owner``'s bot a new API token and revoke every other one (a leaked key stops
+    working, with the sockets it opened); return the bot and the new key, shown this once."""
+    with transaction.atomic():
+        bot = owned_bot_get(owner=owner, username=username)
+        for token in ApiToken.objects.filter(user=bot):
+            token.delete()  # one by one: each token's sockets close (realtime.signals)
+        _, key = api_token_create(user=bot, name=OWNED_BOT_TOKEN_NAME)
+    return bot, key
+
+
+def owned_bot_deactivate(*, owner: User, username: str) -> None:
+    """Deactivate ``owner``'s bot: it can no longer authenticate, its tokens are revoked and
+    its sockets close. Its seats stay (games keep their history); a turn it no longer plays
+    times out like a person's. Its name stays taken."""
+    with transaction.atomic():
+        bot = owned_bot_get(owner=owner, username=username)
+        _deactivate_bot(bot)
+
+
+def _deactivate_bot(bot: User) -> None:
+    bot.is_active = False
+    bot.save(update_fields=["is_active"])
+    for token in ApiToken.objects.filter(user=bot):
+        token.delete()
+
+
+def owned_bots_deactivate_all(*, owner: User) -> int:
+    """Deactivate every bot ``owner`` owns (their account is being deleted); return how many."""
+    bots = list(User.objects.filter(bot_owner=owner, is_active=True))
+    for bot in bots:
+        _deactivate_bot(bot)
+    return len(bots)

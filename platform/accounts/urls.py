@@ -15,6 +15,9 @@ urlpatterns = [
     path("auth/login", apis.SessionLoginApi.as_view(), name="login"),
     path("auth/logout", apis.SessionLogoutApi.as_view(), name="logout"),
     path("me", apis.UserMeApi.as_view(), name="me"),
+    path("me/bots", apis.OwnedBotListApi.as_view(), name="bots"),
+    path("me/bots/<str:username>", apis.OwnedBotDetailApi.as_view(), name="bot-detail"),
+    path("me/bots/<str:username>/token", apis.OwnedBotTokenApi.as_view(), name="bot-token"),
     path("account/delete", apis.AccountDeleteApi.as_view(), name="account-delete"),
     path("account/export", apis.AccountExportApi.as_view(), name="account-export"),
 ]

@@ -280,6 +280,9 @@ OPEN_TABLES_PER_USER = int(ENV.get("OPEN_TABLES_PER_USER", "").strip() or 3)
 # cap, off with RATE_LIMITS=0 too), and how long one waits before it expires.
 CHALLENGES_PENDING_PER_USER = int(ENV.get("CHALLENGES_PENDING_PER_USER", "").strip() or 5)
 CHALLENGE_EXPIRY_MINUTES = int(ENV.get("CHALLENGE_EXPIRY_MINUTES", "").strip() or 60)
+# Bot accounts a person may own at once (accounts.services.owned_bot_create; deactivated ones
+# do not count). A product limit, not a rate limit: RATE_LIMITS=0 leaves it on.
+BOTS_PER_USER = int(ENV.get("BOTS_PER_USER", "").strip() or 5)
 NUM_PROXIES = int(ENV.get("NUM_PROXIES", "").strip() or 0)
 # FORWARDED_ALLOW_IPS: the proxies (addresses or networks) whose X-Forwarded-For and
 # X-Forwarded-Proto uvicorn believes (manage.py serve rewrites the client address and scheme from

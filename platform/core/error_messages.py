@@ -147,6 +147,8 @@ MESSAGES: dict[str, Promise] = {
     "entry_rating_too_high": _("Your rating is above this tournament's range."),
     "entry_account_too_new": _("Your account is too new for this tournament."),
     "entry_email_unverified": _("This tournament needs a verified email address."),
+    "entry_bots_only": _("Only bots enter this tournament."),
+    "entry_not_for_bots": _("Bot accounts enter only tournaments for bots."),
     "play_ban": _(
         "You may not join new events until %(ends_at)s, after no-shows or leaving tables early."
     ),
@@ -161,6 +163,7 @@ MESSAGES: dict[str, Promise] = {
     "invalid_kind": _("This rating kind is not valid."),
     "invalid_result": _("This result is not valid."),
     "not_eligible_for_rated": _("You cannot play rated games yet."),
+    "bots_not_rated": _("Bot accounts never play rated games."),
     "invalid_username": _("This username is not valid."),
     "username_taken": _("This username is already taken."),
     "invalid_email": _("This email address is not valid."),
@@ -168,6 +171,9 @@ MESSAGES: dict[str, Promise] = {
     "invalid_credentials": _("The username or password is wrong."),
     "invalid_bot_strategy": _("There is no such bot strategy."),
     "too_many_tokens": _("You have too many API tokens; revoke one first."),
+    "bots_cannot_own_bots": _("A bot account cannot register or manage bots."),
+    "too_many_bots": _("You own as many bots as allowed; deactivate one first."),
+    "bot_not_found": _("You own no active bot of this name."),
     "confirmation_required": _("Please confirm that you want to delete your account."),
     "account_has_active_games": _(
         "Finish or resign your games and withdraw from your tournaments before deleting "

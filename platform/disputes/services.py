@@ -131,7 +131,7 @@ def dispute_open(
         seat = seats.get(index)
         if seat is None:
             raise ApplicationError(E.INVALID_SEAT, f"there is no seat {index}")
-        if seat.user_id != user.pk and not seat.user.is_bot:
+        if seat.user_id != user.pk and not seat.user.is_platform_bot:  # an owned bot answers
             named.append(seat.user)
     if Dispute.objects.filter(
         game=game, opened_by=user, status__in=(DisputeStatus.OPEN, DisputeStatus.UNDER_REVIEW)

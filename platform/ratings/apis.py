@@ -114,6 +114,9 @@ class PlayerProfileApi(APIView):
 
         username = serializers.CharField()
         is_bot = serializers.BooleanField()
+        bot_owner = serializers.CharField(
+            allow_null=True, help_text="a bot a person owns: that person's username"
+        )
         joined = serializers.DateTimeField()
         games = Games()
         ratings = RatingOutput(many=True, help_text="one per kind; none for a bot")

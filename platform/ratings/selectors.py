@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -84,6 +84,17 @@ def _entry(r: Rating) -> RatingEntry:
     )
 
 
+def bot_owner_name(user) -> str | None:
+    """The username of the person who owns the bot ``user``; None for anyone else, and for a
+    bot whose owner deleted their account (the owner's name is not kept, accounts.deletion)."""
+    if user.bot_owner_id is None:
+        return None
+    owner = get_user_model().objects.filter(pk=user.bot_owner_id).first()
+    if owner is None or owner.deleted_at is not None or not owner.is_active:
+        return None
+    return owner.username
+
+
 def player_profile(*, username: str) -> dict[str, Any]:
     """Return a player's public profile: a rating per kind (a newcomer's where none yet) and
     game counts. Bots have no rating: they play at a fixed belief (``ratings.skill``)."""
@@ -97,6 +108,7 @@ def player_profile(*, username: str) -> dict[str, Any]:
     return {
         "username": user.username,
         "is_bot": user.is_bot,
+        "bot_owner": bot_owner_name(user),
         "joined": user.date_joined,
         "games": {
             "finished": finished.count(),
@@ -175,9 +187,19 @@ def rated_eligibility(user) -> RatedEligibility:
     return RatedEligibility(bool(need) and games >= need, games, need, eligible_at)
 
 
+def raise_bots_not_rated() -> NoReturn:
+    """Refuse rated play to a bot a person owns (403 ``bots_not_rated``)."""
+    raise Forbidden(
+        RatingError.BOTS_NOT_RATED,
+        "bots people own play casual tables and bots-only tournaments, never rated play",
+    )
+
+
 def rated_eligibility_check(user) -> None:
     """Raise ``not_eligible_for_rated`` (403), saying what is missing, unless ``user`` may
-    play rated (``rated_eligibility``)."""
+    play rated (``rated_eligibility``); ``bots_not_rated`` (403) for a bot a person owns."""
+    if user.is_owned_bot:
+        raise_bots_not_rated()
     e = rated_eligibility(user)
     if e.eligible:
         return

@@ -111,7 +111,9 @@ def _apply(game_id, places, reapply: bool) -> bool:
     if ledger is not None and ledger.state == RatedGameState.APPLIED:
         _reverse(game, ledger, by=None, reason=REAPPLIED_REASON, now=now)
     people = [s for s in seats if not s.user.is_bot]
-    if not people:
+    if not people or any(s.user.is_owned_bot for s in seats):
+        # A bot a person owns has no fixed strength to rate against: nobody is rated (every
+        # door to rated play refuses it, so this only guards a table seated some other way).
         return False
     if not reapply:
         reason = rating_abort_reason(game, seats)

@@ -38,6 +38,7 @@ def test_register_then_token_then_me_round_trip(api_client):
         "id": body["id"],
         "username": "bob",
         "is_bot": False,
+        "bot_owner": None,
         "is_staff": False,
         "vacation_from": None,
         "vacation_until": None,

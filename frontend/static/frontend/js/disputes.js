@@ -78,7 +78,7 @@ async function loadSeats() {
     const game = await api(`games/${gid}`);
     const me = document.body.dataset.username;
     for (const s of game.seats) {
-      if (s.username === me || s.is_bot) continue;
+      if (s.username === me || (s.is_bot && !s.owned_bot)) continue;
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.type = "checkbox";

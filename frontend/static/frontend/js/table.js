@@ -703,8 +703,9 @@ function renderSeats() {
       b.setAttribute("data-testid", "bot");
       b.textContent = gettext("bot");
       top.append(b);
-      if (S.status === "open" && !!me && g.created_by === me) {
-        // The table's creator frees a bot's seat before the start.
+      if (S.status === "open" && !!me && g.created_by === me && !s.owned_bot) {
+        // The table's creator frees a platform bot's seat before the start (a bot a person
+        // owns leaves by itself, as a person does).
         const rm = document.createElement("button");
         rm.type = "button";
         rm.className = "remove-bot";

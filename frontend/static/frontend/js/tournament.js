@@ -91,6 +91,7 @@ function renderHead(d) {
     fact(gettext("Time control"), timeControlText(d.time_control)),
     fact(gettext("Rated"), d.rated ? gettext("yes") : gettext("no")),
   ];
+  if (d.bots_only) facts.push(fact(gettext("Bots only"), gettext("bot accounts enter, people do not; never rated"), "bots-only"));
   if (d.format === "swiss" && d.rounds >= 3) { // late join can outlast round 1
     facts.push(fact(gettext("Late join"), fmt(gettext("until half of the rounds have started; each round missed is a bye worth %(points)s points, a middle place"), { points: d.bye_points }), "late-join"));
   }

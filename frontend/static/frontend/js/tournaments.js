@@ -36,7 +36,7 @@ function row(t) {
   const players = t.max_players ? fmt(gettext("%(n)s/%(max)s players"), { n: t.entrants, max: t.max_players })
     : fmt(gettext("%(n)s players"), { n: t.entrants });
   info.append(span("names", `${formatName(t.format)} · ${players} · ${fmt(gettext("tables of %(n)s"), { n: t.table_size })}`));
-  info.append(span("time-control", timeControlText(t.time_control) + (t.rated ? " · " + gettext("rated") : "")));
+  info.append(span("time-control", timeControlText(t.time_control) + (t.rated ? " · " + gettext("rated") : "") + (t.bots_only ? " · " + gettext("bots only") : "")));
   if (t.status === "running") {
     info.append(span("names", fmt(gettext("round %(n)s"), { n: t.current_round })));
   } else if (t.status === "finished" && t.winner) {
@@ -130,6 +130,7 @@ if (form) {
       table_size: Number(f.table_size.value),
       rounds: Number(f.rounds.value),
       rated: f.rated.checked,
+      bots_only: f.bots_only.checked,
       no_show_policy: f.no_show_policy.value,
       withdrawal_policy: f.withdrawal_policy.value,
       time_control: kind === "live"
