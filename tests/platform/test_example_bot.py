@@ -1,5 +1,6 @@
 """The example bot (docs/examples/bot.py) plays a whole game against the platform's bots on a
-real server (`manage.py serve`, the embedded default), as a user who copied it would run it."""
+real server (`manage.py serve`, the embedded default), as a user who copied it would run it:
+with the token of a bot account its owner registered (POST /api/v1/me/bots)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,17 @@ def _register(url: str, username: str) -> str:
     return _call(url, "POST", "/auth/register", body)["token"]
 
 
+def _own_bot(url: str, owner: str, name: str) -> str:
+    """Register a person ``owner`` and a bot account ``name`` they own; return the bot's token
+    (as a user who brings their own bot does: POST /api/v1/me/bots)."""
+    created = _call(url, "POST", "/me/bots", {"username": name}, _register(url, owner))
+    assert created["is_bot"], created
+    return created["token"]
+
+
+BOT_ACTOR = {"kind": "bot", "name": "examplebot"}  # its moves are labelled a bot's
+
+
 def _bot_env(url: str, token: str) -> dict[str, str]:
     """All the bot is given: where the platform is and the token (no repository, no Django)."""
     return {"PATH": os.environ.get("PATH", ""), "MT_URL": url, "MT_TOKEN": token}
@@ -52,7 +64,7 @@ def _embedded_env(tmp_path: Path) -> dict[str, str]:
 def test_the_example_bot_plays_a_whole_game_against_platform_bots(tmp_path):
     log_path = tmp_path / "serve.log"
     with served(_embedded_env(tmp_path), log_path, timeout=60) as url:
-        token = _register(url, "botwriter")
+        token = _own_bot(url, "botwriter", "examplebot")
         t0 = time.monotonic()
         run = subprocess.run(
             [sys.executable, str(BOT), "--players", "3", "--rounds", "1"],
@@ -79,7 +91,7 @@ def test_the_example_bot_plays_a_whole_game_against_platform_bots(tmp_path):
     assert moves, events
     # The bot's seat moved in the account's own name, never a timeout's or a stand-in bot's.
     actors = [e["actor"] for e in moves]
-    assert all(a == {"kind": "player", "name": "botwriter"} for a in actors), actors
+    assert all(a == BOT_ACTOR for a in actors), actors
     assert not any("by" in e["data"] for e in moves), moves
     assert events[-1]["type"] == "MatchEnded", events[-1]
 
@@ -114,7 +126,8 @@ def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart
         proc = start(env, log, port)
         try:
             wait_ready(proc, port, log_path, timeout=60)
-            bot_token, my_token = _register(url, "botwriter"), _register(url, "person")
+            bot_token = _own_bot(url, "botwriter", "examplebot")
+            my_token = _register(url, "person")
             variants = {"set_max": 6, "rounds": 1}
             gid = _call(url, "POST", "/games", {"players": 2, "variants": variants}, my_token)["id"]
             _call(url, "POST", f"/games/{gid}/join", {}, bot_token)
@@ -172,4 +185,4 @@ def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart
         if e["seq"] > restarted_at and e["type"] in MOVE_EVENTS and e["data"]["seat"] == 1
     ]
     assert after, output  # the bot played on after the restart
-    assert all(e["actor"] == {"kind": "player", "name": "botwriter"} for e in after), after
+    assert all(e["actor"] == BOT_ACTOR for e in after), after
