@@ -1,5 +1,5 @@
 """Fixtures for the hardening tests: rate limits on a cache of their own, a channel layer of
-their own."""
+their own, a PostgreSQL and a Redis of their own."""
 
 from __future__ import annotations
 
@@ -59,3 +59,33 @@ async def layer(settings):
     channel_layer = get_channel_layer()
     yield channel_layer
     await channel_layer.flush()
+
+
+def _private(redis: bool):
+    from tests.hardening.private import Unavailable, private_services
+
+    services = private_services(redis=redis)
+    try:
+        servers = services.__enter__()
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        yield servers
+    finally:
+        services.__exit__(None, None, None)
+
+
+@pytest.fixture
+def private_servers():
+    """(PrivatePostgres, PrivateRedis) of this test's own, to stop, crash and pause
+    (tests/hardening/private.py); skipped where their binaries are missing."""
+    yield from _private(redis=True)
+
+
+@pytest.fixture
+def private_postgres():
+    """A PrivatePostgres of this test's own (tests/hardening/private.py)."""
+    servers = _private(redis=False)
+    pg, _ = next(servers)
+    yield pg
+    next(servers, None)  # stopped and removed

@@ -18,7 +18,6 @@ import sys
 import psycopg
 import pytest
 
-from tests.hardening.private import Unavailable, private_services
 from tests.support.server import REPO
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -86,36 +85,31 @@ def events(url: str) -> list[tuple]:
         ).fetchall()
 
 
-def test_a_dump_restored_into_a_new_database_verifies_and_loads_the_same_games(tmp_path):
-    try:
-        services = private_services(redis=False)
-        pg, _ = services.__enter__()
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        live = pg.create_database("live")
-        ok(manage(live, "migrate", "--noinput", "-v", "0"))
-        ok(manage(live, "shell", "-c", BUILD))
-        with psycopg.connect(live) as conn:
-            statuses = [r[0] for r in conn.execute("SELECT status FROM games_game")]
-        assert {"finished", "active", "open"} <= set(statuses)
-        started = len([s for s in statuses if s != "open"])
+def test_a_dump_restored_into_a_new_database_verifies_and_loads_the_same_games(
+    private_postgres, tmp_path
+):
+    pg = private_postgres
+    live = pg.create_database("live")
+    ok(manage(live, "migrate", "--noinput", "-v", "0"))
+    ok(manage(live, "shell", "-c", BUILD))
+    with psycopg.connect(live) as conn:
+        statuses = [r[0] for r in conn.execute("SELECT status FROM games_game")]
+    assert {"finished", "active", "open"} <= set(statuses)
+    started = len([s for s in statuses if s != "open"])
 
-        dump = tmp_path / "live.dump"
-        ok(pg.tool("pg_dump", "--format=custom", f"--file={dump}", "--dbname", live))
-        restored = pg.create_database("restored")
-        ok(pg.tool("pg_restore", "--exit-on-error", "--no-owner", "--dbname", restored, str(dump)))
+    dump = tmp_path / "live.dump"
+    ok(pg.tool("pg_dump", "--format=custom", f"--file={dump}", "--dbname", live))
+    restored = pg.create_database("restored")
+    ok(pg.tool("pg_restore", "--exit-on-error", "--no-owner", "--dbname", restored, str(dump)))
 
-        verified = ok(manage(restored, "verify_events"))
-        assert f"{started} games verified" in verified, verified
-        assert events(restored) == events(live)
-        loaded = digest(live)
-        assert len([g for g in loaded.values() if g["views"]]) == started
-        assert digest(restored) == loaded
-        # The copy is as append-only as the original.
-        with psycopg.connect(restored) as conn, pytest.raises(psycopg.Error, match="append-only"):
-            conn.execute("UPDATE eventstore_event SET type = 'x'")
-        # Nothing is missing from the schema either: no migration left to apply.
-        ok(manage(restored, "migrate", "--check"))
-    finally:
-        services.__exit__(None, None, None)
+    verified = ok(manage(restored, "verify_events"))
+    assert f"{started} games verified" in verified, verified
+    assert events(restored) == events(live)
+    loaded = digest(live)
+    assert len([g for g in loaded.values() if g["views"]]) == started
+    assert digest(restored) == loaded
+    # The copy is as append-only as the original.
+    with psycopg.connect(restored) as conn, pytest.raises(psycopg.Error, match="append-only"):
+        conn.execute("UPDATE eventstore_event SET type = 'x'")
+    # Nothing is missing from the schema either: no migration left to apply.
+    ok(manage(restored, "migrate", "--check"))

@@ -49,7 +49,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.hardening.private import Unavailable, private_services
 from tests.support.celery import Celery
 from tests.support.server import REPO, free_port, log_tail, stop, wait_ready
 
@@ -343,16 +342,9 @@ def signal_process(proc: subprocess.Popen | None, sig: int) -> None:
     proc.send_signal(sig)
 
 
-def test_every_fault_heals_in_seconds_with_nothing_lost_or_doubled(tmp_path):
-    try:
-        services = private_services()
-        pg, rds = services.__enter__()
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        run_suite(pg, rds, tmp_path)
-    finally:
-        services.__exit__(None, None, None)
+def test_every_fault_heals_in_seconds_with_nothing_lost_or_doubled(private_servers, tmp_path):
+    pg, rds = private_servers
+    run_suite(pg, rds, tmp_path)
 
 
 def run_suite(pg, rds, tmp_path: Path) -> None:

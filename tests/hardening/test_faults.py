@@ -30,7 +30,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.hardening.private import Unavailable, private_services
 from tests.support.server import REPO, log_tail, served
 from tests.support.tickets import socket_url
 
@@ -200,16 +199,9 @@ def socket_command(ws, command: dict, timeout: float = 30) -> dict:
             return message
 
 
-def test_outages_answer_503_keep_every_acknowledged_move_and_recover(tmp_path):
-    try:
-        services = private_services()
-        pg, rds = services.__enter__()
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        run_outages(pg, rds, tmp_path)
-    finally:
-        services.__exit__(None, None, None)
+def test_outages_answer_503_keep_every_acknowledged_move_and_recover(private_servers, tmp_path):
+    pg, rds = private_servers
+    run_outages(pg, rds, tmp_path)
 
 
 def run_outages(pg, rds, tmp_path: Path) -> None:
