@@ -50,6 +50,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.support.celery import Celery
+from tests.support.commands import manage
 from tests.support.server import REPO, free_port, log_tail, stop, wait_ready
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -488,14 +489,7 @@ def run_suite(pg, rds, tmp_path: Path) -> None:
         celery.stop()
         for web in webs:
             web.stop()
-    verify = subprocess.run(
-        [sys.executable, "manage.py", "verify_events"],
-        cwd=SUITE_REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    verify = manage("verify_events", env=env, timeout=600, repo=SUITE_REPO)
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert f"{TABLES} games verified" in verify.stdout, verify.stdout
 

@@ -9,11 +9,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
-def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run ``manage.py args`` with exactly ``env``; return the finished process, output as text."""
+def manage(
+    *args: str, env: dict[str, str], timeout: float = 120, repo: Path = REPO
+) -> subprocess.CompletedProcess:
+    """Run ``manage.py args`` with exactly ``env`` in the checkout ``repo`` (this one, or a
+    worktree of an older revision); return the finished process, output as text."""
     return subprocess.run(
         [sys.executable, "manage.py", *args],
-        cwd=REPO,
+        cwd=repo,
         env=env,
         capture_output=True,
         text=True,
