@@ -198,10 +198,11 @@ def analyse_decisions(
             if len(moves) > 1:
                 k = seat_knowledge(state, seat)
                 mv = evaluate_moves(k, budget.worlds, derived_rng(seed, "decision", index))
-                d = {"index": index, "round": state.round, "seat": seat}
+                d: dict[str, Any] = {"index": index, "round": state.round, "seat": seat}
                 d.update(judge(mv, command, seat))
-                if e.by is not None:
-                    d["by"] = e.by
+                by = getattr(e, "by", None)
+                if by is not None:
+                    d["by"] = by
                 out.append(d)
         evolve(state, e)
     return out
