@@ -103,6 +103,39 @@ _STOP = tuple(Stop(seat) for seat in range(MAX_PLAYERS))
 _PLACE_ENGINE = tuple(PlaceEngine(seat) for seat in range(MAX_PLAYERS))
 
 
+class _Targets(dict[tuple[bool, ...], tuple[int, ...]]):
+    """One seat's trains open to it (R9, R14) by the table's markers: its own, every marked one
+    and the Mexican Train, ascending; each found the first time those markers are asked for (a
+    lookup is cheaper than a loop over the markers on every move)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, markers: tuple[bool, ...]) -> tuple[int, ...]:
+        seat = self.seat
+        targets = [i for i, marked in enumerate(markers) if marked or i == seat]
+        targets.append(len(markers))
+        found = tuple(targets)
+        if len(self) < _TARGETS_KEPT:  # 2^seats patterns at most: a large table's stay bounded
+            self[markers] = found
+        return found
+
+
+_TARGETS_KEPT = 1 << 10
+
+
+class _TargetsBySize(dict[int, tuple[_Targets, ...]]):
+    def __missing__(self, seats: int) -> tuple[_Targets, ...]:
+        by_seat = self[seats] = tuple(_Targets(seat) for seat in range(seats))
+        return by_seat
+
+
+_TARGETS = _TargetsBySize()
+
+
 def _may_draw_first_turn(s: GameState, seat: int) -> bool:
     # V5: a player who cannot start their train draws one tile before passing.
     return (
@@ -120,7 +153,8 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
     The commands may be shared with other calls: they are immutable values.
 
     The plays are ``legal_plays``'s (tests/games/engine/test_step_legal.py holds them equal),
-    found here with ``play_targets`` inlined and plain loops rather than comprehensions: this
+    found here with ``play_targets`` inlined (its trains looked up by the markers, ``_Targets``)
+    and plain loops rather than comprehensions: this
     runs once per move of every simulated match, where each Python call shows.
     """
     if seat != s.to_move or s.phase != PLAYING:
@@ -162,13 +196,7 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
         markers = s.markers
         targets: Sequence[int] = (seat, s.seats)
         if True in markers:
-            targets = []
-            i = 0
-            for marked in markers:
-                if marked or i == seat:
-                    targets.append(i)
-                i += 1
-            targets.append(i)
+            targets = _TARGETS[s.seats][seat][tuple(markers)]
         plays: list[PlayTile] = []
         if drawn is not None:
             # After a draw only the drawn tile may be laid (R15, R18, V5).
@@ -361,11 +389,15 @@ def step(state: GameState, command: Command) -> tuple[ev.Event, ...]:
 
 
 def _end_round(state: GameState, event: ev.Event) -> tuple[ev.Event, ...]:
-    out = [event]
-    for follow in round_end_events(state):
+    return (event, *_round_end_events(state))
+
+
+def _round_end_events(state: GameState) -> list[ev.Event]:
+    """Fold into ``state`` (a round just over) the events that end the round and return them."""
+    out = round_end_events(state)
+    for follow in out:
         evolve(state, follow)
-        out.append(follow)
-    return tuple(out)
+    return out
 
 
 # Build an event straight from its fields' tuple, skipping the NamedTuple's Python-level

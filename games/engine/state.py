@@ -315,14 +315,16 @@ def _tile_drawn(s: GameState, e: ev.TileDrawn) -> None:
 def _tile_played(s: GameState, e: ev.TilePlayed) -> None:
     seat = e.seat
     t = e.tile
-    ti = e.train if isinstance(e.train, int) else s.seats  # the Mexican Train is last
+    train = e.train
+    ti = train if isinstance(train, int) else s.seats  # the Mexican Train is last
     hand = s.hands[seat]
     hand.discard(t)
     a, b = t
-    end = s.ends[ti]
+    ends = s.ends
+    end = ends[ti]
     outer = b if a == end else a
     s.trains[ti].append((end, outer))
-    s.ends[ti] = outer
+    ends[ti] = outer
     lc = s.laid_count
     lc[a] += 1
     if a != b:
@@ -336,7 +338,6 @@ def _tile_played(s: GameState, e: ev.TilePlayed) -> None:
         if od[0] == ti:
             del od[0]  # R19: satisfied
         full = s.ruleset.set_max
-        ends = s.ends
         for x in od:  # a plain loop: a generator per play while a double is open costs more
             if lc[ends[x]] > full:
                 # R19: a double nobody can cover any more stops being open.
@@ -357,7 +358,13 @@ def _tile_played(s: GameState, e: ev.TilePlayed) -> None:
         s.turn_doubles.append(ti)  # R17: a follow-up tile is owed
         s.doubles_laid += 1
         return
-    _end_turn(s)
+    if s.turn_doubles or s.bpos == len(s.boneyard):
+        _end_turn(s)  # doubles to open, or the round may be blocked (R19, R21)
+        return
+    # _end_turn's plain case, inlined (most plays end a turn so): the next seat's turn.
+    s.to_move = (s.to_move + 1) % s.seats
+    s.laid = 0
+    s.doubles_laid = 0
 
 
 def _turn_passed(s: GameState, e: ev.TurnPassed) -> None:
