@@ -367,6 +367,8 @@ INSTALLED_APPS = [
     "disputes",
     "ratings",
     "games",
+    # The analysis of finished games (accuracy, luck, the skill index; docs/analysis.md).
+    "analysis",
     "tournaments",
     # Table and tournament chat, mutes, reports (after games and tournaments, whose rows it names).
     "chat",
@@ -700,6 +702,12 @@ ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
 # Rated play (ratings.selectors.rated_eligibility): an account opens or joins rated tables, and
 # registers for rated tournaments, once it has played this many finished games to the end
 # (rated or not) or is this many days old. 0 turns a requirement off; both 0, anyone may.
+# The analysis of a finished game (docs/analysis.md): worlds sampled per decision, rollouts
+# per luck estimate. The defaults analyse a 4-player 13-round game in minutes on one core.
+ANALYSIS_WORLDS = int(ENV.get("ANALYSIS_WORLDS", "").strip() or 24)
+ANALYSIS_LUCK_ROLLOUTS = int(ENV.get("ANALYSIS_LUCK_ROLLOUTS", "").strip() or 16)
+# Fair-play signals (analysis.selectors): over a player's last this many analysed games.
+FAIR_PLAY_GAMES = int(ENV.get("FAIR_PLAY_GAMES", "").strip() or 50)
 RATED_MIN_GAMES = int(ENV.get("RATED_MIN_GAMES", "").strip() or 3)
 RATED_MIN_ACCOUNT_DAYS = int(ENV.get("RATED_MIN_ACCOUNT_DAYS", "").strip() or 7)
 

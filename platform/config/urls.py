@@ -37,6 +37,7 @@ urlpatterns = [
     path("api/redoc/", RedirectView.as_view(pattern_name="api-docs"), name="api-redoc"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("chat.urls")),  # ahead of games.urls: games/<id>/chat
+    path("api/v1/", include("analysis.urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("notifications.urls")),

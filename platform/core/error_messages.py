@@ -65,6 +65,7 @@ MESSAGES: dict[str, Promise] = {
     "not_a_bot": _("This account is not a bot."),
     "not_creator": _("Only the table's creator may do this."),
     "not_finished": _("This game has not finished."),
+    "game_not_finished": _("This game is analysed once it has finished."),
     "no_such_seat": _("There is no such seat."),
     "not_on_vacation": _("You are not on vacation."),
     "not_rated": _("This game is not rated."),

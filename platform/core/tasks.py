@@ -247,6 +247,11 @@ class _Periodic:
             self.runner.put_after(self.interval, self, ())
 
 
+def embedded() -> bool:
+    """Return True when tasks run on this process's embedded runner (no Celery worker)."""
+    return _runner is not None
+
+
 def start_embedded_runner() -> EmbeddedRunner:
     global _runner
     if _runner is None:

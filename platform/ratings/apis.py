@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from analysis.selectors import skill_indexes
 from core.inputs import query
 from core.pagination import NumberPage, NumberQuery
 from core.schema import error_responses
@@ -54,6 +55,10 @@ class RatingLeaderboardApi(APIView):
             games = serializers.IntegerField()
             provisional = serializers.BooleanField()
             updated_at = serializers.DateTimeField(allow_null=True)
+            skill_index = serializers.FloatField(
+                allow_null=True,
+                help_text="luck-adjusted skill over analysed games (docs/analysis.md); null: none",
+            )
 
         kind = serializers.ChoiceField(RatingKind.values)
         count = serializers.IntegerField(help_text="rated people on this leaderboard")
@@ -80,6 +85,7 @@ class RatingLeaderboardApi(APIView):
         board = selectors.rating_leaderboard(kind=kind)
         page = pagination.paginate_queryset(board, request, view=self)
         offset = (pagination.page.number - 1) * pagination.page.paginator.per_page
+        skill = skill_indexes(r.user_id for r in page)
         results = [
             {
                 "rank": offset + i + 1,
@@ -90,6 +96,7 @@ class RatingLeaderboardApi(APIView):
                 "games": r.games,
                 "provisional": r.provisional,
                 "updated_at": r.updated_at,
+                "skill_index": skill.get(r.user_id),
             }
             for i, r in enumerate(page)
         ]
@@ -118,8 +125,24 @@ class PlayerProfileApi(APIView):
             allow_null=True, help_text="a bot a person owns: that person's username"
         )
         joined = serializers.DateTimeField()
+
+        class Analysis(serializers.Serializer):
+            class Recent(serializers.Serializer):
+                game = serializers.UUIDField()
+                finished_at = serializers.DateTimeField()
+                accuracy = serializers.FloatField()
+                skill = serializers.FloatField()
+
+            games = serializers.IntegerField(help_text="analysed finished games")
+            accuracy = serializers.FloatField(allow_null=True)
+            skill_index = serializers.FloatField(
+                allow_null=True, help_text="luck-adjusted skill (docs/analysis.md)"
+            )
+            recent = Recent(many=True, help_text="the last 20 analysed games, newest first")
+
         games = Games()
         ratings = RatingOutput(many=True, help_text="one per kind; none for a bot")
+        analysis = Analysis()
 
     @extend_schema(
         tags=TAGS,

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from accounts.names import Names
+from analysis.selectors import player_analysis
 from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
 from games.models import GameStatus, Seat
@@ -115,6 +116,7 @@ def player_profile(*, username: str) -> dict[str, Any]:
             "rated": sum(r.games for r in ratings),
         },
         "ratings": ratings,
+        "analysis": player_analysis(user),
     }
 
 

@@ -128,7 +128,7 @@ def test_staff_seated_at_a_duplicate_table_see_nothing_of_the_sibling_table(dupl
         r = client_for(sam).get(audit(sibling, path))
         assert_nothing_hidden(r, sibling)
         assert r.json()["code"] == "staff_has_stake", path
-    for path in ("record", "state", "events"):
+    for path in ("record", "state", "events", "analysis"):
         r = client_for(sam).get(f"/api/v1/games/{sibling.pk}/{path}")
         assert_nothing_hidden(r, sibling)
         assert r.json()["code"] == "staff_has_stake", path
@@ -148,6 +148,24 @@ def test_staff_seated_at_a_duplicate_table_cannot_audit_their_own_either(duplica
         r = client_for(sam).get(audit(own, path))
         assert_nothing_hidden(r, own)
         assert r.json()["code"] == "own_game", path
+
+
+def test_the_analysis_of_a_finished_table_waits_while_its_deal_is_played_elsewhere(duplicate):
+    """The bots' table has finished, the people's still plays the same tiles: its analysis
+    (every move's value, each hand's strength) would tell them about their own hands."""
+    sibling, own = duplicate["sibling"], duplicate["own"]
+    assert sibling.status == "finished"
+    for user in [s.user for s in own.seats.all()] + [person("eve")]:
+        r = client_for(user).get(f"/api/v1/games/{sibling.pk}/analysis")
+        assert r.status_code == 403, r.json()
+        assert_nothing_hidden(r, sibling)
+        if user != duplicate["sam"]:
+            assert r.json()["code"] == "seed_hidden"
+    org = duplicate["org"]
+    r = client_for(org).get(f"/api/v1/games/{sibling.pk}/analysis")
+    assert r.status_code == 200, r.json()
+    read = StaffAction.objects.filter(staff=org, game=sibling, action="record_downloaded")
+    assert [a.data for a in read] == [{"view": "analysis"}]
 
 
 def test_staff_without_a_stake_watch_a_hidden_deal_in_the_trail(duplicate):

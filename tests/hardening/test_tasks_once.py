@@ -15,6 +15,8 @@ import pytest
 from django.db import connections, transaction
 
 from accounts.services import user_register
+from analysis import tasks as analysis_tasks
+from analysis.models import GameAnalysis, PlayerGameAnalysis
 from config.celery import app
 from core import clock
 from core import tasks as runner
@@ -36,6 +38,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 LIVE = {"kind": "live", "seconds_per_move": 5, "reserve_seconds": 0}
 THREADS = 4
+
+
+@pytest.fixture
+def tiny_analysis(settings):
+    """The analysis at a budget of a few rollouts: the same code, in a fraction of a second."""
+    settings.ANALYSIS_WORLDS = 2
+    settings.ANALYSIS_LUCK_ROLLOUTS = 2
 
 
 @pytest.fixture
@@ -141,7 +150,7 @@ def timeout_batches(game: Game) -> int:
 
 def test_every_task_of_the_platform_is_covered_here():
     app.loader.import_default_modules()
-    apps = {"games", "ratings", "tournaments", "notifications"}
+    apps = {"games", "ratings", "tournaments", "notifications", "analysis"}
     ours = {name for name in app.tasks if name.split(".")[0] in apps}
     assert ours == set(COVERED), "add the new task's twice-and-concurrent test here"
 
@@ -236,6 +245,38 @@ def test_apply_game_ratings_run_concurrently_rates_the_game_once(submitted):
     assert RatingChange.objects.filter(game=game).count() == 2
     assert ana.ratings.get().games == 1
     assert bo.ratings.get().games == 1
+
+
+def analysis_rows(game: Game) -> tuple:
+    row = GameAnalysis.objects.get(game=game)
+    seats = list(
+        PlayerGameAnalysis.objects.filter(game=game)
+        .order_by("seat")
+        .values_list("pk", "seat", "accuracy", "skill")
+    )
+    return row.pk, row.computed_at, row.result, seats
+
+
+@pytest.mark.usefixtures("tiny_analysis")
+def test_analyse_game_twice_analyses_the_game_once(submitted):
+    ana, bo = people("ana", "bo")
+    game = finished_rated([ana, bo])
+    assert ("analysis.tasks.analyse_game", (str(game.id),)) in submitted
+    assert analysis_tasks.analyse_game.run(str(game.id)) == "done"
+    first = analysis_rows(game)
+    assert analysis_tasks.analyse_game.run(str(game.id)) == "done"
+    assert analysis_rows(game) == first
+    assert len(first[3]) == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.usefixtures("tiny_analysis")
+def test_analyse_game_run_concurrently_analyses_the_game_once(submitted):
+    ana, bo = people("ana", "bo")
+    game = finished_rated([ana, bo])
+    assert concurrently(analysis_tasks.analyse_game.run, str(game.id)) == ["done"] * THREADS
+    assert GameAnalysis.objects.filter(game=game).count() == 1
+    assert PlayerGameAnalysis.objects.filter(game=game).count() == 2
 
 
 # -- tournaments ---------------------------------------------------------------------------------
@@ -498,6 +539,7 @@ COVERED = {
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
     "games.tasks.sweep_deadlines": test_sweep_deadlines_twice_times_each_due_turn_out_once,
     "ratings.tasks.apply_game_ratings": test_apply_game_ratings_twice_rates_the_game_once,
+    "analysis.tasks.analyse_game": test_analyse_game_twice_analyses_the_game_once,
     "tournaments.tasks.tick": test_tournament_tick_twice_starts_the_tournament_once,
     "tournaments.tasks.advance": test_tournament_advance_twice_starts_the_tournament_once,
     "tournaments.tasks.recompute_standings": test_recompute_standings_twice_rebuilds_them_once,
