@@ -47,6 +47,7 @@ def test_the_leaderboard_lists_rated_people_best_first_without_bots(api, ana, bo
         "games",
         "provisional",
         "updated_at",
+        "skill_index",
     }
     assert first["provisional"] is True
     assert first["games"] == 1
