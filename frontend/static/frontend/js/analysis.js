@@ -155,9 +155,12 @@ export function moveText(move, seat, names) {
   }
 }
 
-function niceMax(v) {
-  for (const m of [12, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200]) if (v <= m) return m;
-  return Math.ceil(v / 100) * 100;
+// A round top for the y axis above ``v`` and a step of at most 5 gridlines under it.
+function niceScale(v) {
+  for (const step of [5, 10, 20, 25, 50, 100, 200, 250, 500]) {
+    if (v / step <= 4) return { top: Math.ceil(v / step) * step, step };
+  }
+  return { top: Math.ceil(v / 1000) * 1000, step: 1000 };
 }
 
 // The per-decision chart: x the decisions in game order, y the points each one lost against the
@@ -168,7 +171,7 @@ export function lossChart(decisions, names, { width = 640, height = 280 } = {}) 
   const pad = { left: 40, right: narrow ? 58 : 70, top: 16, bottom: 40 };
   const shown = decisions.filter((d) => d.options === undefined || d.options > 1);
   // Room above the biggest loss for its marker and its label.
-  const top = niceMax(Math.max(MISTAKE * 2 + 2, ...shown.map((d) => d.loss * 1.15 + 1)));
+  const { top, step } = niceScale(Math.max(MISTAKE * 2 + 2, ...shown.map((d) => d.loss * 1.15 + 1)));
   const plotW = width - pad.left - pad.right, plotH = height - pad.top - pad.bottom;
   const n = shown.length;
   const x = (i) => pad.left + (n > 1 ? (i * plotW) / (n - 1) : plotW / 2);
@@ -197,7 +200,6 @@ export function lossChart(decisions, names, { width = 640, height = 280 } = {}) 
   chart.append(svg("title", { id: "loss-chart-title" }, gettext("Points lost per decision")), svg("desc", { id: "loss-chart-desc" }, desc));
 
   const grid = svg("g", { class: "analysis-grid" });
-  const step = top <= 15 ? 5 : top <= 30 ? 10 : top <= 60 ? 20 : top / 4;
   for (let v = 0; v <= top + 1e-9; v += step) {
     grid.append(
       svg("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v) }),

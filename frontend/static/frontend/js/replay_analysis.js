@@ -66,7 +66,7 @@ export function startAnalysis({ root, gameId, record, goTo }) {
     }));
     const table = el("table", { cls: "rating-table analysis-table" });
     const head = el("tr");
-    for (const [h, cls] of [[gettext("Player")], [gettext("Accuracy")], [gettext("Decisions"), "col-decisions"], [gettext("Lost per decision")], [gettext("Skill (this game)")]]) {
+    for (const [h, cls] of [[gettext("Player")], [gettext("Accuracy")], [gettext("Decisions"), "col-decisions"], [gettext("Lost per decision"), "col-lost"], [gettext("Skill")]]) {
       head.append(el("th", { text: h, cls, attrs: { scope: "col" } }));
     }
     table.append(el("thead"));
@@ -83,7 +83,7 @@ export function startAnalysis({ root, gameId, record, goTo }) {
         who,
         el("td", { text: percent(p.accuracy), testid: "analysis-player-accuracy" }),
         el("td", { text: String(p.decisions), cls: "col-decisions" }),
-        el("td", { text: Number(p.mean_loss).toFixed(2) }),
+        el("td", { text: Number(p.mean_loss).toFixed(2), cls: "col-lost" }),
         el("td", { text: signed(a.skill ? a.skill[p.seat] : null) }),
       );
       tbody.append(tr);
