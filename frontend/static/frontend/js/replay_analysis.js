@@ -128,10 +128,10 @@ export function startAnalysis({ root, gameId, record, goTo }) {
       const button = el("button", { cls: "link-button", attrs: { type: "button" } });
       button.append(
         el("span", { cls: `severity ${kind}`, text: severityText(kind) }), " ",
-        fmt(gettext("Round %(round)s, move %(move)s: %(name)s lost %(points)s points by %(played)s; the best was %(best)s."), {
+        el("span", { cls: "link-text", text: fmt(gettext("Round %(round)s, move %(move)s: %(name)s lost %(points)s points by %(played)s; the best was %(best)s."), {
           round: d.round, move: at ? at.move : "?", name: names[d.seat], points: Number(d.loss).toFixed(1),
           played: moveText(d.played, d.seat, names), best: moveText(d.best, d.seat, names),
-        }),
+        }) }),
       );
       button.disabled = step === null;
       button.addEventListener("click", () => goTo(step));
