@@ -10,4 +10,5 @@ def on_game_ended(sender, *, game_id, status, **kwargs) -> None:
     from analysis import tasks
     from core import tasks as runner
 
-    runner.submit(tasks.analyse_game, str(game_id))
+    # background: never in the thread that ended the game (the move's request), even eagerly.
+    runner.submit(tasks.analyse_game, str(game_id), background=True)

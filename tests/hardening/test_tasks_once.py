@@ -12,11 +12,11 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from analysis import tasks as analysis_tasks
+from analysis.models import GameAnalysis, PlayerGameAnalysis
 from django.db import connections, transaction
 
 from accounts.services import user_register
-from analysis import tasks as analysis_tasks
-from analysis.models import GameAnalysis, PlayerGameAnalysis
 from config.celery import app
 from core import clock
 from core import tasks as runner
