@@ -63,6 +63,7 @@ class FairPlayApi(APIView):
     class Output(serializers.Serializer):
         class Opponent(serializers.Serializer):
             username = serializers.CharField()
+            is_bot = serializers.BooleanField()
             games = serializers.IntegerField()
             gift_per_game = serializers.FloatField()
             z = serializers.FloatField(help_text="against the player's gifts to every opponent")

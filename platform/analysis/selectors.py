@@ -155,6 +155,7 @@ def fair_play(user) -> dict[str, Any]:
         opponents.append(
             {
                 "username": public_name(users.get(uid)),
+                "is_bot": bool(getattr(users.get(uid), "is_bot", False)),
                 "games": n,
                 "gift_per_game": round(per_game, 3),
                 "z": round(z, 2),
