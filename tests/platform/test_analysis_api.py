@@ -9,6 +9,7 @@ from analysis.services import analyse_game
 from django.utils import timezone
 
 from core import tasks as runner
+from disputes.models import StaffAction
 from games import selectors, services
 from games.models import Game
 from ratings.models import Rating
@@ -116,6 +117,8 @@ def test_a_hidden_deal_is_refused_to_others_and_staff_with_a_stake():
     assert tf.client_for(ana).get(url(game)).status_code == 200  # a player of it
     staff = tf.person("sam", staff=True)
     assert tf.client_for(staff).get(url(game)).status_code == 200  # no stake: in the trail
+    read = StaffAction.objects.get(staff=staff, game=game)
+    assert read.data == {"view": "analysis"}
 
 
 def test_profile_and_leaderboard_carry_the_analysis():
@@ -177,3 +180,33 @@ def test_fair_play_is_staff_only_and_signals_gifts_to_one_opponent():
     assert by_name["cy"]["signal"] is False
     assert by_name["dee"]["signal"] is False
     assert body["opponents"][0]["username"] == "bo"
+
+
+def test_the_command_analyses_what_is_missing_and_refuses_in_one_line():
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    ana, bo = tf.person("ana"), tf.person("bo")
+    game = finished([ana, bo])
+    out = StringIO()
+    call_command("analyse_games", stdout=out)
+    assert out.getvalue().strip() == f"{game.pk} analysed"
+    out = StringIO()
+    call_command("analyse_games", "--game", str(game.pk), stdout=out)
+    assert out.getvalue().strip() == f"{game.pk} done"
+    with pytest.raises(CommandError, match="^no game nope$"):
+        call_command("analyse_games", "--game", "nope")
+    running = new_game([tf.person("cy"), tf.person("dee")])
+    with pytest.raises(CommandError, match="has not finished"):
+        call_command("analyse_games", "--game", str(running.pk))
+
+
+def test_the_audit_game_payload_carries_its_peoples_fair_play():
+    ana, bo = tf.person("ana"), tf.person("bo")
+    game = finished([ana, bo])
+    analyse_game(game.pk)
+    staff = tf.person("sam", staff=True)
+    body = tf.client_for(staff).get(f"/api/v1/audit/games/{game.pk}").json()
+    assert sorted(p["player"] for p in body["fair_play"]) == ["ana", "bo"]
+    assert all(p["games"] == 1 for p in body["fair_play"])
