@@ -23,8 +23,8 @@ from games.staff import RECORD_READ, staff_hidden_read
 from games.stakes import deal_hidden
 
 RECENT = 20
-# The reference when no mc-bot seat has been analysed yet: the "mc" bot's accuracy as the
-# core's tests measured it against the smart reference policy, rounded down.
+# The reference when no mc-bot seat has been analysed yet. A placeholder, not a measurement:
+# replace it with the mc bot's accuracy measured by the core (games.bots.analysis) when known.
 BOT_ACCURACY_DEFAULT = 90.0
 BOT_POLICIES = ("mc", "strong")
 ASSISTANCE_MARGIN = 3.0  # accuracy points below the bot's that still count as "as good as"
