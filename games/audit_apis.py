@@ -104,6 +104,10 @@ class AuditGameApi(APIView):
         # Both channels, in the order said, each with the seq it was said at (chat.selectors).
         names = game_selectors.table_names(game.pk)
         body["chat"] = [message_json(m, names) for m in game_chat_audit(game)]
+        # Fair-play signals of the game's people (analysis.selectors.fair_play): signals only.
+        from analysis.selectors import fair_play_of_game
+
+        body["fair_play"] = fair_play_of_game(game)
         return Response(body)
 
 

@@ -24,7 +24,7 @@ from games.bots.heuristic import SmartStrategy
 from games.bots.knowledge import SeatKnowledge, seat_knowledge
 from games.bots.mc import MonteCarloStrategy
 from games.bots.simple import POLICIES
-from games.engine import GameState, MatchStarted, StartRound, commitment, deal_round, step
+from games.engine import Event, GameState, MatchStarted, StartRound, commitment, deal_round, step
 from games.engine.commands import SeatCommand
 from games.engine.ruleset import Ruleset
 from games.engine.state import DEALING, FINISHED, initial_state
@@ -71,21 +71,29 @@ def play_match(
     strategies: Sequence[Strategy],
     rng: random.Random | None = None,
     on_decision: Callable[[int, SeatKnowledge, SeatCommand, float], None] | None = None,
+    log: list[Event] | None = None,
 ) -> GameState:
     """Play a whole match, seat i played by ``strategies[i]``; return the final state.
 
     Each strategy sees only ``seat_knowledge(state, seat)``. ``on_decision(seat, knowledge,
-    command, seconds)`` is called after every decision (for benchmarks and checks).
+    command, seconds)`` is called after every decision (for benchmarks and checks). ``log``, if
+    given, receives the match's events (MatchStarted first: what ``replay`` and the analysis
+    take).
     """
     seats = len(strategies)
     rng = rng or random.Random(seed)
-    state = initial_state(MatchStarted(ruleset, seats, commitment(seed)))
+    start = MatchStarted(ruleset, seats, commitment(seed))
+    state = initial_state(start)
+    if log is not None:
+        log.append(start)
     while state.phase != FINISHED:
         if state.phase == DEALING:
             hands, boneyard = deal_round(
                 seed, state.round + 1, ruleset.set_max, seats, ruleset.hand_size
             )
-            step(state, StartRound(hands, boneyard))
+            done = step(state, StartRound(hands, boneyard))
+            if log is not None:
+                log.extend(done)
             continue
         seat = state.to_move
         k = seat_knowledge(state, seat)
@@ -94,5 +102,7 @@ def play_match(
         elapsed = time.perf_counter() - t0
         if on_decision is not None:
             on_decision(seat, k, command, elapsed)
-        step(state, command)
+        done = step(state, command)
+        if log is not None:
+            log.extend(done)
     return state

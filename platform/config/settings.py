@@ -367,6 +367,8 @@ INSTALLED_APPS = [
     "disputes",
     "ratings",
     "games",
+    # Game analysis (after games and ratings, whose rows it names).
+    "analysis",
     "tournaments",
     # Table and tournament chat, mutes, reports (after games and tournaments, whose rows it names).
     "chat",
@@ -702,6 +704,12 @@ ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
 # (rated or not) or is this many days old. 0 turns a requirement off; both 0, anyone may.
 RATED_MIN_GAMES = int(ENV.get("RATED_MIN_GAMES", "").strip() or 3)
 RATED_MIN_ACCOUNT_DAYS = int(ENV.get("RATED_MIN_ACCOUNT_DAYS", "").strip() or 7)
+# Game analysis (analysis.services, games.bots.analysis.Budget): sampled worlds per decision and
+# rollouts per luck estimate. More is steadier and slower (a task per finished game).
+ANALYSIS_WORLDS = int(ENV.get("ANALYSIS_WORLDS", "").strip() or 24)
+ANALYSIS_LUCK_ROLLOUTS = int(ENV.get("ANALYSIS_LUCK_ROLLOUTS", "").strip() or 16)
+# Staff fair-play signals (analysis.selectors.fair_play): over a player's last this many games.
+FAIR_PLAY_GAMES = int(ENV.get("FAIR_PLAY_GAMES", "").strip() or 50)
 
 # Logs go to stdout: human-readable lines, or JSON lines with LOG_FORMAT=json (the production
 # profile's default) for a log collector. See core.logging.

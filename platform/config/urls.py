@@ -39,6 +39,7 @@ urlpatterns = [
     path("api/v1/", include("chat.urls")),  # ahead of games.urls: games/<id>/chat
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("ratings.urls")),
+    path("api/v1/", include("analysis.urls")),
     path("api/v1/", include("notifications.urls")),
     path("api/v1/", include("disputes.urls")),
     path("api/v1/", include("tournaments.urls")),

@@ -48,6 +48,7 @@ MESSAGES: dict[str, Promise] = {
     "bad_message": _('Expected a JSON object with a known "command".'),
     "contributions_fixed": _("The contributions can no longer be changed."),
     "deadline_passed": _("The deadline has passed."),
+    "game_not_finished": _("This game has not finished yet; its analysis comes after the end."),
     "game_not_active": _("This game is not being played right now."),
     "game_not_open": _("This table is no longer open."),
     "game_not_started": _("This game has not started yet."),

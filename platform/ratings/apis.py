@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from analysis.selectors import skill_indexes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -54,6 +55,9 @@ class RatingLeaderboardApi(APIView):
             games = serializers.IntegerField()
             provisional = serializers.BooleanField()
             updated_at = serializers.DateTimeField(allow_null=True)
+            skill_index = serializers.FloatField(
+                allow_null=True, help_text="mean luck-adjusted skill over analysed games"
+            )
 
         kind = serializers.ChoiceField(RatingKind.values)
         count = serializers.IntegerField(help_text="rated people on this leaderboard")
@@ -80,6 +84,7 @@ class RatingLeaderboardApi(APIView):
         board = selectors.rating_leaderboard(kind=kind)
         page = pagination.paginate_queryset(board, request, view=self)
         offset = (pagination.page.number - 1) * pagination.page.paginator.per_page
+        skills = skill_indexes(r.user_id for r in page)
         results = [
             {
                 "rank": offset + i + 1,
@@ -90,6 +95,7 @@ class RatingLeaderboardApi(APIView):
                 "games": r.games,
                 "provisional": r.provisional,
                 "updated_at": r.updated_at,
+                "skill_index": skills.get(r.user_id),
             }
             for i, r in enumerate(page)
         ]
@@ -112,6 +118,18 @@ class PlayerProfileApi(APIView):
             finished = serializers.IntegerField()
             rated = serializers.IntegerField()
 
+        class Analysis(serializers.Serializer):
+            class Recent(serializers.Serializer):
+                game = serializers.UUIDField()
+                finished_at = serializers.DateTimeField()
+                accuracy = serializers.FloatField()
+                skill = serializers.FloatField()
+
+            games = serializers.IntegerField()
+            accuracy = serializers.FloatField(allow_null=True)
+            skill_index = serializers.FloatField(allow_null=True)
+            recent = Recent(many=True, help_text="the last 20, newest first")
+
         username = serializers.CharField()
         is_bot = serializers.BooleanField()
         bot_owner = serializers.CharField(
@@ -120,6 +138,7 @@ class PlayerProfileApi(APIView):
         joined = serializers.DateTimeField()
         games = Games()
         ratings = RatingOutput(many=True, help_text="one per kind; none for a bot")
+        analysis = Analysis(help_text="analysed games: accuracy and luck-adjusted skill")
 
     @extend_schema(
         tags=TAGS,

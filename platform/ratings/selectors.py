@@ -32,6 +32,12 @@ def rating_kind_parse(value: str | None, default: str = RatingKind.LIVE) -> str:
     return value
 
 
+def player_analysis(user) -> dict[str, Any]:
+    from analysis.selectors import player_analysis as of
+
+    return of(user)
+
+
 def player_get(username: str):
     """Return the active account named ``username`` (any case), or raise ``not_found``."""
     user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
@@ -115,6 +121,7 @@ def player_profile(*, username: str) -> dict[str, Any]:
             "rated": sum(r.games for r in ratings),
         },
         "ratings": ratings,
+        "analysis": player_analysis(user),
     }
 
 

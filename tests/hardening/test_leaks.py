@@ -247,6 +247,9 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
     answered = {url for _, url, status in seen if status == 200}
     for action in ("", "/state", "/events", "/record"):
         assert f"{API}/games/{gid}{action}" in answered
+    # The analysis waits for the end (game_not_finished) for every viewer, staff included.
+    analysis = f"{API}/games/{gid}/analysis"
+    assert {status for _, url, status in seen if url == analysis} == {409}
 
 
 @pytest.mark.asyncio

@@ -223,6 +223,13 @@ def test_staff_with_an_active_entry_cannot_watch_a_hidden_deal_of_their_tourname
         assert r.json()["code"] == "staff_has_stake", path
     assert consumers._hello(other.pk, sam) == {"type": "forbidden"}
     assert not StaffAction.objects.filter(staff=sam).exists()
+    # Its analysis waits for the end, and then for the deal to be played out everywhere.
+    r = client_for(sam).get(f"/api/v1/games/{other.pk}/analysis")
+    assert r.json()["code"] == "game_not_finished"
+    Game.objects.filter(pk=other.pk).update(status="finished")
+    r = client_for(sam).get(f"/api/v1/games/{other.pk}/analysis")
+    assert r.json()["code"] == "staff_has_stake"
+    assert not StaffAction.objects.filter(staff=sam).exists()
 
 
 def test_a_withdrawn_entry_is_no_longer_a_stake(swiss):

@@ -12,6 +12,8 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from analysis import tasks as analysis_tasks
+from analysis.models import GameAnalysis, PlayerGameAnalysis
 from django.db import connections, transaction
 
 from accounts.services import user_register
@@ -141,7 +143,7 @@ def timeout_batches(game: Game) -> int:
 
 def test_every_task_of_the_platform_is_covered_here():
     app.loader.import_default_modules()
-    apps = {"games", "ratings", "tournaments", "notifications"}
+    apps = {"games", "ratings", "tournaments", "notifications", "analysis"}
     ours = {name for name in app.tasks if name.split(".")[0] in apps}
     assert ours == set(COVERED), "add the new task's twice-and-concurrent test here"
 
@@ -236,6 +238,31 @@ def test_apply_game_ratings_run_concurrently_rates_the_game_once(submitted):
     assert RatingChange.objects.filter(game=game).count() == 2
     assert ana.ratings.get().games == 1
     assert bo.ratings.get().games == 1
+
+
+def test_analyse_game_twice_analyses_the_game_once(submitted, settings):
+    settings.ANALYSIS_WORLDS, settings.ANALYSIS_LUCK_ROLLOUTS = 2, 2
+    game = finished_rated(people("ana", "bo"))
+    assert ("analysis.tasks.analyse_game", (str(game.id),)) in submitted
+    assert analysis_tasks.analyse_game.run(str(game.id)) is True
+    rows = list(PlayerGameAnalysis.objects.filter(game=game).values_list("id", "seat"))
+    assert analysis_tasks.analyse_game.run(str(game.id)) is False
+    assert list(PlayerGameAnalysis.objects.filter(game=game).values_list("id", "seat")) == rows
+    assert sorted(seat for _, seat in rows) == [0, 1]
+    assert GameAnalysis.objects.get(game=game).status == "done"
+
+
+@pytest.mark.postgres
+def test_analyse_game_run_concurrently_analyses_the_game_once(submitted, settings):
+    settings.ANALYSIS_WORLDS, settings.ANALYSIS_LUCK_ROLLOUTS = 2, 2
+    game = finished_rated(people("ana", "bo"))
+    results = concurrently(analysis_tasks.analyse_game.run, str(game.id))
+    assert results.count(True) == 1, results
+    assert GameAnalysis.objects.filter(game=game, status="done").count() == 1
+    assert sorted(PlayerGameAnalysis.objects.filter(game=game).values_list("seat", flat=True)) == [
+        0,
+        1,
+    ]
 
 
 # -- tournaments ---------------------------------------------------------------------------------
@@ -494,6 +521,7 @@ def test_series_fill_run_concurrently_creates_each_occurrence_once(submitted, fr
 
 
 COVERED = {
+    "analysis.tasks.analyse_game": test_analyse_game_twice_analyses_the_game_once,
     "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
     "games.tasks.sweep_deadlines": test_sweep_deadlines_twice_times_each_due_turn_out_once,

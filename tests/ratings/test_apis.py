@@ -47,7 +47,9 @@ def test_the_leaderboard_lists_rated_people_best_first_without_bots(api, ana, bo
         "games",
         "provisional",
         "updated_at",
+        "skill_index",  # mean luck-adjusted skill of analysed games (analysis), null if none
     }
+    assert first["skill_index"] is None
     assert first["provisional"] is True
     assert first["games"] == 1
     assert first["rating"] == skill.display(first["mu"], first["sigma"]) > 1500

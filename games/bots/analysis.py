@@ -1,0 +1,258 @@
+"""Game analysis: how good each decision was, and how lucky each seat was (issue 18, items 1-3).
+
+Pure: no Django, no clock in the results but ``seconds``, no global random. ``analyse(events)``
+takes a match's engine events (as ``games.engine.replay`` takes them) and returns the JSON-able
+dict of /work/analysis-contract.md (``ANALYSIS_VERSION``).
+
+Decisions
+---------
+The events are replayed with the engine. At every seat command where the seat had more than one
+legal move, the analysis builds ``seat_knowledge(state, seat)`` — the seat's hand and the public
+table, never another hand nor the boneyard (RULES R4) — and evaluates EVERY legal move the way
+the Monte-Carlo bot does (games/bots/mc.py):
+
+1. sample ``budget.worlds`` worlds the seat cannot tell from the real one (``sample_world``);
+2. on each world, for every move: play it with the engine's ``step``, then play the rest of the
+   ROUND with the reference policy "smart" (games/bots/heuristic.py) for every seat;
+3. read the round's scores: the seat's own points (``expected``) and, for every seat j, the
+   outcome ``games.bots.mc.outcome`` (its score against the mean of the others', in points,
+   higher = better; it sums to 0 over the seats).
+
+Every move is evaluated on the same worlds with the same rollout seeds (common random numbers),
+so the differences between moves are far less noisy than each move's value. ``best`` is the move
+with the highest mean own outcome (ties go to the move played); ``loss = best_value - value``
+(>= 0, in points); ``gifts[j] = E[outcome_j | played] - E[outcome_j | best]``: what the seat's
+choice handed to seat j (0 for itself). The evaluation of a decision reads only the knowledge
+object (``evaluate_moves`` takes a ``SeatKnowledge``), and its random numbers come from
+``hashlib.sha256(seed, index)``: the analysis is deterministic for (events, budget, seed) and a
+decision's evaluation is unchanged by anything the seat could not see.
+
+Accuracy
+--------
+``accuracy = 100 * mean(exp(-loss / ACCURACY_SCALE))`` over the seat's decisions (100 with none).
+``ACCURACY_SCALE`` is 5 points: an outcome point is a point of round score against the table's
+mean, and in a 4-player double-12 round the spread of outcomes is tens of points, so a loss of
+1 point (e.g. keeping a 1-pip heavier tile) still scores ~82%, a clear mistake of 5 points ~37%,
+and a blunder of 15 points or more (a double left uncovered, the own train abandoned) ~5% or
+less. The scale is also well above the evaluation's noise for a good move: with the default
+budget a move the reference rates best on average shows a loss of a fraction of a point from
+sampling alone, so careful play scores in the 80s-90s and random play far lower (measured in
+docs/analysis.md).
+
+Luck and the skill index
+------------------------
+Per completed round, per seat (``games.bots.luck``): ``deal`` (the dealt hands' strength),
+``draws`` (what the seat's draws were worth), ``result`` (the actual outcome) and
+``skill = result - deal - draws``; the game's ``skill`` is the mean over rounds. See that module.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.bots.knowledge import SeatKnowledge, sample_world, seat_knowledge
+from games.bots.luck import analyse_luck, derived_rng
+from games.bots.mc import ROLLOUTS, outcome, rollout
+from games.engine import events as ev
+from games.engine.commands import (
+    DrawTile,
+    Pass,
+    PlaceEngine,
+    PlayTile,
+    SeatCommand,
+    Stop,
+    command_to_dict,
+)
+from games.engine.rules import legal_moves, step
+from games.engine.state import ENGINE, PLAYING, evolve, initial_state
+
+ANALYSIS_VERSION = 1
+ACCURACY_SCALE = 5.0
+REFERENCE_POLICY = "smart"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work the analysis does: worlds per decision, rollouts per luck estimate."""
+
+    worlds: int = 24
+    luck_rollouts: int = 16
+
+    def to_dict(self) -> dict[str, int]:
+        return {"worlds": self.worlds, "luck_rollouts": self.luck_rollouts}
+
+
+def command_of(event: ev.Event) -> SeatCommand | None:
+    """Return the seat command a move event is the result of (None for other events)."""
+    if isinstance(event, ev.TilePlayed):
+        return PlayTile(event.seat, event.tile, event.train)
+    if isinstance(event, ev.TileDrawn):
+        return DrawTile(event.seat)
+    if isinstance(event, ev.TurnPassed):
+        return Pass(event.seat)
+    if isinstance(event, ev.TurnStopped):
+        return Stop(event.seat)
+    if isinstance(event, ev.EnginePlaced):
+        return PlaceEngine(event.seat)
+    return None
+
+
+@dataclass(frozen=True)
+class MoveValues:
+    """A decision's evaluation: per legal move, the mean own score and mean outcome per seat."""
+
+    moves: tuple[SeatCommand, ...]
+    expected: tuple[float, ...]  # per move: the seat's mean points at the round's end
+    values: tuple[tuple[float, ...], ...]  # per move, per seat: mean outcome
+    worlds: int
+
+
+def evaluate_moves(k: SeatKnowledge, worlds: int, rng: random.Random) -> MoveValues:
+    """Evaluate every legal move of ``k`` on ``worlds`` worlds sampled from the knowledge only,
+    with the same worlds and rollout seeds for every move (common random numbers)."""
+    moves = k.legal_moves
+    n = k.seats
+    positive = k.ruleset.scoring == "positive"
+    policy = ROLLOUTS[REFERENCE_POLICY]
+    own = [0.0] * len(moves)
+    totals = [[0.0] * n for _ in moves]
+    for _ in range(worlds):
+        world = sample_world(k, rng)
+        seed = rng.getrandbits(64)
+        for i, m in enumerate(moves):
+            s = world.copy()
+            step(s, m)
+            if s.phase == PLAYING or s.phase == ENGINE:
+                scores = rollout(s, random.Random(seed), policy)
+            else:
+                scores = s.round_history[-1]
+            own[i] += scores[k.seat]
+            row = totals[i]
+            for j in range(n):
+                row[j] += outcome(scores, j, positive)
+    w = max(worlds, 1)
+    return MoveValues(
+        moves=tuple(moves),
+        expected=tuple(x / w for x in own),
+        values=tuple(tuple(x / w for x in row) for row in totals),
+        worlds=worlds,
+    )
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def judge(mv: MoveValues, played: SeatCommand, seat: int) -> dict[str, Any]:
+    """Return the contract's decision fields for ``played`` given the evaluation ``mv``."""
+    pi = mv.moves.index(played)
+    bi = max(range(len(mv.moves)), key=lambda i: (mv.values[i][seat], i == pi))
+    value = mv.values[pi][seat]
+    best_value = mv.values[bi][seat]
+    gifts = [
+        0.0 if j == seat else _r(mv.values[pi][j] - mv.values[bi][j])
+        for j in range(len(mv.values[pi]))
+    ]
+    return {
+        "options": len(mv.moves),
+        "played": command_to_dict(played),
+        "best": command_to_dict(mv.moves[bi]),
+        "expected": _r(mv.expected[pi]),
+        "best_expected": _r(mv.expected[bi]),
+        "value": _r(value),
+        "best_value": _r(best_value),
+        "loss": _r(max(0.0, best_value - value)),
+        "gifts": gifts,
+    }
+
+
+def accuracy(losses: Sequence[float]) -> float:
+    """Return 100 * mean(exp(-loss / ACCURACY_SCALE)); 100 for no decisions."""
+    if not losses:
+        return 100.0
+    return 100.0 * sum(math.exp(-x / ACCURACY_SCALE) for x in losses) / len(losses)
+
+
+def analyse_decisions(
+    events: Sequence[ev.Event], *, budget: Budget = Budget(), seed: bytes = b""
+) -> list[dict[str, Any]]:
+    """Return the decisions of the contract: every seat command with more than one legal move,
+    evaluated from the seat's knowledge only."""
+    if not events or not isinstance(events[0], ev.MatchStarted):
+        raise ValueError("a match's log starts with MatchStarted")
+    state = initial_state(events[0])
+    out: list[dict[str, Any]] = []
+    for index in range(1, len(events)):
+        e = events[index]
+        command = command_of(e)
+        if command is not None:
+            seat = command.seat
+            moves = legal_moves(state, seat)
+            if command not in moves:
+                raise ValueError(f"event {index} ({e.type}) is not a legal move of seat {seat}")
+            if len(moves) > 1:
+                k = seat_knowledge(state, seat)
+                mv = evaluate_moves(k, budget.worlds, derived_rng(seed, "decision", index))
+                d: dict[str, Any] = {"index": index, "round": state.round, "seat": seat}
+                d.update(judge(mv, command, seat))
+                by = getattr(e, "by", None)
+                if by is not None:
+                    d["by"] = by
+                out.append(d)
+        evolve(state, e)
+    return out
+
+
+def player_summaries(seats: int, decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return per seat: decisions, accuracy, mean and total loss, total gifts to each seat."""
+    players = []
+    for seat in range(seats):
+        mine = [d for d in decisions if d["seat"] == seat]
+        losses = [d["loss"] for d in mine]
+        gifts = [_r(sum(d["gifts"][j] for d in mine)) for j in range(seats)]
+        players.append(
+            {
+                "seat": seat,
+                "decisions": len(mine),
+                "accuracy": _r(accuracy(losses)),
+                "mean_loss": _r(sum(losses) / len(losses)) if losses else 0.0,
+                "total_loss": _r(sum(losses)),
+                "gifts": gifts,
+            }
+        )
+    return players
+
+
+def analyse(
+    events: Sequence[ev.Event],
+    *,
+    budget: Budget = Budget(),
+    seed: bytes = b"",
+    decisions: bool = True,
+) -> dict[str, Any]:
+    """Return the analysis of a match (the contract's dict). ``decisions=False`` skips the
+    decision analysis (luck and the skill index only; "decisions" is then empty)."""
+    t0 = time.perf_counter()
+    if not events or not isinstance(events[0], ev.MatchStarted):
+        raise ValueError("a match's log starts with MatchStarted")
+    start = events[0]
+    found = analyse_decisions(events, budget=budget, seed=seed) if decisions else []
+    luck = analyse_luck(events, rollouts=budget.luck_rollouts, seed=seed)
+    return {
+        "version": ANALYSIS_VERSION,
+        "budget": budget.to_dict(),
+        "seats": start.seats,
+        "scoring": start.ruleset.scoring,
+        "reference": REFERENCE_POLICY,
+        "accuracy_scale": ACCURACY_SCALE,
+        "decisions": found,
+        "players": player_summaries(start.seats, found),
+        "rounds": luck["rounds"],
+        "skill": luck["skill"],
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
