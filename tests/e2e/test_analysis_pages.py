@@ -175,7 +175,7 @@ def test_the_profile_and_the_leaderboard_show_accuracy_and_the_skill_index(
     expect(page.get_by_test_id("profile-accuracy")).to_have_text(f"{summary['accuracy']:.1f}%")
     expect(page.get_by_test_id("profile-skill-index")).to_have_text(SIGNED)
     expect(page.get_by_test_id("skill-index-explained")).to_contain_text("luck of the deal")
-    expect(page.get_by_test_id("accuracy-chart").locator("svg[role=img] title")).to_have_text(
+    expect(page.get_by_test_id("accuracy-chart").locator("svg[role=img] > title")).to_have_text(
         "Accuracy in recent games"
     )
     page.get_by_text("Analysed games", exact=True).last.click()  # the table of them
