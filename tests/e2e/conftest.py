@@ -223,6 +223,11 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     # Its players sign up and play rated at once: no finished games or account age asked
     # (tests/hardening/test_rating_farming.py checks that gate).
     env["RATED_MIN_GAMES"] = env["RATED_MIN_ACCOUNT_DAYS"] = "0"
+    # A finished game is analysed by the embedded runner (analysis.tasks): with the default
+    # budget that takes a while and both cores, under every test that ends a game. A tiny one
+    # exercises the same code (tests/e2e/test_analysis_pages.py reads what it computes).
+    env.setdefault("ANALYSIS_WORLDS", "2")
+    env.setdefault("ANALYSIS_LUCK_ROLLOUTS", "2")
     env["PYTHONUNBUFFERED"] = "1"
     # Mail goes to files (one per message) the tests read: tests/e2e/test_accounts.py.
     env["EMAIL_URL"] = f"file://{tmp_path_factory.mktemp('e2e-mail')}"

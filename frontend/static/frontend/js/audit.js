@@ -6,6 +6,7 @@ import { gettext, fmt } from "./i18n.js";
 import { tileElement, tileLabel, statusText, timeControlText, formatDate } from "./tiles.js";
 import { describeEvent, trainName } from "./describe.js";
 import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
+import { showFairPlay } from "./fair_play.js";
 
 const root = document.getElementById("audit");
 const gameId = root.dataset.gameId;
@@ -436,6 +437,7 @@ async function init() {
     return;
   }
   renderLog();
+  if ($("fair-play")) showFairPlay($("fair-play"), S.summary.seats.filter((s) => !s.is_bot).map((s) => s.username));
   slider.addEventListener("input", () => show(Number(slider.value)));
   $("prev").addEventListener("click", () => show(S.i - 1));
   $("next").addEventListener("click", () => show(S.i + 1));

@@ -3,6 +3,7 @@ import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { disputeCategory } from "./describe.js";
 import { formatDate, statusText } from "./tiles.js";
+import { showFairPlay } from "./fair_play.js";
 
 const root = document.getElementById("dispute-page");
 const id = root.dataset.disputeId;
@@ -68,6 +69,25 @@ function render(d) {
     $("resolve").disabled = d.status !== "under_review";
     $("reject").disabled = d.status !== "under_review";
     $("audit-link").href = `/audit/games/${d.game}?dispute=${d.id}${d.seq ? "&seq=" + d.seq : ""}`;
+    if (!fairPlayShown) {
+      fairPlayShown = true;
+      loadFairPlay(d.game);
+    }
+  }
+}
+
+// Staff: the fair-play signals of the game's players (its seats from the game's public
+// detail: the audit summary would write an "audit viewed" row to the staff trail).
+let fairPlayShown = false;
+async function loadFairPlay(game) {
+  const box = $("fair-play");
+  if (!box) return;
+  try {
+    const detail = await api(`games/${game}`);
+    await showFairPlay(box, detail.seats.filter((s) => !s.is_bot).map((s) => s.username));
+  } catch (err) {
+    box.hidden = false;
+    box.querySelector(".fair-play-list").textContent = errorText(err);
   }
 }
 

@@ -1,6 +1,7 @@
 // The leaderboards: rated people of one kind, best first, a page at a time (bots excluded).
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
+import { signed } from "./analysis.js";
 
 const rows = document.getElementById("leaderboard-rows");
 const params = new URLSearchParams(location.search);
@@ -30,7 +31,9 @@ async function load() {
       a.textContent = r.username;
       const rating = cell(ratingText(r));
       if (r.provisional) rating.title = gettext("Provisional: fewer than 10 rated games");
-      tr.append(cell(String(r.rank)), cell(a), rating, cell(String(r.games)));
+      const skill = cell(signed(r.skill_index)); // an em dash until a game of theirs is analysed
+      skill.setAttribute("data-testid", "leaderboard-skill");
+      tr.append(cell(String(r.rank)), cell(a), rating, cell(String(r.games)), skill);
       return tr;
     }));
     document.getElementById("leaderboard-empty").hidden = board.count > 0;

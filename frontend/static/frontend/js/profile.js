@@ -3,6 +3,7 @@
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { formatDate } from "./tiles.js";
+import { accuracyChart, drawSized, percent, signed as signedPoints } from "./analysis.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const KIND_NAMES = { live: gettext("Live"), correspondence: gettext("Correspondence") };
@@ -131,6 +132,7 @@ async function load() {
   try {
     const profile = await api(base);
     document.getElementById("games-count").textContent = fmt(gettext("%(n)s finished games"), { n: profile.games.finished });
+    showAnalysis(profile.analysis);
     if (profile.is_bot) return;
     document.getElementById("rating-cards").replaceChildren(...profile.ratings.map(card));
     if (!new URLSearchParams(location.search).get("kind")) {
@@ -142,6 +144,54 @@ async function load() {
   } catch (err) {
     document.getElementById("games-count").textContent = errorText(err);
   }
+}
+
+function stat(label, value, testid) {
+  const div = document.createElement("div");
+  div.className = "rating-card";
+  const h = document.createElement("h3");
+  h.className = "hint";
+  h.textContent = label;
+  const big = document.createElement("p");
+  big.className = "rating-big";
+  big.setAttribute("data-testid", testid);
+  big.textContent = value;
+  div.append(h, big);
+  return div;
+}
+
+// The game analysis: accuracy and the luck-adjusted skill index over analysed games, and the
+// accuracy of the recent ones (oldest first in the chart, newest first in the table).
+function showAnalysis(a) {
+  const box = document.getElementById("analysis-profile");
+  if (!a || !a.games) return;
+  box.hidden = false;
+  document.getElementById("analysis-stats").replaceChildren(
+    stat(gettext("Analysed games"), String(a.games), "analysis-games"),
+    stat(gettext("Accuracy"), percent(a.accuracy), "profile-accuracy"),
+    stat(gettext("Skill index"), signedPoints(a.skill_index), "profile-skill-index"),
+  );
+  const recent = (a.recent || []).slice().sort((p, q) => String(p.finished_at).localeCompare(String(q.finished_at)));
+  const figure = document.getElementById("accuracy-chart");
+  if (recent.some((r) => r.accuracy !== null && r.accuracy !== undefined)) {
+    drawSized(figure, (width) => accuracyChart(recent, { width, height: width < 480 ? 180 : 200 }));
+  }
+  document.getElementById("analysis-rows").replaceChildren(...recent.slice().reverse().map((r) => {
+    const tr = document.createElement("tr");
+    tr.setAttribute("data-testid", "analysis-recent-row");
+    for (const text of [formatDate(r.finished_at), percent(r.accuracy), signedPoints(r.skill)]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.append(td);
+    }
+    const td = document.createElement("td");
+    const link = document.createElement("a");
+    link.href = `/games/${r.game}/replay`;
+    link.textContent = gettext("Replay");
+    td.append(link);
+    tr.append(td);
+    return tr;
+  }));
 }
 
 for (const b of document.querySelectorAll(".kind-switch button")) {

@@ -5,6 +5,7 @@ import { steps, positionAt, totalsBefore } from "./replay.js";
 import { tileElement } from "./tiles.js";
 import { describeEvent, trainName } from "./describe.js";
 import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
+import { startAnalysis } from "./replay_analysis.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;
@@ -106,6 +107,17 @@ async function init() {
     if (ev.key === "ArrowRight") { ev.preventDefault(); show(Number(slider.value) + 1); }
   });
   if (all.length) show(Number.isFinite(wanted) ? wanted : 0);
+  // The analysis exists once the game is finished (never before its end: it sees every hand).
+  if (record.result) {
+    startAnalysis({
+      root: $("analysis"), gameId, record,
+      goTo: (step) => {
+        show(step);
+        $("position").scrollIntoView({ block: "start" });
+        slider.focus({ preventScroll: true });
+      },
+    });
+  }
 }
 
 init();
