@@ -82,7 +82,7 @@ def player_analysis(user) -> dict[str, Any]:
     recent = rows.order_by("-finished_at", "-pk")[:RECENT]
     return {
         "games": totals["n"],
-        "accuracy": _round(totals["accuracy"]),
+        "accuracy": _round(totals["accuracy"], 1),
         "skill_index": _round(totals["skill"]),
         "recent": [
             {
@@ -106,8 +106,8 @@ def skill_indexes(user_ids) -> dict[int, float]:
     return {r["user_id"]: round(r["skill"], 2) for r in rows}
 
 
-def _round(x: float | None) -> float | None:
-    return None if x is None else round(x, 2)
+def _round(x: float | None, digits: int = 2) -> float | None:
+    return None if x is None else round(x, digits)
 
 
 def bot_accuracy() -> float:

@@ -31,7 +31,9 @@ function playerBlock(name, f) {
     testid: "fair-play-assistance",
     text: assisted
       ? gettext("Assistance signal: the accuracy is as high as the strong bot's, or close to it.")
-      : gettext("No assistance signal: the accuracy stays well below the strong bot's."),
+      : f.thresholds && f.games < f.thresholds.assistance_min_games
+        ? fmt(gettext("Too few analysed games for an assistance signal (%(n)s of %(min)s)."), { n: f.games, min: f.thresholds.assistance_min_games })
+        : gettext("No assistance signal: the accuracy stays well below the strong bot's."),
   });
   div.append(sig);
   const opponents = f.opponents || [];
