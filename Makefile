@@ -5,7 +5,8 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .PHONY: venv run test lint schema bench browser test-browser axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
-	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab
+	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab \
+	bench-analysis validate-skill-index
 
 venv: $(VENV)/.installed
 
@@ -128,3 +129,14 @@ OLD ?= c9a47bf
 LOAD_AB_ARGS ?=
 load-ab: venv
 	$(PY) -m tests.benchmarks.load_ab --old $(OLD) $(LOAD_AB_ARGS)
+
+# The game analysis (no server, no database): one full default 4-player game of smart bots,
+# analysed at the default budget: wall and CPU seconds, decisions, analysis/replay ratio.
+bench-analysis: venv
+	$(PY) -m tests.benchmarks.bench_analysis
+
+# How many games raw placements and the luck-adjusted skill index need to rank mc > smart >
+# greedy > random (bootstrap); per-game results cached in /tmp/validate-cache.json.
+VALIDATE_ARGS ?= --games 200 --rounds 4
+validate-skill-index: venv
+	$(PY) -m tests.benchmarks.validate_skill_index $(VALIDATE_ARGS)

@@ -219,3 +219,18 @@ def test_a_log_with_an_illegal_move_is_refused():
     bad = events[i]._replace(seat=(events[i].seat + 1) % 4)
     with pytest.raises(ValueError, match="not a legal move"):
         analyse_decisions([*events[:i], bad], budget=SMALL)
+
+
+def test_the_skill_index_validation_runs_on_two_tiny_games(tmp_path, capsys):
+    from tests.benchmarks import validate_skill_index as v
+
+    cache = tmp_path / "cache.json"
+    args = ["--games", "2", "--rounds", "1", "--samples", "1", "--luck-rollouts", "1"]
+    assert v.main([*args, "--resamples", "5", "--cache", str(cache)]) == 0
+    out = capsys.readouterr().out
+    assert "raw placement" in out
+    assert "skill index" in out
+    assert json.loads(cache.read_text())  # the second run reads the games from the cache:
+    assert v.main([*args, "--resamples", "5", "--cache", str(cache)]) == 0
+    assert "(2 from the cache)" in capsys.readouterr().out
+    assert v.averaged_places([1, 1, 3, 4]) == [1.5, 1.5, 3, 4]
