@@ -80,7 +80,9 @@ class FairPlayApi(APIView):
         player = serializers.CharField()
         games = serializers.IntegerField()
         accuracy = serializers.FloatField(allow_null=True)
-        bot_accuracy = serializers.FloatField()
+        bot_accuracy = serializers.FloatField(
+            allow_null=True, help_text="the strong bot's here; null until 10 of its games"
+        )
         assistance = serializers.BooleanField()
         opponents = Opponent(many=True)
         thresholds = serializers.DictField(child=serializers.FloatField())

@@ -13,6 +13,7 @@ from analysis.models import GameAnalysis, PlayerGameAnalysis
 from core import clock
 from tests.hardening.test_staff_door import staff_token_client
 from tests.support.factories import (
+    bot,
     client_for,
     finished_game,
     open_table,
@@ -158,16 +159,35 @@ def test_fair_play_signals_are_for_staff_by_session_only():
     assert r.status_code == 200, r.json()
     assert r.json()["games"] == 0
     assert r.json()["assistance"] is False
+    assert r.json()["bot_accuracy"] is None  # no analysed strong-bot games: no reference
 
 
 def test_fair_play_points_at_the_opponent_a_player_keeps_helping_and_at_bot_like_accuracy():
     ana, friend = person("ana"), person("friend")
     others = [person(f"p{i}") for i in range(4)]
     skewed_history(ana, friend, others)
+    strong = bot("mc")  # the reference: the strong bot's accuracy in its analysed games here
+    for i in range(10):
+        game = finished_game([strong, others[i % 4], others[(i + 1) % 4]], [1, 2, 3], rated=False)
+        row = GameAnalysis.objects.create(game=game, status="done", version=1, result={})
+        PlayerGameAnalysis.objects.create(
+            analysis=row,
+            game=game,
+            user=strong,
+            seat=0,
+            is_bot=True,
+            decisions=30,
+            accuracy=96.0,
+            mean_loss=0.1,
+            skill=2.0,
+            gifts=[],
+            finished_at=clock.now(),
+        )
     honest = person("honest")
     client = client_for(person("boss", staff=True))
     body = client.get("/api/v1/audit/players/ana/fair-play").json()
     assert body["games"] == 12
+    assert body["bot_accuracy"] == 96.0
     assert body["assistance"] is True
     by_name = {o["username"]: o for o in body["opponents"]}
     assert by_name["friend"]["signal"] is True

@@ -22,9 +22,13 @@ function playerBlock(name, f) {
   div.dataset.assistance = String(assisted);
   div.append(el("p", {
     testid: "fair-play-accuracy",
-    text: fmt(gettext("Accuracy %(accuracy)s over %(n)s analysed games; the strong bot's under the same analysis: %(bot)s."), {
-      accuracy: percent(f.accuracy), n: f.games, bot: percent(f.bot_accuracy),
-    }),
+    text: f.bot_accuracy === null || f.bot_accuracy === undefined
+      ? fmt(gettext("Accuracy %(accuracy)s over %(n)s analysed games; no reference yet: too few of the strong bot's games are analysed."), {
+        accuracy: percent(f.accuracy), n: f.games,
+      })
+      : fmt(gettext("Accuracy %(accuracy)s over %(n)s analysed games; the strong bot's under the same analysis: %(bot)s."), {
+        accuracy: percent(f.accuracy), n: f.games, bot: percent(f.bot_accuracy),
+      }),
   }));
   const sig = el("p", {
     cls: assisted ? "signal-on" : "",
