@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from games.engine.commands import PlayTile, SeatCommand
-from games.engine.tiles import Tile
+from games.engine.tiles import Tile, tile
 
 GOING_OUT = 1000
 CHAIN_NODE_LIMIT = 1500
@@ -36,9 +36,15 @@ def tile_points(t: Tile, double_blank: int) -> int:
 
 def best_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> list[Tile]:
     """Return the chain of tiles from ``hand`` laid from ``end`` with the most points (then the
-    most tiles); the search stops after ``CHAIN_NODE_LIMIT`` nodes and returns the best so far."""
+    most tiles); the search stops after ``CHAIN_NODE_LIMIT`` nodes and returns the best so far.
+
+    A function of the set of tiles alone: they are searched in tile order, and of two chains
+    worth the same the first found is kept, so the same set gives the same chain whatever order
+    ``hand`` iterates in. (It did not: equal frozensets built in other ways iterate in other
+    orders, and a tie — from 8, (12,8)(12,0) against (8,7)(7,10), 32 points each — went either
+    way, so the smart bot's move, and an analysis replaying it, depended on the process.)"""
     by_number: dict[int, list[Tile]] = {}
-    for t in hand:
+    for t in sorted(hand):
         by_number.setdefault(t[0], []).append(t)
         if t[1] != t[0]:
             by_number.setdefault(t[1], []).append(t)
@@ -71,8 +77,8 @@ def best_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> list
 
 
 def planned_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> tuple[Tile, ...]:
-    """Return ``best_chain`` through a cache that also remembers every suffix of a found chain
-    (after laying its first tiles, the rest of the plan is looked up instead of searched)."""
+    """Return ``best_chain`` through a cache of its results (a pure function's: only what the
+    search returns for a key is kept under it)."""
     key = (frozenset(hand), end, double_blank)
     plan = _PLANS.get(key)
     if plan is not None:
@@ -80,14 +86,28 @@ def planned_chain(hand: Collection[Tile], end: int, double_blank: int = 50) -> t
     chain = tuple(best_chain(hand, end, double_blank))
     if len(_PLANS) > _PLANS_MAX:
         _PLANS.clear()
-    rest = set(key[0])
-    e = end
-    for i, t in enumerate(chain):
-        _PLANS[(frozenset(rest), e, double_blank)] = chain[i:]
-        rest.discard(t)
-        e = t[1] if t[0] == e else t[0]
     _PLANS[key] = chain
     return chain
+
+
+def first_turn_plan(hand: Collection[Tile], info: Any, seat: int) -> tuple[Tile, ...]:
+    """Return the rest of the seat's first-turn chain (R10): the plan made from the hand and
+    the end the turn started with, less the tiles already laid this turn if they are its first.
+
+    The plan is looked up from the turn's start, not searched again from here: a fresh search
+    after each tile cost the mc bot twice its time. (The cache used to keep every suffix of a
+    plan under the position after laying its first tiles instead, so what a position gave
+    depended on what the process had searched before.)"""
+    laid = info.laid
+    dbp = info.ruleset.double_blank_points
+    train = info.trains[seat]
+    if laid and len(train) >= laid:
+        done = train[len(train) - laid :]  # (end, outer) pairs, in the order laid
+        tiles = [tile(a, b) for a, b in done]
+        plan = planned_chain([*hand, *tiles], done[0][0], dbp)
+        if plan[:laid] == tuple(tiles):
+            return plan[laid:]
+    return planned_chain(hand, info.ends[seat], dbp)
 
 
 def play_score(m: PlayTile, hand: Collection[Tile], info: Any, seat: int) -> float:
@@ -132,7 +152,7 @@ def smart_choice(
     if not plays:
         return moves[0]
     if info.first_turns_left:
-        chain = planned_chain(hand, info.ends[seat], info.ruleset.double_blank_points)
+        chain = first_turn_plan(hand, info, seat)
         if chain:
             first = chain[0]
             for m in plays:

@@ -119,3 +119,44 @@ def test_mc_keeps_to_its_time_budget():
     move = bot.choose(k, random.Random(0))
     assert move in k.legal_moves
     assert bot.last_worlds <= 1
+
+
+def test_the_smart_bots_chain_is_a_function_of_the_tiles_not_of_their_order():
+    """A tie seen in a real game: from 8, (12,8)(12,0) and (8,7)(7,10) are worth 32 points
+    each, and the chain chosen followed the order the hand's frozenset iterated in."""
+    from itertools import permutations
+
+    from games.bots.heuristic import best_chain
+
+    hand = [(8, 6), (8, 7), (9, 8), (10, 7), (12, 0), (12, 8)]
+    found = {tuple(best_chain(list(p), 8)) for p in permutations(hand)}
+    assert len(found) == 1
+
+
+def test_the_smart_bots_plan_does_not_depend_on_what_the_process_searched_before():
+    """The plan for a position is what a fresh search finds there, whether or not the process
+    planned the position before it: the cache keeps the rest of a plan for the positions after
+    its first tiles, which must be what a search there finds (with the search's order fixed it
+    is; past the node limit nothing is kept)."""
+    from games.bots import heuristic
+    from games.engine.tiles import full_set
+
+    rng = random.Random(18)
+    tiles = list(full_set(12))
+    differed = 0
+    for _ in range(400):
+        hand = rng.sample(tiles, 15)
+        end = rng.randrange(13)
+        heuristic._PLANS.clear()
+        plan = heuristic.planned_chain(hand, end)
+        if not plan:
+            continue
+        first = plan[0]
+        rest = [t for t in hand if t != first]
+        after = first[1] if first[0] == end else first[0]
+        warm = heuristic.planned_chain(rest, after)  # the cache holds the parent's plan
+        heuristic._PLANS.clear()
+        cold = heuristic.planned_chain(rest, after)
+        assert warm == cold
+        differed += plan[1:] != cold
+    print(f"positions where the rest of the parent's plan is not the fresh plan: {differed}")
