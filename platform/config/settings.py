@@ -706,6 +706,14 @@ ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
 # per luck estimate. The defaults analyse a 4-player 13-round game in minutes on one core.
 ANALYSIS_WORLDS = int(ENV.get("ANALYSIS_WORLDS", "").strip() or 24)
 ANALYSIS_LUCK_ROLLOUTS = int(ENV.get("ANALYSIS_LUCK_ROLLOUTS", "").strip() or 16)
+# The analysis task goes to a queue of its own: a game's analysis takes a core for up to
+# minutes, and on the workers of bot turns and clocks it would hold them behind it (a round of
+# a tournament ending at once: every table's analysis). The workers of the default queue
+# ("celery") and of this one are started apart (deploy/; `-Q celery,analysis` for one worker
+# that does both).
+ANALYSIS_QUEUE = ENV.get("ANALYSIS_QUEUE", "").strip() or "analysis"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {"analysis.tasks.analyse_game": {"queue": ANALYSIS_QUEUE}}
 # Fair-play signals (analysis.selectors): over a player's last this many analysed games.
 FAIR_PLAY_GAMES = int(ENV.get("FAIR_PLAY_GAMES", "").strip() or 50)
 RATED_MIN_GAMES = int(ENV.get("RATED_MIN_GAMES", "").strip() or 3)

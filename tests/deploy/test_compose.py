@@ -49,10 +49,35 @@ def test_two_web_processes_run_the_images_default_command(compose):
         assert service["expose"] == ["8000"]
 
 
-def test_one_worker_and_exactly_one_beat(compose):
+def worker_queues(command: list[str]) -> set[str]:
+    """The queues a ``celery worker`` command consumes (Celery's default queue without -Q)."""
+    for flag in ("--queues", "-Q"):
+        if flag in command:
+            return set(command[command.index(flag) + 1].split(","))
+    return {"celery"}
+
+
+def routed_queues() -> set[str]:
+    from django.conf import settings
+
+    return {settings.CELERY_TASK_DEFAULT_QUEUE} | {
+        r["queue"] for r in settings.CELERY_TASK_ROUTES.values()
+    }
+
+
+def test_a_worker_for_each_queue_the_analysis_apart_and_exactly_one_beat(compose):
+    from django.conf import settings
+
     workers = services_running(compose, "celery", "-A", "config", "worker")
     beats = services_running(compose, "celery", "-A", "config", "beat")
-    assert len(workers) == 1
+    consumed = {name: worker_queues(s["command"]) for name, s in workers.items()}
+    # Every queue a task is sent to has a worker, and the analysis worker does nothing else:
+    # bot turns and clocks never wait behind a game's analysis.
+    assert set().union(*consumed.values()) == routed_queues()
+    assert settings.ANALYSIS_QUEUE != settings.CELERY_TASK_DEFAULT_QUEUE
+    assert [q for q in consumed.values() if settings.ANALYSIS_QUEUE in q] == [
+        {settings.ANALYSIS_QUEUE}
+    ]
     assert len(beats) == 1
     (beat,) = beats.values()
     assert beat.get("deploy", {}).get("replicas", 1) == 1
@@ -152,10 +177,12 @@ def test_every_variable_compose_interpolates_is_in_the_env_example_or_has_a_defa
         assert name in declared or modifier.startswith((":-", "-")), name
 
 
-def test_the_worker_serves_its_metrics_port(compose):
-    (worker,) = services_running(compose, "celery", "-A", "config", "worker").values()
-    assert worker["environment"]["METRICS_PORT"] == "9100"
-    assert worker["expose"] == ["9100"]
+def test_the_workers_serve_their_metrics_port(compose):
+    workers = services_running(compose, "celery", "-A", "config", "worker").values()
+    assert len(workers) == 2
+    for worker in workers:
+        assert worker["environment"]["METRICS_PORT"] == "9100"
+        assert worker["expose"] == ["9100"]
 
 
 # -- nginx -------------------------------------------------------------------------------------

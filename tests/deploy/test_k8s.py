@@ -95,7 +95,21 @@ def test_the_web_deployment_runs_the_images_default_command_on_its_port(k8s):
 
 
 def test_worker_beat_and_migrate_commands(k8s):
+    from django.conf import settings
+
+    from tests.deploy.test_compose import routed_queues, worker_queues
+
     assert main_container(k8s, "worker")["args"][:4] == ["celery", "-A", "config", "worker"]
+    workers = {
+        d["metadata"]["name"]: worker_queues(c["args"])
+        for d in of_kind(k8s, "Deployment")
+        for c in d["spec"]["template"]["spec"]["containers"]
+        if c["args"][:4] == ["celery", "-A", "config", "worker"]
+    }
+    # Every queue a task is sent to has workers; the analysis ones do nothing else.
+    assert set().union(*workers.values()) == routed_queues()
+    assert workers["mexican-train-worker-analysis"] == {settings.ANALYSIS_QUEUE}
+    assert settings.ANALYSIS_QUEUE not in workers["mexican-train-worker"]
     assert main_container(k8s, "beat")["args"][:4] == ["celery", "-A", "config", "beat"]
     (migrate,) = named(k8s, "Job", "mexican-train-migrate")["spec"]["template"]["spec"][
         "containers"
@@ -169,7 +183,8 @@ def test_the_web_service_selects_the_web_pods_on_the_named_port(k8s):
     assert service["spec"]["selector"].items() <= labels.items()
     assert service["spec"]["ports"][0]["targetPort"] == "http"
     other = [
-        deployment(k8s, c)["spec"]["template"]["metadata"]["labels"] for c in ("worker", "beat")
+        deployment(k8s, c)["spec"]["template"]["metadata"]["labels"]
+        for c in ("worker", "worker-analysis", "beat")
     ]
     assert all(not service["spec"]["selector"].items() <= labels.items() for labels in other)
 
@@ -244,19 +259,20 @@ def test_only_the_migrate_job_connects_as_the_tables_owner(k8s):
 
 
 def test_web_and_worker_wait_for_the_migrate_job(k8s):
-    for component in ("web", "worker"):
+    for component in ("web", "worker", "worker-analysis"):
         (init,) = deployment(k8s, component)["spec"]["template"]["spec"]["initContainers"]
         assert "manage.py migrate --check" in " ".join(init["args"])
     job = named(k8s, "Job", "mexican-train-migrate")
     assert job["spec"]["template"]["spec"]["restartPolicy"] in {"OnFailure", "Never"}
 
 
-def test_the_worker_exposes_metrics_and_is_alive_by_its_exporter(k8s):
-    worker = main_container(k8s, "worker")
+@pytest.mark.parametrize("component", ["worker", "worker-analysis"])
+def test_the_worker_exposes_metrics_and_is_alive_by_its_exporter(k8s, component):
+    worker = main_container(k8s, component)
     assert {"name": "METRICS_PORT", "value": "9100"} in worker["env"]
     assert worker["ports"] == [{"name": "metrics", "containerPort": 9100}]
     assert worker["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "metrics"}
-    annotations = deployment(k8s, "worker")["spec"]["template"]["metadata"]["annotations"]
+    annotations = deployment(k8s, component)["spec"]["template"]["metadata"]["annotations"]
     assert annotations["prometheus.io/port"] == "9100"
 
 

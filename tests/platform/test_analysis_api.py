@@ -103,6 +103,17 @@ def test_the_profile_and_the_leaderboard_carry_accuracy_and_the_skill_index():
     assert [(e["username"], e["skill_index"]) for e in board] == [
         ("ana", pytest.approx(mine.skill, abs=0.01))
     ]
+    # An analysis of the first version measured another skill (result - deal - draws): it
+    # counts for accuracy, not in the index, until it is recomputed.
+    GameAnalysis.objects.filter(game=game).update(version=1)
+    r = client_for(None).get("/api/v1/players/ana").json()["analysis"]
+    assert (r["games"], r["skill_index"], r["recent"][0]["skill"]) == (1, None, None)
+    assert r["accuracy"] == pytest.approx(mine.accuracy, abs=0.05)
+    board = client_for(None).get("/api/v1/ratings/leaderboard?kind=live").json()["results"]
+    assert [(e["username"], e["skill_index"]) for e in board] == [("ana", None)]
+    call_command("analyse_games", "--all")
+    r = client_for(None).get("/api/v1/players/ana").json()["analysis"]
+    assert r["skill_index"] == pytest.approx(mine.skill, abs=0.01)
 
 
 def test_the_command_analyses_a_game_and_says_what_is_wrong_in_one_line():
@@ -209,3 +220,19 @@ def test_a_bot_is_labelled_in_the_analysis():
     players = client_for(ana).get(analysis_url(game)).json()["players"]
     assert players[1]["is_bot"] is True
     assert players[0]["is_bot"] is False
+
+
+def test_the_analysis_task_goes_to_a_queue_of_its_own_and_bot_turns_do_not():
+    """A game's analysis takes a core for up to minutes: on the bots' and clocks' queue it
+    would hold their tasks behind it (deploy/ runs a worker per queue)."""
+    from django.conf import settings
+
+    from analysis.tasks import analyse_game
+    from config.celery import app
+    from games.tasks import apply_timeout, play_automatic
+
+    def queue(task) -> str:
+        return app.amqp.router.route({}, task.name, args=(), kwargs={})["queue"].name
+
+    assert queue(analyse_game) == settings.ANALYSIS_QUEUE == "analysis"
+    assert queue(play_automatic) == queue(apply_timeout) == "celery"

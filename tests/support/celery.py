@@ -77,6 +77,8 @@ class Celery:
         self.worker = self._spawn(
             [
                 "worker",
+                "--queues",
+                "celery,analysis",  # the bots' and clocks' queue and the analysis one
                 f"--pool={pool}",
                 f"--concurrency={concurrency}",
                 "--loglevel=INFO",
