@@ -135,8 +135,8 @@ load-ab: venv
 bench-analysis: venv
 	$(PY) -m tests.benchmarks.bench_analysis
 
-# How many games raw placements and the luck-adjusted skill index need to rank mc > smart >
+# How many games raw placements and the skill index need to rank mc > smart >
 # greedy > random (bootstrap); per-game results cached in /tmp/validate-cache.json.
-VALIDATE_ARGS ?= --games 200 --rounds 4
+VALIDATE_ARGS ?= --games 100 --rounds 4 --jobs 2
 validate-skill-index: venv
 	$(PY) -m tests.benchmarks.validate_skill_index $(VALIDATE_ARGS)

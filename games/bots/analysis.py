@@ -1,8 +1,8 @@
 """Game analysis: how good each decision was, and how lucky each seat was (issue 18, items 1-3).
 
 Pure: no Django, no clock in the results but ``seconds``, no global random. ``analyse(events)``
-takes a match's engine events (as ``games.engine.replay`` takes them) and returns the JSON-able
-dict of /work/analysis-contract.md (``ANALYSIS_VERSION``).
+takes a match's engine events (as ``games.engine.replay`` takes them) and returns a JSON-able
+dict (``ANALYSIS_VERSION``; its fields are listed in docs/analysis.md).
 
 Decisions
 ---------
@@ -39,11 +39,32 @@ budget a move the reference rates best on average shows a loss of a fraction of 
 sampling alone, so careful play scores in the 80s-90s and random play far lower (measured in
 docs/analysis.md).
 
-Luck and the skill index
-------------------------
+Luck
+----
 Per completed round, per seat (``games.bots.luck``): ``deal`` (the dealt hands' strength),
 ``draws`` (what the seat's draws were worth), ``result`` (the actual outcome) and
-``skill = result - deal - draws``; the game's ``skill`` is the mean over rounds. See that module.
+``result_less_luck = result - deal - draws``. See that module.
+
+The skill index
+---------------
+Measured against the reference policy, a round's outcome for a seat splits into the chance
+events (the deal, every draw), the seat's own decisions and the other seats' decisions: each
+term is what that event changed in the seat's expected outcome. "The result minus what the luck
+predicted", the duplicate idea, is the own-decisions term — what the seat gained or lost by
+playing its moves where the reference player, with the same tiles in the same seat, would have
+played its own. Taking it as a difference (result - luck estimates) adds the noise of every
+estimate to the noise of the result; here it is summed term by term instead: for every decision,
+``gain = value(played) - value(reference's move)``, both on the decision's sampled worlds with
+common random numbers (0 when the seat played the reference's move). Only a decision where the
+two moves differ carries sampling noise in its gain, so there the two moves alone are evaluated
+on ``budget.gain_worlds`` more worlds, pooled with the first ones (a quarter of the variance at
+the default budget, for about the time of the first evaluation again). Per completed round
+``skill[seat]`` is the sum of the seat's gains in the round, and the game's ``skill`` the mean
+over its completed rounds: points per round against the reference in the seat's place. Above 0
+the seat played better than the reference bot, below 0 worse. The reference is "smart", the
+heuristic (games/bots/heuristic.py): its own seats score exactly 0. The validation (how many
+games the index needs to rank bots of a known order, against placements) is
+``tests.benchmarks.validate_skill_index`` and docs/analysis.md.
 """
 
 from __future__ import annotations
@@ -55,6 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.bots.heuristic import smart_choice
 from games.bots.knowledge import SeatKnowledge, sample_world, seat_knowledge
 from games.bots.luck import analyse_luck, derived_rng
 from games.bots.mc import ROLLOUTS, outcome, rollout
@@ -71,20 +93,26 @@ from games.engine.commands import (
 from games.engine.rules import legal_moves, step
 from games.engine.state import ENGINE, PLAYING, evolve, initial_state
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2  # 2: the skill index sums the decisions' gains against the reference
 ACCURACY_SCALE = 5.0
 REFERENCE_POLICY = "smart"
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work the analysis does: worlds per decision, rollouts per luck estimate."""
+    """How much work the analysis does: worlds per decision, rollouts per luck estimate, and
+    the worlds added to a decision's ``gain`` when the move played is not the reference's."""
 
     worlds: int = 24
     luck_rollouts: int = 16
+    gain_worlds: int = 96
 
     def to_dict(self) -> dict[str, int]:
-        return {"worlds": self.worlds, "luck_rollouts": self.luck_rollouts}
+        return {
+            "worlds": self.worlds,
+            "luck_rollouts": self.luck_rollouts,
+            "gain_worlds": self.gain_worlds,
+        }
 
 
 def command_of(event: ev.Event) -> SeatCommand | None:
@@ -112,10 +140,16 @@ class MoveValues:
     worlds: int
 
 
-def evaluate_moves(k: SeatKnowledge, worlds: int, rng: random.Random) -> MoveValues:
-    """Evaluate every legal move of ``k`` on ``worlds`` worlds sampled from the knowledge only,
-    with the same worlds and rollout seeds for every move (common random numbers)."""
-    moves = k.legal_moves
+def evaluate_moves(
+    k: SeatKnowledge,
+    worlds: int,
+    rng: random.Random,
+    moves: Sequence[SeatCommand] | None = None,
+) -> MoveValues:
+    """Evaluate every legal move of ``k`` (or only ``moves``, some of them) on ``worlds``
+    worlds sampled from the knowledge only, with the same worlds and rollout seeds for every
+    move (common random numbers)."""
+    moves = k.legal_moves if moves is None else tuple(moves)
     n = k.seats
     positive = k.ruleset.scoring == "positive"
     policy = ROLLOUTS[REFERENCE_POLICY]
@@ -148,9 +182,26 @@ def _r(x: float) -> float:
     return round(x, 4)
 
 
-def judge(mv: MoveValues, played: SeatCommand, seat: int) -> dict[str, Any]:
-    """Return the contract's decision fields for ``played`` given the evaluation ``mv``."""
+def judge(
+    mv: MoveValues,
+    played: SeatCommand,
+    seat: int,
+    reference: SeatCommand | None = None,
+    extra: MoveValues | None = None,
+) -> dict[str, Any]:
+    """Return the decision fields for ``played`` given the evaluation ``mv``;
+    ``reference`` is the reference policy's move in the seat's place (``gain`` is measured
+    against it: ``value(played) - value(reference)``, 0 when they are the same move), and
+    ``extra`` an evaluation of those two moves on more worlds, pooled into the gain."""
     pi = mv.moves.index(played)
+    ri = pi if reference is None else mv.moves.index(reference)
+    gain = mv.values[pi][seat] - mv.values[ri][seat]
+    if extra is not None and ri != pi:
+        extra_gain = (
+            extra.values[extra.moves.index(played)][seat]
+            - extra.values[extra.moves.index(reference)][seat]
+        )
+        gain = (gain * mv.worlds + extra_gain * extra.worlds) / (mv.worlds + extra.worlds)
     bi = max(range(len(mv.moves)), key=lambda i: (mv.values[i][seat], i == pi))
     value = mv.values[pi][seat]
     best_value = mv.values[bi][seat]
@@ -167,6 +218,8 @@ def judge(mv: MoveValues, played: SeatCommand, seat: int) -> dict[str, Any]:
         "value": _r(value),
         "best_value": _r(best_value),
         "loss": _r(max(0.0, best_value - value)),
+        "reference": command_to_dict(mv.moves[ri]),
+        "gain": _r(gain),
         "gifts": gifts,
     }
 
@@ -181,7 +234,7 @@ def accuracy(losses: Sequence[float]) -> float:
 def analyse_decisions(
     events: Sequence[ev.Event], *, budget: Budget = Budget(), seed: bytes = b""
 ) -> list[dict[str, Any]]:
-    """Return the decisions of the contract: every seat command with more than one legal move,
+    """Return the decisions: every seat command with more than one legal move,
     evaluated from the seat's knowledge only."""
     if not events or not isinstance(events[0], ev.MatchStarted):
         raise ValueError("a match's log starts with MatchStarted")
@@ -198,8 +251,15 @@ def analyse_decisions(
             if len(moves) > 1:
                 k = seat_knowledge(state, seat)
                 mv = evaluate_moves(k, budget.worlds, derived_rng(seed, "decision", index))
+                reference = smart_choice(k.legal_moves, k.hand, k, seat)
+                extra = None
+                if reference != command and budget.gain_worlds > 0:
+                    # Only where the two differ does the gain carry sampling noise: spend the
+                    # extra worlds there, on the two moves alone.
+                    rng = derived_rng(seed, "gain", index)
+                    extra = evaluate_moves(k, budget.gain_worlds, rng, (command, reference))
                 d: dict[str, Any] = {"index": index, "round": state.round, "seat": seat}
-                d.update(judge(mv, command, seat))
+                d.update(judge(mv, command, seat, reference, extra))
                 by = getattr(e, "by", None)
                 if by is not None:
                     d["by"] = by
@@ -228,6 +288,25 @@ def player_summaries(seats: int, decisions: Sequence[dict[str, Any]]) -> list[di
     return players
 
 
+def skill_by_round(
+    seats: int, decisions: Sequence[dict[str, Any]], rounds: Sequence[dict[str, Any]]
+) -> dict[int, list[float]]:
+    """Return per completed round (by number) each seat's summed ``gain`` in the round."""
+    out = {r["round"]: [0.0] * seats for r in rounds}
+    for d in decisions:
+        row = out.get(d["round"])
+        if row is not None:
+            row[d["seat"]] += d["gain"]
+    return {k: [_r(x) for x in v] for k, v in out.items()}
+
+
+def game_skill(seats: int, rounds: Sequence[dict[str, Any]]) -> list[float]:
+    """Return per seat the mean of the completed rounds' ``skill`` (0 with none)."""
+    if not rounds:
+        return [0.0] * seats
+    return [_r(sum(r["skill"][j] for r in rounds) / len(rounds)) for j in range(seats)]
+
+
 def analyse(
     events: Sequence[ev.Event],
     *,
@@ -235,14 +314,18 @@ def analyse(
     seed: bytes = b"",
     decisions: bool = True,
 ) -> dict[str, Any]:
-    """Return the analysis of a match (the contract's dict). ``decisions=False`` skips the
-    decision analysis (luck and the skill index only; "decisions" is then empty)."""
+    """Return the analysis of a match (docs/analysis.md). ``decisions=False`` skips the
+    decision analysis: luck only, "decisions" empty and no skill index (None per seat)."""
     t0 = time.perf_counter()
     if not events or not isinstance(events[0], ev.MatchStarted):
         raise ValueError("a match's log starts with MatchStarted")
     start = events[0]
     found = analyse_decisions(events, budget=budget, seed=seed) if decisions else []
     luck = analyse_luck(events, rollouts=budget.luck_rollouts, seed=seed)
+    rounds = luck["rounds"]
+    skill = skill_by_round(start.seats, found, rounds) if decisions else None
+    for r in rounds:
+        r["skill"] = skill[r["round"]] if skill is not None else [None] * start.seats
     return {
         "version": ANALYSIS_VERSION,
         "budget": budget.to_dict(),
@@ -252,7 +335,8 @@ def analyse(
         "accuracy_scale": ACCURACY_SCALE,
         "decisions": found,
         "players": player_summaries(start.seats, found),
-        "rounds": luck["rounds"],
-        "skill": luck["skill"],
+        "rounds": rounds,
+        "skill": game_skill(start.seats, rounds) if decisions else [None] * start.seats,
+        "result_less_luck": luck["result_less_luck"],
         "seconds": round(time.perf_counter() - t0, 3),
     }

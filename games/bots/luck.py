@@ -1,4 +1,4 @@
-"""Luck in a Mexican Train round, and the luck-adjusted skill index (issue 18, item 3).
+"""Luck in a Mexican Train round (issue 18, items 2 and 3).
 
 A round's outcome for seat i (``games.bots.mc.outcome`` of its scores: the seat's points against
 the mean of the others', higher = better, in points; it sums to 0 over the seats) mixes what the
@@ -18,9 +18,17 @@ state (every hand is known after the match; only the boneyard's order is reshuff
   a vector over all seats (a tile one seat draws is also one the others will not).
   ``draws[i]`` sums ``delta_i`` over i's own draws (the contract's field); ``draws_table[i]``
   sums ``delta_i`` over everyone's draws (all the boneyard's luck for i; sums to 0 over seats).
-- ``result[i]`` = the actual outcome; ``skill[i] = result[i] - deal[i] - draws[i]``: what the
-  seat made of its cards, against what the reference would have made of them.
-The game's ``skill`` is the mean of the rounds' skill. Only completed rounds count.
+- ``result[i]`` = the actual outcome; ``result_less_luck[i] = result[i] - deal[i] - draws[i]``:
+  the result with the estimated luck of the seat's cards taken out. The game's
+  ``result_less_luck`` is the mean over rounds. Only completed rounds count.
+
+This was the first skill index (ANALYSIS_VERSION 1). It is kept for information and for the
+validation, but it is not the index any more: each luck estimate is the mean of a few rollouts of
+a round whose outcome spreads over tens of points, and subtracting those noisy estimates from a
+noisy result removed about as much noise as it added (docs/analysis.md, validation). The skill
+index now sums the seat's own decisions' gains against the reference policy
+(``games.bots.analysis``): the same quantity — the result less the luck less what the others'
+play did to the seat — measured term by term on common random numbers.
 
 Deterministic: each estimate's shuffles come from ``derived_rng(seed, ...)`` (sha256).
 """
@@ -111,7 +119,7 @@ def _r(x: float) -> float:
 
 
 def analyse_luck(events: Sequence[ev.Event], *, rollouts: int, seed: bytes = b"") -> dict[str, Any]:
-    """Return ``{"rounds": [...], "skill": [...]}`` of the contract for ``events``."""
+    """Return ``{"rounds": [...], "result_less_luck": [...]}`` for ``events``."""
     if not events or not isinstance(events[0], ev.MatchStarted):
         raise ValueError("a match's log starts with MatchStarted")
     state = initial_state(events[0])
@@ -146,10 +154,11 @@ def analyse_luck(events: Sequence[ev.Event], *, rollouts: int, seed: bytes = b""
                     "draws_table": [_r(x) for x in table],
                     "draw_count": count,
                     "result": [_r(x) for x in result],
-                    "skill": [_r(result[j] - deal[j] - draws[j]) for j in range(n)],
+                    "result_less_luck": [_r(result[j] - deal[j] - draws[j]) for j in range(n)],
                 }
             )
-    skill = [
-        _r(sum(r["skill"][j] for r in rounds) / len(rounds)) if rounds else 0.0 for j in range(n)
+    less = [
+        _r(sum(r["result_less_luck"][j] for r in rounds) / len(rounds)) if rounds else 0.0
+        for j in range(n)
     ]
-    return {"rounds": rounds, "skill": skill}
+    return {"rounds": rounds, "result_less_luck": less}

@@ -20,6 +20,7 @@ from accounts.names import Names
 from analysis.errors import AnalysisError
 from analysis.models import AnalysisStatus, GameAnalysis, PlayerGameAnalysis
 from core.errors import Conflict, Forbidden
+from games.bots.analysis import ANALYSIS_VERSION
 from games.errors import GameError
 from games.models import Game, GameStatus
 from games.selectors import game_seats, game_viewer_seat
@@ -76,21 +77,29 @@ def _visible(rows):
     return rows.filter(game__seed_hidden=False, analysis__status=AnalysisStatus.DONE)
 
 
+def _current(rows):
+    """The rows whose skill is today's index: ANALYSIS_VERSION 1 measured another quantity
+    (result - deal - draws); such a game counts again once recomputed (``analyse_games
+    --all``)."""
+    return rows.filter(analysis__version=ANALYSIS_VERSION)
+
+
 def player_analysis(user) -> dict[str, Any]:
     """A player's analysed games: how many, mean accuracy and skill index, the recent ones."""
     rows = _visible(PlayerGameAnalysis.objects.filter(user=user))
-    totals = rows.aggregate(n=Count("pk"), accuracy=Avg("accuracy"), skill=Avg("skill"))
-    recent = rows.order_by("-finished_at", "-pk")[:RECENT]
+    totals = rows.aggregate(n=Count("pk"), accuracy=Avg("accuracy"))
+    skill = _current(rows).aggregate(skill=Avg("skill"))["skill"]
+    recent = rows.select_related("analysis").order_by("-finished_at", "-pk")[:RECENT]
     return {
         "games": totals["n"],
         "accuracy": _round(totals["accuracy"], 1),
-        "skill_index": _round(totals["skill"]),
+        "skill_index": _round(skill),
         "recent": [
             {
                 "game": r.game_id,
                 "finished_at": r.finished_at,
                 "accuracy": r.accuracy,
-                "skill": r.skill,
+                "skill": r.skill if r.analysis.version == ANALYSIS_VERSION else None,
             }
             for r in recent
         ],
@@ -100,7 +109,7 @@ def player_analysis(user) -> dict[str, Any]:
 def skill_indexes(user_ids) -> dict[int, float]:
     """The skill index (mean game skill over analysed games) of each of ``user_ids`` with one."""
     rows = (
-        _visible(PlayerGameAnalysis.objects.filter(user_id__in=list(user_ids)))
+        _current(_visible(PlayerGameAnalysis.objects.filter(user_id__in=list(user_ids))))
         .values("user_id")
         .annotate(skill=Avg("skill"))
     )

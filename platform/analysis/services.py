@@ -29,7 +29,11 @@ log = logging.getLogger(__name__)
 
 
 def budget() -> Budget:
-    return Budget(worlds=settings.ANALYSIS_WORLDS, luck_rollouts=settings.ANALYSIS_LUCK_ROLLOUTS)
+    return Budget(
+        worlds=settings.ANALYSIS_WORLDS,
+        luck_rollouts=settings.ANALYSIS_LUCK_ROLLOUTS,
+        gain_worlds=settings.ANALYSIS_GAIN_WORLDS,
+    )
 
 
 def _row(game: Game) -> GameAnalysis:

@@ -706,6 +706,9 @@ ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
 # per luck estimate. The defaults analyse a 4-player 13-round game in minutes on one core.
 ANALYSIS_WORLDS = int(ENV.get("ANALYSIS_WORLDS", "").strip() or 24)
 ANALYSIS_LUCK_ROLLOUTS = int(ENV.get("ANALYSIS_LUCK_ROLLOUTS", "").strip() or 16)
+# More worlds for a decision's gain against the reference where the move played differs from
+# the reference's (the skill index's precision); 0 for none.
+ANALYSIS_GAIN_WORLDS = int(ENV.get("ANALYSIS_GAIN_WORLDS", "").strip() or 96)
 # The analysis task goes to a queue of its own: a game's analysis takes a core for up to
 # minutes, and on the workers of bot turns and clocks it would hold them behind it (a round of
 # a tournament ending at once: every table's analysis). The workers of the default queue

@@ -21,15 +21,16 @@ from games.bots.analysis import (
     command_of,
     evaluate_moves,
 )
+from games.bots.heuristic import smart_choice
 from games.bots.knowledge import seat_knowledge
-from games.bots.luck import analyse_luck
+from games.bots.luck import analyse_luck, derived_rng
 from games.bots.strategies import make_strategy, play_match
 from games.engine import RoundStarted, Ruleset, command_from_dict, legal_moves, replay
 from games.engine import events as ev
 from games.engine.state import PLAYING
 from tests.games.bots.test_knowledge import _permute_hidden, _states
 
-SMALL = Budget(worlds=6, luck_rollouts=4)
+SMALL = Budget(worlds=6, luck_rollouts=4, gain_worlds=6)
 
 
 def _ruleset(rounds: int = 2, **variants) -> Ruleset:
@@ -55,7 +56,7 @@ def test_the_analysis_has_the_contracts_shape_and_is_json(mixed):
     events, a = mixed
     json.dumps(a)
     assert a["version"] == ANALYSIS_VERSION
-    assert a["budget"] == {"worlds": 6, "luck_rollouts": 4}
+    assert a["budget"] == {"worlds": 6, "luck_rollouts": 4, "gain_worlds": 6}
     assert a["seats"] == 4
     assert a["scoring"] == "penalty"
     assert [p["seat"] for p in a["players"]] == [0, 1, 2, 3]
@@ -67,6 +68,8 @@ def test_the_analysis_has_the_contracts_shape_and_is_json(mixed):
         assert d["loss"] >= 0
         assert d["loss"] == pytest.approx(d["best_value"] - d["value"], abs=1e-3)
         assert d["gifts"][d["seat"]] == 0
+        if d["reference"] == d["played"]:
+            assert d["gain"] == 0
         assert isinstance(events[d["index"]], ev.MOVE_EVENTS)
         assert events[d["index"]].seat == d["seat"]
     for p in a["players"]:
@@ -116,12 +119,64 @@ def test_deal_luck_and_the_table_share_of_draw_luck_sum_to_zero_each_round(mixed
         assert sum(r["draws_table"]) == pytest.approx(0, abs=1e-2)
         assert sum(r["result"]) == pytest.approx(0, abs=1e-2)
         for j in range(4):
-            assert r["skill"][j] == pytest.approx(
+            assert r["result_less_luck"][j] == pytest.approx(
                 r["result"][j] - r["deal"][j] - r["draws"][j], abs=1e-3
             )
+
+
+def test_a_gain_pools_the_decisions_worlds_with_the_extra_worlds_of_the_two_moves(mixed):
+    """Where the move played is not the reference's, the two are evaluated again on
+    ``gain_worlds`` more worlds (their own random stream), and the gain is the pooled mean."""
+    events, a = mixed
+    set_max = events[0].ruleset.set_max
+    d = next(d for d in a["decisions"] if d["reference"] != d["played"])
+    seat, index = d["seat"], d["index"]
+    k = seat_knowledge(replay(events[:index]), seat)
+    played = command_from_dict(d["played"], seat, set_max)
+    reference = command_from_dict(d["reference"], seat, set_max)
+    main = evaluate_moves(k, SMALL.worlds, derived_rng(b"s", "decision", index))
+    extra = evaluate_moves(
+        k, SMALL.gain_worlds, derived_rng(b"s", "gain", index), (played, reference)
+    )
+    assert extra.moves == (played, reference)
+
+    def gain(mv):
+        return mv.values[mv.moves.index(played)][seat] - mv.values[mv.moves.index(reference)][seat]
+
+    pooled = (gain(main) * SMALL.worlds + gain(extra) * SMALL.gain_worlds) / (
+        SMALL.worlds + SMALL.gain_worlds
+    )
+    assert d["gain"] == pytest.approx(pooled, abs=1e-3)
+    assert gain(extra) != gain(main)  # other worlds: the extra evaluation counted
+    # Without extra worlds the gain is the first evaluation's alone, never below minus the loss.
+    alone = analyse_decisions(events[: index + 1], budget=Budget(6, 4, 0), seed=b"s")[-1]
+    assert alone["gain"] == pytest.approx(gain(main), abs=1e-3)
+    assert alone["gain"] >= -alone["loss"] - 1e-3
+
+
+def test_the_skill_index_sums_the_gains_of_the_seats_own_decisions_against_the_reference(mixed):
+    events, a = mixed
+    set_max = events[0].ruleset.set_max
+    for r in a["rounds"]:
+        for j in range(4):
+            gains = [
+                d["gain"] for d in a["decisions"] if d["seat"] == j and d["round"] == r["round"]
+            ]
+            assert r["skill"][j] == pytest.approx(sum(gains), abs=1e-3)
     for j in range(4):
         mean = sum(r["skill"][j] for r in a["rounds"]) / len(a["rounds"])
         assert a["skill"][j] == pytest.approx(mean, abs=1e-3)
+    # The reference is the smart heuristic in the seat's place, from the seat's knowledge.
+    for d in a["decisions"]:
+        state = replay(events[: d["index"]])
+        k = seat_knowledge(state, d["seat"])
+        expected = smart_choice(k.legal_moves, k.hand, k, d["seat"])
+        assert command_from_dict(d["reference"], d["seat"], set_max) == expected
+    # Seats 1 and 3 are smart bots: they always play the reference's move, and score exactly 0;
+    # the random seats lose against it.
+    assert all(d["gain"] == 0 for d in a["decisions"] if d["seat"] in (1, 3))
+    assert a["skill"][1] == a["skill"][3] == 0
+    assert max(a["skill"][0], a["skill"][2]) < 0
 
 
 def test_the_result_is_the_rounds_actual_outcome(mixed):
@@ -189,11 +244,13 @@ def test_luck_alone_and_a_log_cut_mid_round():
     a = analyse(events, budget=SMALL, seed=b"", decisions=False)
     assert a["decisions"] == []
     assert all(p["accuracy"] == 100 for p in a["players"])
+    assert a["skill"] == [None] * 4  # no decisions, no skill index
+    assert all(r.pop("skill") == [None] * 4 for r in a["rounds"])
     assert a["rounds"] == analyse_luck(events, rollouts=4, seed=b"")["rounds"]
     first_end = next(i for i, e in enumerate(events) if isinstance(e, ev.RoundEnded))
     cut = analyse(events[: first_end + 5], budget=SMALL, decisions=False)
     assert [r["round"] for r in cut["rounds"]] == [1]  # the unfinished round is left out
-    assert cut["rounds"][0] == a["rounds"][0]
+    assert dict(cut["rounds"][0], skill=None) == dict(a["rounds"][0], skill=None)
 
 
 def test_positive_scoring_is_analysed_from_the_rulesets_point_of_view():
@@ -225,7 +282,8 @@ def test_the_skill_index_validation_runs_on_two_tiny_games(tmp_path, capsys):
     from tests.benchmarks import validate_skill_index as v
 
     cache = tmp_path / "cache.json"
-    args = ["--games", "2", "--rounds", "1", "--samples", "1", "--luck-rollouts", "1"]
+    args = ["--games", "2", "--rounds", "1", "--samples", "1", "--worlds", "2"]
+    args += ["--luck-rollouts", "1", "--gain-worlds", "2", "--jobs", "1"]
     assert v.main([*args, "--resamples", "5", "--cache", str(cache)]) == 0
     out = capsys.readouterr().out
     assert "raw placement" in out

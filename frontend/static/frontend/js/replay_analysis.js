@@ -147,7 +147,7 @@ export function startAnalysis({ root, gameId, record, goTo }) {
     section.append(el("h3", { text: gettext("Luck and skill by round") }));
     section.append(el("p", {
       cls: "hint",
-      text: gettext("Points gained (+) or lost (−) against the table average: Deal is how good the dealt hand was, Draws how much the drawn tiles helped, Result what happened, and Skill the result with the luck of the deal and the draws taken out (Result − Deal − Draws)."),
+      text: gettext("Deal, Draws and Result are points against the table average: how good the dealt hand was, how much the drawn tiles helped, and what happened. Skill is what the player's own moves gained (+) or lost (−) in the round against the moves the reference bot would have made in their place with the same tiles, so luck does not count in it."),
     }));
     const grid = el("div", { cls: "luck-tables" });
     for (const r of a.rounds) {
