@@ -228,6 +228,7 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     # exercises the same code (tests/e2e/test_analysis_pages.py reads what it computes).
     env.setdefault("ANALYSIS_WORLDS", "2")
     env.setdefault("ANALYSIS_LUCK_ROLLOUTS", "2")
+    env.setdefault("ANALYSIS_GAIN_WORLDS", "2")
     env["PYTHONUNBUFFERED"] = "1"
     # Mail goes to files (one per message) the tests read: tests/e2e/test_accounts.py.
     env["EMAIL_URL"] = f"file://{tmp_path_factory.mktemp('e2e-mail')}"

@@ -45,6 +45,7 @@ def tiny_analysis(settings):
     """The analysis at a budget of a few rollouts: the same code, in a fraction of a second."""
     settings.ANALYSIS_WORLDS = 2
     settings.ANALYSIS_LUCK_ROLLOUTS = 2
+    settings.ANALYSIS_GAIN_WORLDS = 2
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db
 def tiny_budget(settings):
     settings.ANALYSIS_WORLDS = 2
     settings.ANALYSIS_LUCK_ROLLOUTS = 2
+    settings.ANALYSIS_GAIN_WORLDS = 2
 
 
 def played_to_the_end(ana, *, rated=False):
