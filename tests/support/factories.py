@@ -118,14 +118,29 @@ TOTP_ACTIVATE = "/accounts/2fa/totp/activate/"
 
 
 def totp_now(secret: str) -> str:
-    """The current TOTP code of ``secret``, computed by allauth's own functions."""
+    """The current TOTP code of ``secret``, computed by allauth's own functions.
+
+    Never one about to expire: allauth accepts only the current period's code (no tolerance),
+    so a code computed in a period's last moments was refused once its request reached the
+    server in the next one (a CI run). Within ``TOTP_MARGIN`` seconds of a period's end this
+    waits for the next period first."""
+    import time
+
+    from allauth.mfa import app_settings
     from allauth.mfa.totp.internal.auth import (
         format_hotp_value,
         hotp_value,
         yield_hotp_counters_from_time,
     )
 
+    period = app_settings.TOTP_PERIOD
+    left = period - time.time() % period
+    if left < TOTP_MARGIN:
+        time.sleep(left + 0.05)
     return format_hotp_value(hotp_value(secret, next(iter(yield_hotp_counters_from_time()))))
+
+
+TOTP_MARGIN = 3.0
 
 
 def unused_recovery_code(user) -> str:
