@@ -14,7 +14,7 @@ from statistics import mean, pstdev
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Avg, Count
+from django.db.models import Avg, Count, Q
 
 from accounts.names import Names
 from analysis.errors import AnalysisError
@@ -77,23 +77,24 @@ def _visible(rows):
     return rows.filter(game__seed_hidden=False, analysis__status=AnalysisStatus.DONE)
 
 
-def _current(rows):
-    """The rows whose skill is today's index: ANALYSIS_VERSION 1 measured another quantity
-    (result - deal - draws); such a game counts again once recomputed (``analyse_games
-    --all``)."""
-    return rows.filter(analysis__version=ANALYSIS_VERSION)
+# The rows whose skill is today's index: ANALYSIS_VERSION 1 measured another quantity (result -
+# deal - draws); such a game counts again once recomputed (``analyse_games --all``).
+CURRENT = Q(analysis__version=ANALYSIS_VERSION)
 
 
 def player_analysis(user) -> dict[str, Any]:
     """A player's analysed games: how many, mean accuracy and skill index, the recent ones."""
     rows = _visible(PlayerGameAnalysis.objects.filter(user=user))
-    totals = rows.aggregate(n=Count("pk"), accuracy=Avg("accuracy"))
-    skill = _current(rows).aggregate(skill=Avg("skill"))["skill"]
+    totals = rows.aggregate(
+        n=Count("pk"),
+        accuracy=Avg("accuracy"),
+        skill=Avg("skill", filter=CURRENT),  # version 1 measured another skill
+    )
     recent = rows.select_related("analysis").order_by("-finished_at", "-pk")[:RECENT]
     return {
         "games": totals["n"],
         "accuracy": _round(totals["accuracy"], 1),
-        "skill_index": _round(skill),
+        "skill_index": _round(totals["skill"]),
         "recent": [
             {
                 "game": r.game_id,
@@ -109,7 +110,8 @@ def player_analysis(user) -> dict[str, Any]:
 def skill_indexes(user_ids) -> dict[int, float]:
     """The skill index (mean game skill over analysed games) of each of ``user_ids`` with one."""
     rows = (
-        _current(_visible(PlayerGameAnalysis.objects.filter(user_id__in=list(user_ids))))
+        _visible(PlayerGameAnalysis.objects.filter(user_id__in=list(user_ids)))
+        .filter(CURRENT)
         .values("user_id")
         .annotate(skill=Avg("skill"))
     )
