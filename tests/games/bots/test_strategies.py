@@ -135,9 +135,8 @@ def test_the_smart_bots_chain_is_a_function_of_the_tiles_not_of_their_order():
 
 def test_the_smart_bots_plan_does_not_depend_on_what_the_process_searched_before():
     """The plan for a position is what a fresh search finds there, whether or not the process
-    planned the position before it: the cache keeps the rest of a plan for the positions after
-    its first tiles, which must be what a search there finds (with the search's order fixed it
-    is; past the node limit nothing is kept)."""
+    planned another position before it (the cache holds only what a search returned for its own
+    key; the first turn's later tiles are looked up from the turn's start, ``first_turn_plan``)."""
     from games.bots import heuristic
     from games.engine.tiles import full_set
 
