@@ -35,6 +35,9 @@ def _round_words(seed: bytes, round_number: int) -> Iterator[int]:
 # _LIMITS[m]: the largest multiple of m not above 2^64 (m up to the largest set size), so a
 # shuffle step does no arithmetic on 2^64 itself.
 _LIMITS = tuple(_TWO64 - (_TWO64 % m) if m else 0 for m in range(set_size(MAX_SET) + 1))
+# The lowest of the limits of the steps of a shuffle (m from 2 up): a word below it is taken by
+# whichever step it falls to.
+_NO_REJECTION = min(_LIMITS[2:])
 
 
 def shuffled_set(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
@@ -48,11 +51,18 @@ def shuffled_set(seed: bytes, round_number: int, set_max: int) -> list[Tile]:
     blocks = (n - 1 + 3) // 4
     stream = b"".join([hashlib.sha256(prefix + _U64.pack(k)).digest() for k in range(blocks)])
     words = struct.unpack(f">{4 * blocks}Q", stream)
-    for i, x in zip(range(n - 1, 0, -1), words, strict=False):  # words may hold up to 3 more
-        m = i + 1
-        if x >= _LIMITS[m]:
-            return _shuffled_by_stream(seed, round_number, set_max)
-        j = x % m
+    if max(words) >= _NO_REJECTION:
+        # Some step may reject its word (or a spare word is merely large): step by step.
+        for i, x in zip(range(n - 1, 0, -1), words, strict=False):  # up to 3 spare words
+            m = i + 1
+            if x >= _LIMITS[m]:
+                return _shuffled_by_stream(seed, round_number, set_max)
+            j = x % m
+            deck[i], deck[j] = deck[j], deck[i]
+        return deck
+    # No word reaches any step's limit (all but about one deal in 10^15): no step rejects.
+    for i, x in zip(range(n - 1, 0, -1), words, strict=False):
+        j = x % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

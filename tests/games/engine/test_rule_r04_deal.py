@@ -257,6 +257,7 @@ def test_a_rejected_word_shuffles_as_the_stream_says(monkeypatch):
     limits = list(deal._LIMITS)
     limits[50] = 1 << 62  # about three words in four are rejected at this step
     monkeypatch.setattr(deal, "_LIMITS", tuple(limits))
+    monkeypatch.setattr(deal, "_NO_REJECTION", min(limits[2:]))
     words = deal._round_words(seed, 3)
     deck = list(deal.full_set(12))
     for i in range(len(deck) - 1, 0, -1):
@@ -268,3 +269,16 @@ def test_a_rejected_word_shuffles_as_the_stream_says(monkeypatch):
     assert deal.shuffled_set(seed, 3, 12) == deck
     monkeypatch.undo()
     assert deal.shuffled_set(seed, 3, 12) != deck
+
+
+def test_the_shuffle_without_rejections_is_the_step_by_step_one(monkeypatch):
+    """R4: a deal whose words all lie below every limit skips the per-step check; the decks are
+    those of the step-by-step shuffle (forced here by a limit no word is below)."""
+    from games.engine import deal
+
+    seeds = [bytes([n]) * 32 for n in range(40)]
+    cases = [(seed, r, set_max) for seed in seeds for r in (1, 7) for set_max in (6, 12, 18)]
+    fast = [deal.shuffled_set(*case) for case in cases]
+    monkeypatch.setattr(deal, "_NO_REJECTION", 0)
+    assert [deal.shuffled_set(*case) for case in cases] == fast
+    assert [deal._shuffled_by_stream(*case) for case in cases] == fast
