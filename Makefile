@@ -10,8 +10,9 @@ PYTEST_ARGS ?=
 
 venv: $(VENV)/.installed
 
-# Reinstall only when pyproject.toml is newer than the stamp.
-$(VENV)/.installed: pyproject.toml
+# Reinstall only when pyproject.toml (or the engine's compiled part, setup.py) is newer than the
+# stamp: the editable install builds games/engine/_speedups in place, where a C compiler is.
+$(VENV)/.installed: pyproject.toml setup.py games/engine/_speedups.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -e '.[test]'
 	touch $@

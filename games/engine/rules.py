@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from . import events as ev
@@ -136,6 +137,69 @@ class _TargetsBySize(dict[int, tuple[_Targets, ...]]):
 _TARGETS = _TargetsBySize()
 
 
+def _py_plays(
+    hand: AbstractSet[Tile], ends: list[int], targets: Sequence[int], rows: Sequence[_PlayRow]
+) -> list[PlayTile]:
+    """Return the commands laying a tile of ``hand`` on a train of ``targets`` (indices,
+    ascending) whose open end it shows, sorted by tile, then train: ``rows[ti][t]`` for each.
+
+    The reference of the compiled ``_speedups.plays`` (which gives the same list, or None for
+    input that is not the engine's own state); ``legal_moves`` calls that where it was built."""
+    pairs = []
+    for ti in targets:
+        for t in SHOWING[ends[ti]] & hand:
+            pairs.append((t, ti))
+    if len(pairs) > 1:
+        pairs.sort()
+    plays = []
+    for t, ti in pairs:
+        plays.append(rows[ti][t])
+    return plays
+
+
+def _open_trains(markers: list[bool], seat: int) -> Sequence[int]:
+    """Return the trains open to ``seat`` in a later turn, ascending (R9, R14): its own, every
+    one whose marker is out and the Mexican Train (index ``len(markers)``)."""
+    if True in markers:
+        return _TARGETS[len(markers)][seat][tuple(markers)]
+    return (seat, len(markers))
+
+
+def _py_open_plays(
+    hand: AbstractSet[Tile],
+    ends: list[int],
+    markers: list[bool],
+    seat: int,
+    rows: Sequence[_PlayRow],
+) -> list[PlayTile]:
+    """``_py_plays`` on the trains open to ``seat`` in a later turn: the reference of the compiled
+    ``_speedups.open_plays`` (which names those trains itself, as ``_open_trains`` does)."""
+    return _py_plays(hand, ends, _open_trains(markers, seat), rows)
+
+
+def _not_built(*args: object) -> None:
+    return None  # the compiled part's answer to what it does not take: the Python path serves
+
+
+_compiled_plays: Callable[..., list[PlayTile] | None] | None
+_compiled_open_plays: Callable[..., list[PlayTile] | None] | None
+try:
+    from ._speedups import open_plays as _compiled_open_plays
+    from ._speedups import plays as _compiled_plays
+except ImportError:  # built without a C compiler (setup.py): the Python references serve
+    _compiled_plays = _compiled_open_plays = None
+
+# What ``legal_moves`` asks first (the compiled functions, if built); None sends it to the
+# Python reference.
+_plays: Callable[..., list[PlayTile] | None] = _compiled_plays or _not_built
+_open_plays: Callable[..., list[PlayTile] | None] = _compiled_open_plays or _not_built
+COMPILED = _compiled_plays is not None
+"""True when the engine runs its compiled part (games/engine/_speedups.c; see setup.py)."""
+
+# (ti,): the one train of a first turn or of an open double, as ``_plays``'s targets.
+_ONE_TRAIN = tuple((ti,) for ti in range(MAX_PLAYERS + 1))
+
+
 def _may_draw_first_turn(s: GameState, seat: int) -> bool:
     # V5: a player who cannot start their train draws one tile before passing.
     return (
@@ -153,9 +217,10 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
     The commands may be shared with other calls: they are immutable values.
 
     The plays are ``legal_plays``'s (tests/games/engine/test_step_legal.py holds them equal),
-    found here with ``play_targets`` inlined (its trains looked up by the markers, ``_Targets``)
-    and plain loops rather than comprehensions: this
-    runs once per move of every simulated match, where each Python call shows.
+    found here with ``play_targets`` inlined and the hand's plays on those trains found by the
+    compiled ``_speedups`` where it was built (``_py_plays`` and ``_py_open_plays`` otherwise,
+    its reference; tests/games/engine/test_speedups.py holds them equal): this runs once per
+    move of every simulated match, where each Python step shows.
     """
     if seat != s.to_move or s.phase != PLAYING:
         if s.phase == ENGINE and seat == s.to_move:
@@ -171,18 +236,13 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
         # R10, R12: only their own train on the first turn; R19: the oldest open double first,
         # whoever's train it is.
         ti = seat if s.first_turns_left else s.open_doubles[0]
-        row = rows[ti]
         if drawn is not None:
-            moves = [row[drawn]] if ends[ti] in drawn else []
+            moves = [rows[ti][drawn]] if ends[ti] in drawn else []
         else:
-            found = SHOWING[ends[ti]] & s.hands[seat]
-            if not found:
-                moves = []
-            elif len(found) == 1:
-                (t,) = found
-                moves = [row[t]]
-            else:
-                moves = list(map(row.__getitem__, sorted(found)))
+            found = _plays(s.hands[seat], ends, _ONE_TRAIN[ti], rows)
+            if found is None:
+                found = _py_plays(s.hands[seat], ends, _ONE_TRAIN[ti], rows)
+            moves = found  # type: ignore[assignment]  # a new list: widening it is safe
         if s.first_turns_left:
             if s.laid:
                 moves.append(_STOP[seat])  # R10
@@ -194,25 +254,20 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
     else:
         # R9, R14: their own train, any train with a marker, the Mexican Train (always open).
         markers = s.markers
-        targets: Sequence[int] = (seat, s.seats)
-        if True in markers:
-            targets = _TARGETS[s.seats][seat][tuple(markers)]
-        plays: list[PlayTile] = []
+        plays: list[PlayTile] | None
         if drawn is not None:
             # After a draw only the drawn tile may be laid (R15, R18, V5).
+            plays = []
+            targets: Sequence[int] = (seat, s.seats)  # _open_trains, inlined
+            if True in markers:
+                targets = _TARGETS[s.seats][seat][tuple(markers)]
             for ti in targets:
                 if ends[ti] in drawn:
                     plays.append(rows[ti][drawn])
         else:
-            hand = s.hands[seat]
-            pairs = []
-            for ti in targets:
-                for t in SHOWING[ends[ti]] & hand:
-                    pairs.append((t, ti))
-            if len(pairs) > 1:
-                pairs.sort()
-            for t, ti in pairs:
-                plays.append(rows[ti][t])
+            plays = _open_plays(s.hands[seat], ends, markers, seat, rows)
+            if plays is None:
+                plays = _py_open_plays(s.hands[seat], ends, markers, seat, rows)
         if s.doubles_laid and s.ruleset.max_doubles_per_turn == 1:
             plays = [c for c in plays if c.tile[0] != c.tile[1]]  # V2: one double per turn
         moves = plays  # type: ignore[assignment]  # a new list: widening it is safe

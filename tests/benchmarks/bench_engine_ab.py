@@ -14,7 +14,8 @@ matches' events, and this checkout's side checks that every match's record verif
 (``export_record`` with the seed revealed, then ``verify_record``, after a JSON round trip).
 
 Run: ``make bench-engine-ab OLD=/path/to/old/checkout`` or ``python -m
-tests.benchmarks.bench_engine_ab --old /path/to/old/checkout [--matches N] [--rounds K]``, the
+tests.benchmarks.bench_engine_ab --old /path/to/old/checkout [--matches N] [--rounds K] [--pure]``
+(``--pure``: this checkout's engine without its compiled part, ``games/engine/_speedups``), the
 old checkout made e.g. by ``git worktree add --detach /tmp/engine-old <revision>``; ``--old`` may
 also name a revision, checked out once under /tmp. Prints figures; asserts nothing about time.
 """
@@ -38,6 +39,9 @@ from pathlib import Path
 core, matches, verify = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "verify"
 os.sched_setaffinity(0, {core})
 import games.engine
+if sys.argv[4] == "pure":  # this checkout's engine without its compiled part
+    rules = sys.modules["games.engine.rules"]
+    rules._plays = rules._open_plays = rules._not_built
 from games.bots.simple import POLICIES
 from games.engine import Ruleset, event_to_dict, export_record, verify_record
 from games.engine.simulate import simulate_match
@@ -61,16 +65,26 @@ if verify:
 print(json.dumps({
     "engine": str(engine.parent), "seconds": seconds, "cpu": cpu, "events": sum(map(len, logs)),
     "digest": digest.hexdigest(), "verified": verified,
+    "compiled": getattr(sys.modules["games.engine.rules"], "COMPILED", False)
+    and sys.argv[4] != "pure",
 }))
 """
 
 
-def run_side(tree: Path, core: int, matches: int, verify: bool) -> dict:
+def run_side(tree: Path, core: int, matches: int, verify: bool, pure: bool = False) -> dict:
     """Run one timed batch in a fresh subprocess of ``tree`` and return its report."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DJANGO_SETTINGS_MODULE")}
     env["PYTHONPATH"] = os.pathsep.join([str(tree), str(tree / "platform")])
     out = subprocess.run(
-        [sys.executable, "-c", WORKER, str(core), str(matches), "verify" if verify else "-"],
+        [
+            sys.executable,
+            "-c",
+            WORKER,
+            str(core),
+            str(matches),
+            "verify" if verify else "-",
+            "pure" if pure else "-",
+        ],
         cwd=tree,
         env=env,
         capture_output=True,
@@ -111,6 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--matches", type=int, default=60, help="matches per run (same seeds)")
     parser.add_argument("--rounds", type=int, default=5, help="old/new pairs of runs")
+    parser.add_argument(
+        "--pure",
+        action="store_true",
+        help="run this checkout's engine without its compiled part (games/engine/_speedups)",
+    )
     args = parser.parse_args(argv)
     old = checkout(args.old)
     core = max(os.sched_getaffinity(0))  # both sides on this one core, one process at a time
@@ -124,7 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.rounds):
         line = []
         for side, tree in (("old", old), ("new", ROOT)):
-            rep = run_side(tree, core, args.matches, verify=side == "new" and r == 0)
+            rep = run_side(
+                tree,
+                core,
+                args.matches,
+                verify=side == "new" and r == 0,
+                pure=side == "new" and args.pure,
+            )
             if r == 0:
                 reports[side] = rep
                 print(f"  {side}: engine {rep['engine']}")
@@ -154,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
         f"({events} events, sha256 {reports['new']['digest'][:16]}...)"
     )
     print(f"records verified (new engine): {reports['new']['verified']} of {args.matches}")
+    print(
+        "compiled part (games/engine/_speedups): "
+        + ", ".join(
+            f"{side} {'yes' if reports[side]['compiled'] else 'no'}" for side in ("old", "new")
+        )
+    )
     return 0
 
 

@@ -41,6 +41,29 @@ def test_the_project_is_installed_from_pyproject(dockerfile):
     assert "pip install --no-cache-dir ." in runs
 
 
+def test_the_engines_compiled_part_is_built_where_the_code_is_imported_from(dockerfile):
+    """The processes import the source tree (PYTHONPATH=/app), not site-packages: the extension
+    is built in place, the build fails without it, and the compiler leaves in the same layer.
+    A host's own build is never copied in (.dockerignore)."""
+    env = " ".join(i.value for i in dockerfile if i.keyword == "ENV")
+    assert "PYTHONPATH=/app/platform:/app" in env
+    (build,) = [i.value for i in dockerfile if i.keyword == "RUN" and "build_ext" in i.value]
+    steps = [step.strip() for step in build.split("&&")]
+    assert "python setup.py build_ext --inplace" in steps
+    check = steps.index("python setup.py build_ext --inplace") + 1
+    assert "assert rules.COMPILED" in steps[check]
+    install = next(s for s in steps if s.startswith("apt-get install"))
+    purge = next(s for s in steps if s.startswith("apt-get purge"))
+    assert (
+        steps.index(install)
+        < steps.index("python setup.py build_ext --inplace")
+        < steps.index(purge)
+    )
+    assert all(package in purge for package in ("gcc", "libc6-dev"))
+    ignored = (REPO / ".dockerignore").read_text().splitlines()
+    assert "games/engine/*.so" in ignored
+
+
 def test_static_files_are_collected_at_build_under_the_production_profile(dockerfile):
     env = " ".join(i.value for i in dockerfile if i.keyword == "ENV")
     assert "DJANGO_PROFILE=production" in env
