@@ -17,7 +17,9 @@ Run: ``make bench-engine-ab OLD=/path/to/old/checkout`` or ``python -m
 tests.benchmarks.bench_engine_ab --old /path/to/old/checkout [--matches N] [--rounds K] [--pure]``
 (``--pure``: this checkout's engine without its compiled part, ``games/engine/_speedups``), the
 old checkout made e.g. by ``git worktree add --detach /tmp/engine-old <revision>``; ``--old`` may
-also name a revision, checked out once under /tmp. Prints figures; asserts nothing about time.
+also name a revision, checked out once under /tmp. ``--instructions N`` adds each side's
+instruction count for N matches under valgrind's callgrind, which the machine's other load does not
+move. Prints figures; asserts nothing about time.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,6 +57,8 @@ seeds = [i.to_bytes(32, "big") for i in range(matches)]
 t0, c0 = time.perf_counter(), time.process_time()
 logs = [simulate_match(seed, ruleset, 4, policy) for seed in seeds]
 seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+if sys.argv[5:] == ["count"]:  # under callgrind: the matches only, not the checks below
+    sys.exit(0)
 digest = hashlib.sha256()
 for log in logs:
     digest.update(json.dumps([event_to_dict(e) for e in log]).encode())
@@ -130,6 +136,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run this checkout's engine without its compiled part (games/engine/_speedups)",
     )
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also count each side's instructions for N matches under valgrind's callgrind",
+    )
     args = parser.parse_args(argv)
     old = checkout(args.old)
     core = max(os.sched_getaffinity(0))  # both sides on this one core, one process at a time
@@ -185,7 +198,53 @@ def main(argv: list[str] | None = None) -> int:
             f"{side} {'yes' if reports[side]['compiled'] else 'no'}" for side in ("old", "new")
         )
     )
+    if args.instructions:
+        counts = {
+            side: instructions(tree, args.instructions, pure=side == "new" and args.pure)
+            for side, tree in (("old", old), ("new", ROOT))
+        }
+        print(
+            f"instructions for {args.instructions} matches (callgrind, the same count whatever "
+            f"else the machine does): old {counts['old']:,}, new {counts['new']:,}, "
+            f"old/new {counts['old'] / counts['new']:.2f}x"
+        )
     return 0
+
+
+def instructions(tree: Path, matches: int, pure: bool) -> int:
+    """Return the instructions ``matches`` matches take in ``tree``'s engine: callgrind's count
+    of a run of them less that of a run of none (the interpreter's start and the imports)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    counted = []
+    for n in (0, matches):
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+        env["PYTHONPATH"] = os.pathsep.join([str(tree), str(tree / "platform")])
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                "-c",
+                WORKER,
+                str(max(os.sched_getaffinity(0))),
+                str(n),
+                "-",
+                "pure" if pure else "-",
+                "count",
+            ],
+            cwd=tree,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if out.returncode != 0 or not found:
+            raise SystemExit(f"callgrind in {tree} failed:\n{out.stderr[-2000:]}")
+        counted.append(int(found.group(1)))
+    return counted[1] - counted[0]
 
 
 if __name__ == "__main__":
