@@ -190,7 +190,7 @@ plays(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* open_plays(hand, ends, markers, seat, rows): on the trains open to ``seat`` in a later turn,
- * as rules._open_trains names them (R9, R14): its own, each one whose marker is out (markers[i]
+ * as rules._py_open_plays names them (R9, R14): its own, each one whose marker is out (markers[i]
  * is True), and the Mexican Train, index len(markers); ascending. */
 static PyObject *
 open_plays(PyObject *module, PyObject *const *args, Py_ssize_t nargs)

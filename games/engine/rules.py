@@ -157,14 +157,6 @@ def _py_plays(
     return plays
 
 
-def _open_trains(markers: list[bool], seat: int) -> Sequence[int]:
-    """Return the trains open to ``seat`` in a later turn, ascending (R9, R14): its own, every
-    one whose marker is out and the Mexican Train (index ``len(markers)``)."""
-    if True in markers:
-        return _TARGETS[len(markers)][seat][tuple(markers)]
-    return (seat, len(markers))
-
-
 def _py_open_plays(
     hand: AbstractSet[Tile],
     ends: list[int],
@@ -172,13 +164,22 @@ def _py_open_plays(
     seat: int,
     rows: Sequence[_PlayRow],
 ) -> list[PlayTile]:
-    """``_py_plays`` on the trains open to ``seat`` in a later turn: the reference of the compiled
-    ``_speedups.open_plays`` (which names those trains itself, as ``_open_trains`` does)."""
-    return _py_plays(hand, ends, _open_trains(markers, seat), rows)
-
-
-def _not_built(*args: object) -> None:
-    return None  # the compiled part's answer to what it does not take: the Python path serves
+    """``_py_plays`` on the trains open to ``seat`` in a later turn (R9, R14: its own, every one
+    whose marker is out, the Mexican Train, index ``len(markers)``; ascending), inlined: the
+    reference of the compiled ``_speedups.open_plays``, which names those trains itself."""
+    targets: Sequence[int] = (seat, len(markers))
+    if True in markers:
+        targets = _TARGETS[len(markers)][seat][tuple(markers)]
+    pairs = []
+    for ti in targets:
+        for t in SHOWING[ends[ti]] & hand:
+            pairs.append((t, ti))
+    if len(pairs) > 1:
+        pairs.sort()
+    plays = []
+    for t, ti in pairs:
+        plays.append(rows[ti][t])
+    return plays
 
 
 _compiled_plays: Callable[..., list[PlayTile] | None] | None
@@ -189,10 +190,10 @@ try:
 except ImportError:  # built without a C compiler (setup.py): the Python references serve
     _compiled_plays = _compiled_open_plays = None
 
-# What ``legal_moves`` asks first (the compiled functions, if built); None sends it to the
-# Python reference.
-_plays: Callable[..., list[PlayTile] | None] = _compiled_plays or _not_built
-_open_plays: Callable[..., list[PlayTile] | None] = _compiled_open_plays or _not_built
+# What ``legal_moves`` asks first: the compiled functions if built (their None sends it to the
+# Python reference), else the references themselves.
+_plays: Callable[..., list[PlayTile] | None] = _compiled_plays or _py_plays
+_open_plays: Callable[..., list[PlayTile] | None] = _compiled_open_plays or _py_open_plays
 COMPILED = _compiled_plays is not None
 """True when the engine runs its compiled part (games/engine/_speedups.c; see setup.py)."""
 
@@ -258,7 +259,7 @@ def legal_moves(s: GameState, seat: int) -> list[SeatCommand]:
         if drawn is not None:
             # After a draw only the drawn tile may be laid (R15, R18, V5).
             plays = []
-            targets: Sequence[int] = (seat, s.seats)  # _open_trains, inlined
+            targets: Sequence[int] = (seat, s.seats)  # as _py_open_plays names them
             if True in markers:
                 targets = _TARGETS[s.seats][seat][tuple(markers)]
             for ti in targets:

@@ -45,7 +45,7 @@ os.sched_setaffinity(0, {core})
 import games.engine
 if sys.argv[4] == "pure":  # this checkout's engine without its compiled part
     rules = sys.modules["games.engine.rules"]
-    rules._plays = rules._open_plays = rules._not_built
+    rules._plays, rules._open_plays = rules._py_plays, rules._py_open_plays
 from games.bots.simple import POLICIES
 from games.engine import Ruleset, event_to_dict, export_record, verify_record
 from games.engine.simulate import simulate_match
