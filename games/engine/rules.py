@@ -165,21 +165,12 @@ def _py_open_plays(
     rows: Sequence[_PlayRow],
 ) -> list[PlayTile]:
     """``_py_plays`` on the trains open to ``seat`` in a later turn (R9, R14: its own, every one
-    whose marker is out, the Mexican Train, index ``len(markers)``; ascending), inlined: the
+    whose marker is out, the Mexican Train, index ``len(markers)``; ascending): the
     reference of the compiled ``_speedups.open_plays``, which names those trains itself."""
     targets: Sequence[int] = (seat, len(markers))
     if True in markers:
         targets = _TARGETS[len(markers)][seat][tuple(markers)]
-    pairs = []
-    for ti in targets:
-        for t in SHOWING[ends[ti]] & hand:
-            pairs.append((t, ti))
-    if len(pairs) > 1:
-        pairs.sort()
-    plays = []
-    for t, ti in pairs:
-        plays.append(rows[ti][t])
-    return plays
+    return _py_plays(hand, ends, targets, rows)
 
 
 _compiled_plays: Callable[..., list[PlayTile] | None] | None
