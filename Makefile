@@ -10,12 +10,27 @@ PYTEST_ARGS ?=
 
 venv: $(VENV)/.installed
 
-# Reinstall only when pyproject.toml (or the engine's compiled part, setup.py) is newer than the
-# stamp: the editable install builds games/engine/_speedups in place, where a C compiler is.
-$(VENV)/.installed: pyproject.toml setup.py games/engine/_speedups.c
+# The dependencies come from the lock (requirements/test.txt: resolved, pinned and hashed by
+# `make lock` from pyproject.toml), then the project itself without touching them. Reinstall when
+# the lock, pyproject.toml, the engine's compiled part (setup.py: built in place, where a C
+# compiler is) or the set of apps in platform/ changes: the install provides every package it
+# finds there, and one it does not know of is not importable outside manage.py.
+PLATFORM_APPS := $(wildcard platform/*/__init__.py)
+$(VENV)/.installed: requirements/test.txt pyproject.toml setup.py games/engine/_speedups.c $(PLATFORM_APPS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -e '.[test]'
+	$(PY) -m pip install --require-hashes -r requirements/test.txt
+	$(PY) -m pip install --no-deps -e .
 	touch $@
+
+# Resolve pyproject.toml's dependencies again and pin them with their hashes: requirements/base.txt
+# (what the platform runs on: the image installs it) and requirements/test.txt (that and the test
+# and lint tools: make venv, .ci/run), the same versions in both. Pins stay where they satisfy
+# pyproject.toml; `make lock UPGRADE=1` moves every package to its newest allowed release.
+LOCK_FLAGS = --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-find-links \
+	--no-emit-index-url --no-emit-trusted-host $(if $(UPGRADE),--upgrade)
+lock: venv
+	$(VENV)/bin/pip-compile $(LOCK_FLAGS) --extra test -o requirements/test.txt pyproject.toml
+	$(VENV)/bin/pip-compile $(LOCK_FLAGS) -c requirements/test.txt -o requirements/base.txt pyproject.toml
 
 # `make run PORT=8080` to serve on another port.
 PORT ?= 8000

@@ -6,6 +6,7 @@ through psycopg 3), REDIS_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLO
 .env.example.
 """
 
+import importlib.util
 import os
 from collections.abc import Mapping
 from datetime import timedelta
@@ -448,7 +449,9 @@ LANG_INFO.setdefault(
 )
 # The interface's catalogs, then those of django-allauth's pages in the languages allauth ships
 # none for (Tagalog): `manage.py catalogs` keeps both.
-LOCALE_PATHS = [BASE_DIR / "frontend" / "locale", BASE_DIR / "frontend" / "locale-allauth"]
+# Found through the frontend package, wherever the install put it (the source tree, or a wheel).
+FRONTEND_DIR = Path(importlib.util.find_spec("frontend").origin).parent
+LOCALE_PATHS = [FRONTEND_DIR / "locale", FRONTEND_DIR / "locale-allauth"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -34,11 +34,17 @@ def test_the_image_runs_as_a_user_that_is_not_root(dockerfile):
     assert all(i.keyword != "RUN" for i in dockerfile if i.line > users[-1].line)
 
 
-def test_the_project_is_installed_from_pyproject(dockerfile):
+def test_the_dependencies_come_from_the_lock_and_the_project_adds_none(dockerfile):
+    """The image installs what `make venv` and CI tested: the hashed lock, then the project
+    without resolving anything again."""
     copies = [i.value for i in dockerfile if i.keyword == "COPY"]
-    assert any("pyproject.toml" in c for c in copies)
-    runs = " ".join(i.value for i in dockerfile if i.keyword == "RUN")
-    assert "pip install --no-cache-dir ." in runs
+    assert "requirements/base.txt requirements/base.txt" in copies
+    runs = [i.value for i in dockerfile if i.keyword == "RUN"]
+    assert any(
+        "pip install --no-cache-dir --require-hashes -r requirements/base.txt" in r for r in runs
+    )
+    installs = [s.strip() for r in runs for s in r.split("&&") if "pip install" in s]
+    assert all("--require-hashes" in s or "--no-deps" in s for s in installs), installs
 
 
 def test_the_engines_compiled_part_is_built_where_the_code_is_imported_from(dockerfile):

@@ -1,0 +1,115 @@
+"""The libraries' private symbols the platform relies on are still there.
+
+Each is a deliberate reach past a library's public API (pyproject.toml bounds each library to
+the releases it was checked against, and says why). An upgrade that removes or reshapes one
+fails here, naming the symbol, rather than at the first request or worker restart that needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import pytest
+
+# (module, attribute path, who needs it and why)
+PRIVATE_SYMBOLS = [
+    (
+        "drf_spectacular.openapi",
+        "AutoSchema._get_response_bodies",
+        "core.schema.AutoSchema adds the implied error responses of every operation",
+    ),
+    (
+        "drf_spectacular.openapi",
+        "AutoSchema._get_response_for_code",
+        "core.schema.AutoSchema builds those responses",
+    ),
+    (
+        "drf_spectacular.openapi",
+        "AutoSchema._get_request_body",
+        "core.schema.AutoSchema tells a request with a body",
+    ),
+    (
+        "allauth.account.internal.flows.login",
+        "get_authentication_records",
+        "accounts.second_factor reads how the session was authenticated",
+    ),
+    (
+        "allauth.account.internal.flows.login",
+        "perform_login",
+        "accounts.second_factor completes a login after the second factor",
+    ),
+    (
+        "allauth.account.internal.flows.login",
+        "record_authentication",
+        "accounts.second_factor records the second factor on the session",
+    ),
+    (
+        "allauth.account.internal.flows.email_verification",
+        "send_verification_email_to_address",
+        "accounts.services sends the verification mail of a changed address",
+    ),
+    (
+        "kombu.transport.redis",
+        "Channel._connparams",
+        "config.celery makes a closed broker connection a connection error",
+    ),
+]
+
+
+def _resolve(module: str, path: str):
+    obj = importlib.import_module(module)
+    for part in path.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+@pytest.mark.parametrize(
+    ("module", "path", "why"), PRIVATE_SYMBOLS, ids=[f"{m}.{p}" for m, p, _ in PRIVATE_SYMBOLS]
+)
+def test_private_symbol_still_exists(module, path, why):
+    try:
+        symbol = _resolve(module, path)
+    except (ImportError, AttributeError) as exc:
+        pytest.fail(
+            f"{module}.{path} is gone ({exc}); {why}. Pin the library below this release in "
+            "pyproject.toml or move to its public API.",
+            pytrace=False,
+        )
+    assert callable(symbol), f"{module}.{path} is no longer callable; {why}"
+
+
+def test_overridden_private_signatures_still_match():
+    """The overrides call the library's method with the arguments they were written for."""
+    from drf_spectacular.openapi import AutoSchema
+
+    params = inspect.signature(AutoSchema._get_response_bodies).parameters
+    assert "direction" in params, (
+        "drf_spectacular AutoSchema._get_response_bodies lost its `direction` parameter, which "
+        "core.schema.AutoSchema passes on"
+    )
+    params = inspect.signature(_resolve("kombu.transport.redis", "Channel._connparams")).parameters
+    assert "asynchronous" in params, (
+        "kombu Channel._connparams lost its `asynchronous` parameter, which config.celery passes on"
+    )
+
+
+def test_the_installed_releases_are_within_the_bounds_of_pyproject():
+    """A venv built from an older lock may hold a release the bounds exclude."""
+    import tomllib
+    from importlib.metadata import version
+    from pathlib import Path
+
+    from packaging.requirements import Requirement
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    bounded = {"drf-spectacular", "django-allauth", "kombu"}
+    seen = set()
+    for line in pyproject["project"]["dependencies"]:
+        req = Requirement(line)
+        if req.name in bounded:
+            seen.add(req.name)
+            assert req.specifier.contains(version(req.name), prereleases=True), (
+                f"{req.name} {version(req.name)} is outside {req.specifier}: run `make venv`"
+            )
+    assert seen == bounded, f"pyproject.toml no longer bounds {sorted(bounded - seen)}"
