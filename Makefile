@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv run test lint schema bench browser test-browser axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
+.PHONY: venv lock run test test-fast test-slow test-browser flake-hunt lint schema bench browser \
+	browser-deps axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab \
 	bench-analysis validate-skill-index
 
@@ -37,8 +38,42 @@ PORT ?= 8000
 run: venv
 	$(PY) manage.py serve --port $(PORT)
 
-test: venv test-browser gettext asyncapi-specs
-	$(PY) -m pytest $(PYTEST_ARGS)
+# The suite runs as three lanes, each runnable alone; `make test` runs all three and fails if
+# any failed (it runs the others still, so one run shows every failure).
+# - test-fast: everything but the browser and the slow tests, in parallel (pytest-xdist, one
+#   process per core) on test databases kept between runs (--reuse-db; new migrations are
+#   applied; `make test-fast PYTEST_ARGS=--create-db` builds them anew). Run it after every change.
+# - test-slow: tests that start processes (servers, Celery workers, PostgreSQL and Redis of
+#   their own, tools) or play long simulations: marked `slow`.
+# - test-browser: Chromium against a served platform (tests/e2e, marked `e2e`).
+# WORKERS=1 runs a lane in one process; PYTEST_ARGS passes anything else to pytest. The browser
+# and slow lanes spend part of their time waiting on servers, browsers and clocks: one process
+# more than the cores keeps the machine busy (measured here: 7-13% idle with three on two cores).
+WORKERS ?= auto
+CORES := $(shell nproc 2>/dev/null || echo 2)
+WAITING_WORKERS ?= $(shell expr $(CORES) + 1)
+test:
+	@failed=""; for lane in test-fast test-slow test-browser; do \
+	  $(MAKE) --no-print-directory $$lane || failed="$$failed $$lane"; done; \
+	if [ -n "$$failed" ]; then echo "make test: failed lanes:$$failed" >&2; exit 1; fi
+
+test-fast: venv gettext asyncapi-specs
+	$(PY) -m pytest -m "not slow and not e2e" -n $(WORKERS) --reuse-db $(PYTEST_ARGS)
+
+test-slow: venv gettext
+	$(PY) -m pytest -m "slow and not e2e" -n $(WAITING_WORKERS) --dist loadfile --reuse-db \
+	  $(PYTEST_ARGS)
+
+test-browser: venv browser-deps
+	$(PY) -m pytest -m e2e -n $(WAITING_WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+
+# The browser and slow lanes N times over; prints every test that failed in any run, with how
+# many runs it failed in (exit 1 if any did). `make flake-hunt N=5 LANES=e2e` for one lane.
+N ?= 5
+LANES ?= slow or e2e
+flake-hunt: venv browser-deps gettext
+	$(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WAITING_WORKERS) \
+	  --dist loadfile --reuse-db $(PYTEST_ARGS)
 
 # The browser tests (tests/e2e) drive Debian's Chromium: Playwright cannot download its own
 # browser on machines without internet. Installing it needs root and the package registry.
@@ -56,9 +91,9 @@ gettext:
 messages: venv gettext
 	$(PY) manage.py catalogs --update
 
-# `make test` tries to install the browser. Outside CI a failure only warns (the e2e tests then
-# skip, saying why); under CI (CI set, not 0/false) it fails the run.
-test-browser: axe
+# The browser lane tries to install the browser. Outside CI a failure only warns (the e2e tests
+# then skip, saying why); under CI (CI set, not 0/false) it fails the run.
+browser-deps: axe
 	@$(MAKE) --no-print-directory browser || { \
 	  case "$$(printf %s "$$CI" | tr A-Z a-z)" in \
 	    ""|0|false|no) echo "warning: Chromium (/usr/bin/chromium) could not be installed;" \

@@ -22,7 +22,16 @@ def pytest_configure(config):
     )
 
 
+E2E = os.path.join("tests", "e2e", "")
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(config, items):
+    # The lanes (make test-fast, test-browser, test-slow) select on these markers: every test
+    # under tests/e2e drives the browser, whether its module says so or not.
+    for item in items:
+        if E2E in str(item.path) and item.get_closest_marker("e2e") is None:
+            item.add_marker(pytest.mark.e2e)
     if connection.vendor == "postgresql":
         return
     if os.environ.get("CI"):

@@ -7,11 +7,15 @@ with the same arguments, then prints each side's medians of moves/s and move-to-
 p50/p99, and the new/old ratios.
 
 The old revision runs from a git worktree (``git worktree add`` of ``--old``, made once under
-``--worktree`` and reused), with its own ``games/`` and ``platform/`` first on ``sys.path``:
-the shared virtualenv's editable install maps those packages to this checkout, and a module the
-path does not supply would silently come from the new code, so each side's imports are checked
-before anything runs. Each side has its own database and Redis databases (channel layer and
-cache, broker), so neither sees the other's games or queue.
+``--worktree`` and reused) with an install of its own: a virtualenv in the worktree holding the
+libraries of this checkout's lock (requirements/test.txt, so that only the platform's code
+differs between the sides) and the old tree installed into it, editable. A shared install would
+map the packages to one tree, and a module one side lacks would silently come from the other
+(the old worker once died importing the new tree's notifications/tasks.py), so each side runs
+its own interpreter, with its own tree first on ``sys.path`` too (an old revision's install may
+not list every package of its own), and each side's imports are checked before anything runs.
+Each side has its own database and Redis databases (channel layer and cache, broker), so
+neither sees the other's games or queue. A side that moved nothing fails the run.
 
 Run: ``make load-ab`` or ``python -m tests.benchmarks.load_ab [--old c9a47bf] [--rounds 2]
 [--tables 8] [--seconds 20] [--warmup 5] [--web 1] [--worker-threads 4]``. Needs PostgreSQL
@@ -54,21 +58,11 @@ load.purge = lambda _url: real_purge(broker)
 sys.exit(load.main(sys.argv[1:]))
 """
 
-# What load.py's web and worker processes import, checked from each tree's PYTHONPATH.
-PACKAGES = (
-    "games",
-    "tournaments",
-    "frontend",
-    "config",
-    "core",
-    "accounts",
-    "eventstore",
-    "realtime",
-    "notifications",
-    "ratings",
-    "disputes",
-    "trust",
-)
+
+def packages(tree: Path) -> list[str]:
+    """What the side's web and worker processes import: the tree's own top-level packages."""
+    found = [p.parent.name for p in tree.glob("*/__init__.py") if p.parent.name != "tests"]
+    return sorted(found + [p.parent.name for p in (tree / "platform").glob("*/__init__.py")])
 
 
 @dataclass
@@ -77,13 +71,14 @@ class Side:
     tree: Path
     database: str
     redis_db: int
+    python: Path = Path(sys.executable)
     runs: list[dict] = field(default_factory=list)
 
     def env(self) -> dict[str, str]:
         env = {
             k: v
             for k, v in os.environ.items()
-            if k not in ("DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL", "PYTHONPATH")
+            if k not in ("DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL", "PYTHONPATH", "VIRTUAL_ENV")
         }
         env.update(
             LOAD_DATABASE_URL=f"{PG}/{self.database}",
@@ -93,6 +88,25 @@ class Side:
             PYTHONUNBUFFERED="1",
         )
         return env
+
+
+def own_install(tree: Path) -> Path:
+    """Return the Python of a virtualenv in ``tree`` holding this checkout's locked libraries
+    and ``tree`` itself (editable); made once, and again when the lock changes."""
+    lock = ROOT / "requirements" / "test.txt"
+    venv = tree / ".venv"
+    python = venv / "bin" / "python"
+    stamp = venv / ".load-ab-lock"
+    want = lock.read_text()
+    if python.exists() and stamp.exists() and stamp.read_text() == want:
+        return python
+    print(f"installing {tree} into {venv} (the libraries of {lock.relative_to(ROOT)})", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(python), "-m", "pip", "install", "--quiet"]
+    subprocess.run([*pip, "--require-hashes", "-r", str(lock)], check=True)
+    subprocess.run([*pip, "--no-deps", "-e", str(tree)], check=True)
+    stamp.write_text(want)
+    return python
 
 
 def worktree(old: str, path: Path) -> Path:
@@ -120,7 +134,7 @@ def check_imports(side: Side) -> None:
     """Fail unless every package the side's servers import comes from the side's own tree."""
     code = "import importlib; print('\\n'.join(importlib.import_module(p).__file__ for p in %r))"
     out = subprocess.run(
-        [sys.executable, "-c", code % (PACKAGES,)],
+        [str(side.python), "-c", code % (packages(side.tree),)],
         cwd=side.tree,
         env=side.env(),
         check=True,
@@ -162,7 +176,7 @@ def parse(text: str) -> dict:
 def run_side(side: Side, load_args: list[str], round_no: int) -> None:
     print(f"--- round {round_no}, {side.name} ({side.tree})", flush=True)
     proc = subprocess.run(
-        [sys.executable, "-c", BOOTSTRAP, *load_args],
+        [str(side.python), "-c", BOOTSTRAP, *load_args],
         cwd=side.tree,
         env=side.env(),
         capture_output=True,
@@ -207,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         f"--web={args.web}",
         f"--worker-threads={args.worker_threads}",
     ]
-    old = Side(f"old {args.old}", worktree(args.old, args.worktree), "mexican_train_load_a", 8)
+    old_tree = worktree(args.old, args.worktree)
+    old = Side(f"old {args.old}", old_tree, "mexican_train_load_a", 8, own_install(old_tree))
     dirty = " + uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else ""
     new = Side(
         f"new {git('rev-parse', '--short', 'HEAD')}{dirty}", ROOT, "mexican_train_load_b", 10
@@ -247,6 +262,15 @@ def main(argv: list[str] | None = None) -> int:
         )
     if len(old.runs) < args.rounds or len(new.runs) < args.rounds:
         print(f"incomplete: old {len(old.runs)}/{args.rounds}, new {len(new.runs)}/{args.rounds}")
+        return 1
+    idle = [
+        f"{side.name} run {i}"
+        for side in (old, new)
+        for i, run in enumerate(side.runs, 1)
+        if not run.get("moves/s")
+    ]
+    if idle:
+        print(f"failed: no move was made in {', '.join(idle)}: no figure to compare")
         return 1
     return 0
 

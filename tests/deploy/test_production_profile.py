@@ -12,6 +12,9 @@ import pytest
 
 from tests.support.commands import manage
 
+# slow lane: manage.py processes under the production profile
+pytestmark = pytest.mark.slow
+
 HOST = "mexican-train.example.org"
 
 
@@ -153,7 +156,6 @@ def test_production_metrics_need_the_token_when_set():
     assert (status, with_header) == ("401", "200")
 
 
-@pytest.mark.slow
 def test_collectstatic_builds_the_manifest_and_whitenoise_serves_hashed_files(tmp_path):
     """What the image build does, then a request for a static file through the middleware."""
     env = production_env(DJANGO_STATIC_ROOT=str(tmp_path / "static"))

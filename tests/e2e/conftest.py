@@ -45,14 +45,6 @@ ACTION_TIMEOUT_MS = 10_000  # clicks, fills, navigations
 EXPECT_TIMEOUT_MS = 5_000  # expect(...) assertions: live updates must arrive within this
 
 
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers",
-        "e2e: browser test against a served platform (Chromium at /usr/bin/chromium); skipped "
-        "without the browser, failed instead under CI",
-    )
-
-
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
@@ -203,6 +195,16 @@ def _recreate_database(admin_url: str, name: str, create: bool) -> None:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
+def redis_url_of_this_worker(redis_url: str) -> str:
+    """A Redis database of this pytest-xdist worker's served platform alone (REDIS_URL's + 4 +
+    the worker's number): the rate limits count there by user id and address, and two
+    platforms on one database would count each other's users (ids start at 1 in each)."""
+    parts = urlsplit(redis_url)
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    db = (int(parts.path.lstrip("/") or 0) + 4 + worker) % 16
+    return urlunsplit(parts._replace(path=f"/{db}"))
+
+
 @pytest.fixture(scope="session")
 def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     """The environment of the server under test, with its own fresh database."""
@@ -229,17 +231,27 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     env.setdefault("ANALYSIS_WORLDS", "2")
     env.setdefault("ANALYSIS_LUCK_ROLLOUTS", "2")
     env.setdefault("ANALYSIS_GAIN_WORLDS", "2")
+    # The Monte-Carlo bots think BOT_BUDGET_MS per move (150 by default): CPU the browsers of
+    # the parallel lane wait for. A short budget plays the same code (tests/games/bots test
+    # the bots' strength).
+    env.setdefault("BOT_BUDGET_MS", "25")
     env["PYTHONUNBUFFERED"] = "1"
     # Mail goes to files (one per message) the tests read: tests/e2e/test_accounts.py.
     env["EMAIL_URL"] = f"file://{tmp_path_factory.mktemp('e2e-mail')}"
     redis_url = os.environ.get("REDIS_URL", "").strip()
     if redis_url:
-        env["REDIS_URL"] = redis_url
+        env["REDIS_URL"] = redis_url_of_this_worker(redis_url)
+        # The database is recreated below, and its user ids with it: counts an earlier session
+        # left under those ids (tables created this hour) would throttle the new users.
+        import redis
+
+        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
 
     database_url = os.environ.get("DATABASE_URL", "").strip()
     if database_url and _is_postgres(database_url):
         base_name = urlsplit(database_url).path.lstrip("/")
-        e2e_name = f"{base_name}_e2e"
+        # One database per pytest-xdist worker: each worker serves its own platform.
+        e2e_name = f"{base_name}_e2e{os.environ.get('PYTEST_XDIST_WORKER', '')}"
         _recreate_database(database_url, e2e_name, create=True)
         env["DATABASE_URL"] = _with_database(database_url, e2e_name)
         try:
@@ -256,7 +268,9 @@ def server_url(chromium_executable, server_env, artifacts_dir) -> Iterator[str]:
     """Start `manage.py serve` on a free port, wait until `/` answers, stop it at the end."""
     try:
         with served(
-            server_env, artifacts_dir / "e2e-server.log", timeout=SERVER_START_TIMEOUT
+            server_env,
+            artifacts_dir / f"e2e-server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log",
+            timeout=SERVER_START_TIMEOUT,
         ) as url:
             yield url
     except ServerError as exc:

@@ -151,9 +151,8 @@ def test_no_main_page_is_wider_than_a_phone(
     wide = {}
     for name, path in pages.items():
         page.goto(path)
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("networkidle")  # the page's first API answers are in
         settle(page)
-        page.wait_for_timeout(500)  # the page's first API answers rendered
         width = scroll_width(page)
         shot(page, artifacts_dir, f"page-bugs-phone-{name}")
         if width > PHONE["width"]:

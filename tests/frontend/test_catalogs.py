@@ -16,9 +16,13 @@ from core.management.commands.catalogs import Command, copy_sources, languages
 REPO = Path(__file__).resolve().parents[2]
 LOCALE = Path("frontend") / "locale"
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("msgattrib") is None, reason="GNU gettext is missing (`make gettext`)"
-)
+# slow lane: GNU gettext's processes over every catalog
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        shutil.which("msgattrib") is None, reason="GNU gettext is missing (`make gettext`)"
+    ),
+]
 
 
 def tree_copy(tmp_path: Path) -> Path:

@@ -465,6 +465,7 @@ def production_env(**overrides: str | None) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_production_refuses_to_start_without_a_signing_key(tmp_path):
     result = manage("check", env=production_env())
     assert result.returncode != 0
@@ -478,6 +479,7 @@ def test_production_refuses_to_start_without_a_signing_key(tmp_path):
     assert "Traceback" not in short.stderr.splitlines()[-1]
 
 
+@pytest.mark.slow
 def test_generate_signing_key_writes_a_private_file_production_starts_with(tmp_path):
     path = tmp_path / "signing.key"
     result = manage(

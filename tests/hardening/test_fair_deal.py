@@ -259,6 +259,7 @@ def test_the_integrity_verdict_refuses_a_seed_the_contributions_do_not_give(peop
     assert verdict.check == "seed", verdict
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_no_api_answer_shows_the_seed_or_the_server_seed_before_the_end(people):
     """Every viewer reads every GET endpoint about the game at every move: neither secret
@@ -307,6 +308,7 @@ def test_no_api_answer_shows_the_seed_or_the_server_seed_before_the_end(people):
     assert shown["fairness"]["server_seed"] == server_seed
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgres

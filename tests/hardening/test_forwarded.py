@@ -39,6 +39,9 @@ from tests.deploy.conftest import DEPLOY, k8s_documents, named
 from tests.e2e.conftest import _is_postgres, _recreate_database, _with_database
 from tests.support.server import free_port, log_tail, start, stop, wait_ready
 
+# slow lane: served platforms behind a proxy (processes)
+pytestmark = pytest.mark.slow
+
 LOGIN_LIMIT = 3
 SECRET = "tkt" + secrets.token_hex(8)
 

@@ -21,6 +21,9 @@ import websockets
 from core.limits import MAX_FRAME_BYTES, MAX_IDEMPOTENCY_KEY, MAX_JSON_DEPTH
 from tests.support.server import REPO, ServerError, served
 
+# slow lane: a served platform and connections left idle until closed
+pytestmark = pytest.mark.slow
+
 PASSWORD = "limits-password-1234"
 # Seconds the server under test gives a client for each request (HTTP_REQUEST_TIMEOUT).
 REQUEST_TIMEOUT = 2

@@ -174,6 +174,7 @@ def session_client(user) -> APIClient:
     return client
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # the bot moves once each move commits
 def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_clock):
     """Three people and a bot play a tournament's table (so the tournament's pages show this
@@ -252,6 +253,7 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
     assert {status for _, url, status in seen if url == analysis} == {409}
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)

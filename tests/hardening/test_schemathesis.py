@@ -38,6 +38,9 @@ from config.wsgi import application
 from games import selectors
 from tests.hardening.world import World, build_world, token
 
+# slow lane: every operation of the schema, fuzzed
+pytestmark = pytest.mark.slow
+
 # Examples per operation and mode; SCHEMATHESIS_SCALE=10 makes a deeper (slower) run by hand.
 SCALE = float(os.environ.get("SCHEMATHESIS_SCALE", "1") or 1)
 EXAMPLES = {GenerationMode.POSITIVE: int(12 * SCALE), GenerationMode.NEGATIVE: int(8 * SCALE)}

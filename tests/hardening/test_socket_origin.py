@@ -21,6 +21,7 @@ from config.asgi import application
 from tests.support.factories import PASSWORD, make_user, open_table
 
 pytestmark = [
+    pytest.mark.slow,  # served platforms behind a proxy (processes)
     pytest.mark.asyncio,
     pytest.mark.django_db(transaction=True),
     pytest.mark.postgres,

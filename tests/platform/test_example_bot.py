@@ -13,7 +13,12 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tests.support.server import REPO, free_port, log_tail, served, start, stop, wait_ready
+
+# slow lane: the example bot against a served platform (processes)
+pytestmark = pytest.mark.slow
 
 BOT = REPO / "docs" / "examples" / "bot.py"
 API = "/api/v1"

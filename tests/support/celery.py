@@ -38,12 +38,15 @@ def database_url_of(connection) -> str:
 
 
 def broker_url(redis_url: str) -> str:
+    """The Redis database the tests' workers use as their broker: the one after REDIS_URL's,
+    and one more per pytest-xdist worker (gw0, gw1, ...), since each test purges it."""
     explicit = os.environ.get("CELERY_BROKER_URL", "").strip()
     if explicit:
         return explicit
     parts = urlsplit(redis_url)
     db = int(parts.path.lstrip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{db + 1}"))
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    return urlunsplit(parts._replace(path=f"/{db + 1 + int(worker or 0)}"))
 
 
 class Celery:

@@ -192,6 +192,7 @@ def test_a_player_who_withdrew_may_rejoin_until_the_next_round_is_seated(frozen_
     ]
 
 
+@pytest.mark.postgres  # two threads racing on row locks: SQLite has one writer and no such locks
 @pytest.mark.django_db(transaction=True)
 def test_a_rejoin_racing_the_seating_of_the_next_round_is_seated_or_refused_never_half(
     frozen_clock, org

@@ -75,6 +75,7 @@ def seated(tournament, number: int) -> set[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_swiss_with_a_late_joiner_a_no_show_and_a_withdrawal_plays_to_its_final_places(
     frozen_clock, org
 ):

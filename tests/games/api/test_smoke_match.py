@@ -3,7 +3,8 @@
 import pytest
 from rest_framework.test import APIClient
 
-pytestmark = pytest.mark.django_db
+# slow lane: a whole match through the API
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
 
 def _player(name):

@@ -270,6 +270,7 @@ def check_moves(state: GameState, rnd: random.Random, exhaustive: bool) -> None:
 # -- (a)–(d): invariants after every event ---------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=60, **SETTINGS)
 @given(matches())
 def test_invariants_after_every_event(match):
