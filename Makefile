@@ -41,39 +41,37 @@ run: venv
 # The suite runs as three lanes, each runnable alone; `make test` runs all three and fails if
 # any failed (it runs the others still, so one run shows every failure).
 # - test-fast: everything but the browser and the slow tests, in parallel (pytest-xdist, one
-#   process per core) on test databases kept between runs (--reuse-db; new migrations are
+#   process a core and one more) on test databases kept between runs (--reuse-db; new migrations are
 #   applied; `make test-fast PYTEST_ARGS=--create-db` builds them anew). Run it after every change.
 # - test-slow: tests that start processes (servers, Celery workers, PostgreSQL and Redis of
 #   their own, tools) or play long simulations: marked `slow`.
 # - test-browser: Chromium against a served platform (tests/e2e, marked `e2e`).
-# WORKERS=1 runs a lane in one process; PYTEST_ARGS passes anything else to pytest. The browser
-# and slow lanes spend part of their time waiting on servers, browsers and clocks: one process
-# more than the cores keeps the machine busy (measured here: 7-13% idle with three on two cores).
-WORKERS ?= auto
+# WORKERS=1 runs a lane in one process; PYTEST_ARGS passes anything else to pytest. Each lane
+# runs one process more than the cores: its tests wait on PostgreSQL, servers, browsers and
+# clocks part of the time (measured here: 26% idle with two on two cores, 7-13% with three).
 CORES := $(shell nproc 2>/dev/null || echo 2)
-WAITING_WORKERS ?= $(shell expr $(CORES) + 1)
+WORKERS ?= $(shell expr $(CORES) + 1)
 test:
 	@failed=""; for lane in test-fast test-slow test-browser; do \
 	  $(MAKE) --no-print-directory $$lane || failed="$$failed $$lane"; done; \
 	if [ -n "$$failed" ]; then echo "make test: failed lanes:$$failed" >&2; exit 1; fi
 
 test-fast: venv gettext asyncapi-specs
-	$(PY) -m pytest -m "not slow and not e2e" -n $(WORKERS) --reuse-db $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 test-slow: venv gettext
-	$(PY) -m pytest -m "slow and not e2e" -n $(WAITING_WORKERS) --dist loadfile --reuse-db \
-	  $(PYTEST_ARGS)
+	$(PY) -m pytest -m "slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 test-browser: venv browser-deps
-	$(PY) -m pytest -m e2e -n $(WAITING_WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+	$(PY) -m pytest -m e2e -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 # The browser and slow lanes N times over; prints every test that failed in any run, with how
 # many runs it failed in (exit 1 if any did). `make flake-hunt N=5 LANES=e2e` for one lane.
 N ?= 5
 LANES ?= slow or e2e
 flake-hunt: venv browser-deps gettext
-	$(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WAITING_WORKERS) \
-	  --dist loadfile --reuse-db $(PYTEST_ARGS)
+	$(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WORKERS) \
+	  --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 # The browser tests (tests/e2e) drive Debian's Chromium: Playwright cannot download its own
 # browser on machines without internet. Installing it needs root and the package registry.

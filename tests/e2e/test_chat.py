@@ -69,6 +69,15 @@ def test_two_players_chat_report_and_mute(server_url, new_context, unique_name, 
     gid = table(server_url, ana_token, [bo_token])
     desk = new_context(DESKTOP_800).new_page()
     phone = new_context(PHONE).new_page()
+    # What ana's sockets receive, in order: the mute below is judged by it, not by a pause.
+    desk_frames: list[str] = []
+    desk.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived",
+            lambda frame: desk_frames.append(frame if isinstance(frame, str) else repr(frame)),
+        ),
+    )
     for page, name in ((desk, ana), (phone, bo)):
         log_in(page, name)
         page.goto(f"/games/{gid}")
@@ -106,7 +115,12 @@ def test_two_players_chat_report_and_mute(server_url, new_context, unique_name, 
     expect(lines(phone).filter(has_text="can you still hear me")).to_be_visible(timeout=LIVE_MS)
     send(desk, "quiet now")
     expect(lines(phone).filter(has_text="quiet now")).to_be_visible(timeout=LIVE_MS)
-    time.sleep(1)
+    # Whatever ana's socket carried of bo's message came before ana's own later one (one group,
+    # in order): once her socket has delivered hers, the page has had his, and did not show it.
+    deadline = time.monotonic() + LIVE_MS / 1000
+    while not any("quiet now" in f for f in desk_frames):
+        assert time.monotonic() < deadline, "ana's socket never delivered her own message"
+        desk.wait_for_timeout(50)
     expect(lines(desk).filter(has_text="can you still hear me")).to_have_count(0)
     desk.reload()
     open_chat(desk)

@@ -52,8 +52,12 @@ def test_a_player_starts_a_correspondence_game_against_three_bots_leaves_and_ret
     game_id = GAME_PATH.search(page.url).group(1)
     for strategy in ("greedy", "smart", "mc"):
         page.locator("#bot-strategy").select_option(strategy)
-        page.get_by_test_id("add-bot").click()
-        page.wait_for_timeout(300)
+        # Each bot is seated (the API's answer) before the next is added.
+        with page.expect_response(
+            lambda r: r.url.endswith(f"/games/{game_id}/bots") and r.request.method == "POST"
+        ) as seated:
+            page.get_by_test_id("add-bot").click()
+        assert seated.value.status == 201, seated.value.text()
     expect(page.get_by_test_id("start")).to_be_enabled(timeout=10_000)
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("status")).to_have_text(re.compile("active|finished"))

@@ -302,7 +302,8 @@ def test_the_result_heading_keeps_focus_whichever_news_of_the_end_comes_first(
     )
     if first == "rest":
         expect(page.locator("#connection")).to_have_attribute("data-state", "live", timeout=LIVE_MS)
-    page.wait_for_timeout(1_500)  # the ratings poll and late answers: nothing takes it back
+    # The ratings poll has answered for good (no "on their way"): nothing is left to take focus.
+    expect(page.get_by_test_id("result")).not_to_contain_text("on their way", timeout=LIVE_MS)
     expect(title).to_be_focused()
     page.screenshot(path=artifacts_dir / f"ending-focus-{first}-first-desktop.png")
 

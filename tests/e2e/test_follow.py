@@ -96,13 +96,10 @@ def print_pacing(label: str, reveals: list[dict]) -> None:
         print(f"{label}: no paced gaps")
 
 
-def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
-    new_context, server_url, unique_name, artifacts_dir
-):
-    username = unique_name("fo")
-    token = register(server_url, username)
-    page = new_context(viewport=DESKTOP_800).new_page()
-    log_in(page, username)
+def follow_one_game(page: Page, server_url, token, username, artifacts_dir, shot_taken: bool):
+    """Play a small game of the viewer and two bots on the page, checking the playback and each
+    other seat's last play at every turn of the viewer's; return how many last plays of other
+    seats were checked, and whether the mid-game screenshot was taken."""
     game_id = bot_game(server_url, token, ["greedy", "greedy"], **SMALL)
     page.goto(f"/games/{game_id}")
     seat = my_seat(game_info(server_url, game_id), username)
@@ -115,7 +112,6 @@ def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
 
     checked = 0
     actions_seen: set[str] = set()
-    shot_taken = False
     while (info := my_turn_on_page(page, server_url, game_id, seat)) is not None:
         drained(page)
         evs = events(server_url, game_id, token)
@@ -156,7 +152,28 @@ def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
     assert any(len(b) >= 2 for b in batches.values()), "no queue of several events was paced"
     print_pacing("bot moves", reveals)
     print(f"last plays checked on other seats: {checked}; bot seat actions: {actions_seen}")
-    assert checked, "no bot's last play was ever checked"
+    return checked, shot_taken
+
+
+def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
+    new_context, server_url, unique_name, artifacts_dir
+):
+    """A deal of five tiles can end with no bot playing a tile at all (drawing and passing
+    until the viewer goes out: seen in CI): then there is no bot's play to check, and another
+    game is dealt, up to five."""
+    username = unique_name("fo")
+    token = register(server_url, username)
+    page = new_context(viewport=DESKTOP_800).new_page()
+    log_in(page, username)
+    checked, shot_taken = 0, False
+    for _ in range(5):
+        found, shot_taken = follow_one_game(
+            page, server_url, token, username, artifacts_dir, shot_taken
+        )
+        checked += found
+        if checked:
+            break
+    assert checked, "in five games no bot's last play was ever checked"
 
     # The round (the only one) ended while the page watched: the summary shows its scores.
     summary = page.get_by_test_id("round-summary")
@@ -371,7 +388,11 @@ def test_the_low_time_sound_plays_once_per_turn_of_the_viewer(new_context, serve
             break
         expect(mine).to_have_class(re.compile(r"\bclock-low\b"), timeout=15_000)
         page.wait_for_function(f"() => ({lows})() === {turn}", timeout=LIVE_MS)
-        page.wait_for_timeout(1500)  # the clock ticks on, still low: no second warning
+        # The clock ticks on twice, still low: no second warning.
+        clock = mine.get_by_test_id("seat-clock")
+        for _ in range(2):
+            shown = clock.inner_text()
+            expect(clock).not_to_have_text(shown, timeout=LIVE_MS)
         assert page.evaluate(lows) == turn, page.evaluate("window.MT_SOUNDS_LOG")
         # Play the turn out (a draw may be followed by a play or a stop).
         deadline = info["deadline"]  # the same for the whole turn

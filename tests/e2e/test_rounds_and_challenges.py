@@ -115,7 +115,11 @@ def test_a_private_table_is_joined_by_its_link_and_a_challenge_starts_a_game(
     host.screenshot(path=artifacts_dir / "private-invite-1280.png", full_page=True)
 
     guest.goto("/lobby")
-    guest.wait_for_timeout(500)
+    # The open tables are listed (or said to be none) before their absence means anything.
+    guest.wait_for_function(
+        "() => !document.getElementById('open-empty').hidden"
+        " || document.getElementById('open-tables').children.length > 0"
+    )
     expect(guest.locator(f"#open-tables [data-game-id='{gid}']")).to_have_count(0)
     guest.goto(f"/games/{gid}")
     guest.get_by_test_id("join").click()

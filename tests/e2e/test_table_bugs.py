@@ -109,8 +109,13 @@ SLOW_DETAIL_AND_TRAIL_JS = """(() => {
     const answer = fetch0(input, init);
     if (method !== "GET" || !detail.test(url) || Math.random() < 0.5) return answer;
     const delay = 300 + Math.random() * 1200;
-    return answer.then((r) => new Promise((resolve) => setTimeout(() => resolve(r), delay)));
+    window.__delayed += 1;  // answers held back and not yet handed to the page
+    return answer.then((r) => new Promise((resolve) => setTimeout(() => {
+      window.__delayed -= 1;
+      resolve(r);
+    }, delay)));
   };
+  window.__delayed = 0;
   window.__trail = [];
   const note = () => {
     const st = document.getElementById("status"), seq = document.getElementById("seq");
@@ -167,7 +172,8 @@ def test_every_match_ends_finished_on_the_page_without_a_reload(
         assert game_info(server_url, game_id)["status"] == "finished"
         try:
             expect_finished(page)
-            page.wait_for_timeout(300)  # a late answer that would still take the page back
+            # Every answer held back has reached the page: none took it back.
+            page.wait_for_function("() => window.__delayed === 0", timeout=LIVE_MS)
             expect_finished(page)
             back = went_back(page.evaluate("window.__trail"))
             assert back is None, f"the page went back: {back}"
@@ -300,7 +306,7 @@ def test_the_open_end_of_every_train_stays_in_view(
 
 # --- 4. a 503 from the API: reconnecting, then recovered ---------------------------------------
 
-OUTAGE_S = 4
+RETRIES = 2  # an outage lasts until the page has asked again this many times
 FIRST_VIEW = re.compile(r'<script id="initial-view" type="application/json">.*?</script>', re.S)
 
 
@@ -310,6 +316,25 @@ def answer_503(route):
         content_type="application/json",
         body=json.dumps({"detail": "Service unavailable", "code": "unavailable"}),
     )
+
+
+class Outage:
+    """The API down: every request answered 503, and counted."""
+
+    def __init__(self) -> None:
+        self.refused = 0
+
+    def __call__(self, route) -> None:
+        self.refused += 1
+        answer_503(route)
+
+    def last_through(self, page: Page, retries: int = RETRIES) -> None:
+        """Stay down until the page, having said so, asked ``retries`` times more."""
+        until = self.refused + retries
+        deadline = time.monotonic() + 30
+        while self.refused < until:
+            assert time.monotonic() < deadline, f"the page stopped retrying at {self.refused}"
+            page.wait_for_timeout(100)  # lets Playwright hand the page's requests to the route
 
 
 def without_first_view(route):
@@ -335,13 +360,14 @@ def test_after_a_503_the_table_retries_says_so_and_recovers(
     # The page loads while the API answers 503, and without its first view in the HTML (as when
     # the server could not build it): it has to read the API.
     page.route(lambda url: urlparse(url).path == f"/games/{game_id}", without_first_view)
-    page.route("**/api/v1/**", answer_503)
+    outage = Outage()
+    page.route("**/api/v1/**", outage)
     page.goto(f"/games/{game_id}")
     mark_page(page)
     expect(notice).to_be_visible(timeout=LIVE_MS)
     expect(notice).to_contain_text("Reconnecting")
     page.screenshot(path=artifacts_dir / "table-bugs-503.png", full_page=True)
-    page.wait_for_timeout(OUTAGE_S * 1000)
+    outage.last_through(page)
     page.unroute("**/api/v1/**")
     expect(page.get_by_test_id("status")).to_have_text("active", timeout=20_000)
     expect(notice).to_be_hidden(timeout=20_000)
@@ -349,7 +375,8 @@ def test_after_a_503_the_table_retries_says_so_and_recovers(
     # A move made while the API answers 503: not made, the table retries, then plays on.
     info = my_turn_on_page(page, server_url, game_id, seat)
     assert info is not None
-    page.route("**/api/v1/**", answer_503)
+    outage = Outage()
+    page.route("**/api/v1/**", outage)
     for action in ACTIONS:
         button = page.get_by_test_id(action)
         if button.is_visible() and button.is_enabled():
@@ -358,12 +385,13 @@ def test_after_a_503_the_table_retries_says_so_and_recovers(
     else:
         page.locator('[data-testid="hand-tile"].legal').first.click()
         targets = page.locator('[data-testid="train"].target')
-        page.wait_for_timeout(300)
+        # The trains light up, or the tile's one train took the move (which meets the outage).
+        expect(targets.or_(notice).first).to_be_visible(timeout=LIVE_MS)
         if targets.count():
             targets.first.click()
     expect(notice).to_be_visible(timeout=LIVE_MS)
     expect(notice).to_contain_text("Reconnecting")
-    page.wait_for_timeout(OUTAGE_S * 1000)
+    outage.last_through(page)
     page.unroute("**/api/v1/**")
     expect(notice).to_be_hidden(timeout=20_000)
     info = my_turn_on_page(page, server_url, game_id, seat)
