@@ -99,7 +99,7 @@ def print_pacing(label: str, reveals: list[dict]) -> None:
 def follow_one_game(page: Page, server_url, token, username, artifacts_dir, shot_taken: bool):
     """Play a small game of the viewer and two bots on the page, checking the playback and each
     other seat's last play at every turn of the viewer's; return how many last plays of other
-    seats were checked, and whether the mid-game screenshot was taken."""
+    seats were checked, whether the mid-game screenshot was taken, and the game's events."""
     game_id = bot_game(server_url, token, ["greedy", "greedy"], **SMALL)
     page.goto(f"/games/{game_id}")
     seat = my_seat(game_info(server_url, game_id), username)
@@ -152,7 +152,7 @@ def follow_one_game(page: Page, server_url, token, username, artifacts_dir, shot
     assert any(len(b) >= 2 for b in batches.values()), "no queue of several events was paced"
     print_pacing("bot moves", reveals)
     print(f"last plays checked on other seats: {checked}; bot seat actions: {actions_seen}")
-    return checked, shot_taken
+    return checked, shot_taken, evs
 
 
 def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
@@ -167,7 +167,7 @@ def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
     log_in(page, username)
     checked, shot_taken = 0, False
     for _ in range(5):
-        found, shot_taken = follow_one_game(
+        found, shot_taken, evs = follow_one_game(
             page, server_url, token, username, artifacts_dir, shot_taken
         )
         checked += found
