@@ -43,6 +43,20 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _channel_layer_names_of_this_process():
+    """Give the channel layer on Redis names of this test process's own, for the servers and
+    workers it starts too (they inherit the variable): publish/subscribe channels ignore the
+    database number, and the parallel lanes' processes would hear each other's groups."""
+    from django.conf import settings
+
+    prefix = f"test{os.environ.get('PYTEST_XDIST_WORKER', '')}-{os.getpid()}"
+    os.environ["CHANNEL_LAYER_PREFIX"] = prefix
+    for layer in settings.CHANNEL_LAYERS.values():
+        if "CONFIG" in layer:
+            layer["CONFIG"]["prefix"] = prefix
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _fast_password_hasher():
     """Hash passwords cheaply: tests register many players, and the real hasher costs a
     noticeable fraction of a second each time."""

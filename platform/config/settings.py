@@ -188,8 +188,13 @@ def redis_host(redis_url: str) -> dict:
 CHANNEL_LAYER_KINDS = ("pubsub", "queues")
 
 
-def channel_layers_from_env(redis_url: str, kind: str = "pubsub") -> dict:
+def channel_layers_from_env(redis_url: str, kind: str = "pubsub", prefix: str = "asgi") -> dict:
     """Return CHANNEL_LAYERS: channels-redis on REDIS_URL, else the in-memory layer.
+
+    ``prefix`` (CHANNEL_LAYER_PREFIX, default ``asgi``) starts every name the layer uses in
+    Redis. Publish/subscribe channels are not scoped by Redis's database number: two
+    platforms on one Redis need prefixes of their own, or one's sockets hear the other's
+    groups (tournament ids are small numbers in each).
 
     ``pubsub`` (the default, CHANNEL_LAYER=pubsub): Redis publish/subscribe — a message is
     pushed to every process with a listener at once. Delivery is at most once, which the
@@ -204,7 +209,7 @@ def channel_layers_from_env(redis_url: str, kind: str = "pubsub") -> dict:
         return {
             "default": {
                 "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [redis_host(redis_url)]},
+                "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": prefix},
             }
         }
     if redis_url:
@@ -213,6 +218,7 @@ def channel_layers_from_env(redis_url: str, kind: str = "pubsub") -> dict:
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
                 "CONFIG": {
                     "hosts": [redis_host(redis_url)],
+                    "prefix": prefix,
                     "capacity": 1500,
                     "expiry": 30,
                 },
@@ -222,7 +228,9 @@ def channel_layers_from_env(redis_url: str, kind: str = "pubsub") -> dict:
 
 
 CHANNEL_LAYERS = channel_layers_from_env(
-    REDIS_URL, ENV.get("CHANNEL_LAYER", "").strip().lower() or "pubsub"
+    REDIS_URL,
+    ENV.get("CHANNEL_LAYER", "").strip().lower() or "pubsub",
+    ENV.get("CHANNEL_LAYER_PREFIX", "").strip() or "asgi",
 )
 
 

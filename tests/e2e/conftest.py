@@ -241,6 +241,10 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     redis_url = os.environ.get("REDIS_URL", "").strip()
     if redis_url:
         env["REDIS_URL"] = redis_url_of_this_worker(redis_url)
+        # Publish/subscribe ignores the database number: the parallel lane's platforms would
+        # hear each other's tournament groups (ids 1, 2, ... in each database; seen in CI as
+        # another platform's detail hiding a check-in button).
+        env["CHANNEL_LAYER_PREFIX"] = f"e2e{os.environ.get('PYTEST_XDIST_WORKER', '')}"
         # The database is recreated below, and its user ids with it: counts an earlier session
         # left under those ids (tables created this hour) would throttle the new users.
         import redis

@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
+from config.settings import channel_layers_from_env
 from core import throttling
 
 # A moment well inside a window of every length the tests use (s, min, hour), so no test sees a
@@ -45,14 +46,15 @@ def redis_url():
 
 @pytest_asyncio.fixture
 async def layer(settings):
-    """The channel layer: channels-redis on REDIS_URL under a prefix of this test's own, else
-    the in-memory layer; flushed afterwards."""
+    """The channel layer: channels-redis's queue-based layer on REDIS_URL, configured as
+    production configures it (config.settings.channel_layers_from_env: a socket timeout that
+    outlasts the layer's blocking pop, which redis-py's default does not, so an idle socket's
+    consumer crashed with "Timeout reading" once a test waited 5 s), under a prefix of this
+    test's own, else the in-memory layer; flushed afterwards."""
     url = os.environ.get("REDIS_URL", "").strip()
     if url:
-        backend = {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [url], "prefix": f"test-{uuid.uuid4().hex}"},
-        }
+        backend = channel_layers_from_env(url, "queues")["default"]
+        backend["CONFIG"]["prefix"] = f"test-{uuid.uuid4().hex}"
     else:
         backend = {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     settings.CHANNEL_LAYERS = {"default": backend}

@@ -118,10 +118,9 @@ def _move_refused(url: str, gid: str, body: dict, token: str) -> int | None:
     return None
 
 
-def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart(tmp_path):
-    """A person (this test, over REST) against the bot at a table the person opened; the
-    server is restarted after the person's second move: the bot's socket drops, it
-    reconnects with a fresh ticket, catches up and plays its seat to the end."""
+def _a_game_through_a_restart(tmp_path: Path) -> dict:
+    """Play a person (over REST) against the example bot, restarting the server after the
+    person's second move; return what the bot printed and the game's events."""
     env = _embedded_env(tmp_path)
     log_path = tmp_path / "serve.log"
     port = free_port()
@@ -179,15 +178,39 @@ def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart
                 bot.wait()
             stop(proc)
 
-    assert bot.returncode == 0, output
+    return {
+        "returncode": bot.returncode, "out": out, "err": err, "output": output,
+        "events": events, "game": game, "restarted_at": restarted_at,
+    }  # fmt: skip
+
+
+def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart(tmp_path):
+    """A person (this test, over REST) against the bot at a table the person opened; the
+    server is restarted after the person's second move: the bot's socket drops, it
+    reconnects with a fresh ticket, catches up and plays its seat to the end.
+
+    A deal can end the game at the person's second move (the bot went out on a double that
+    the person's move left unsatisfied: seen in CI), leaving the bot no turn after the
+    restart to show: then another game is played, up to three."""
+    for attempt in range(3):
+        folder = tmp_path / f"game-{attempt}"
+        folder.mkdir()
+        run = _a_game_through_a_restart(folder)
+        after = [
+            e
+            for e in run["events"]
+            if e["seq"] > (run["restarted_at"] or 0)
+            and e["type"] in MOVE_EVENTS
+            and e["data"]["seat"] == 1
+        ]
+        if after or run["restarted_at"] is None or run["game"]["status"] != "finished":
+            break
+    bot_returncode, out, err, output = run["returncode"], run["out"], run["err"], run["output"]
+    game, restarted_at = run["game"], run["restarted_at"]
+    assert bot_returncode == 0, output
     assert game["status"] == "finished", output
     assert restarted_at is not None, output
     assert "reconnecting" in err or "retrying" in err, output  # its socket did drop
     assert "game finished; I was seat 1" in out, output
-    after = [
-        e
-        for e in events
-        if e["seq"] > restarted_at and e["type"] in MOVE_EVENTS and e["data"]["seat"] == 1
-    ]
     assert after, output  # the bot played on after the restart
     assert all(e["actor"] == BOT_ACTOR for e in after), after

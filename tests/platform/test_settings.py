@@ -146,3 +146,18 @@ def test_email_url_with_an_unknown_scheme_refuses_to_start():
 
     with pytest.raises(ImproperlyConfigured):
         email_from_env({"EMAIL_URL": "pigeon://coop"})
+
+
+def test_the_channel_layer_names_in_redis_start_with_the_configured_prefix():
+    """Publish/subscribe channels ignore Redis's database number: two platforms sharing one
+    Redis keep apart only by the prefix (CHANNEL_LAYER_PREFIX)."""
+    from config.settings import CHANNEL_LAYER_KINDS, channel_layers_from_env
+
+    for kind in CHANNEL_LAYER_KINDS:
+        default = channel_layers_from_env("redis://127.0.0.1:6379/0", kind)["default"]
+        assert default["CONFIG"]["prefix"] == "asgi"
+        own = channel_layers_from_env("redis://127.0.0.1:6379/0", kind, "site-b")["default"]
+        assert own["CONFIG"]["prefix"] == "site-b"
+    assert channel_layers_from_env("", "pubsub", "site-b")["default"]["BACKEND"] == (
+        "channels.layers.InMemoryChannelLayer"
+    )
