@@ -60,7 +60,7 @@ test-fast: venv gettext asyncapi-specs
 	$(PY) -m pytest -m "not slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 test-slow: venv gettext
-	$(PY) -m pytest -m "slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+	$(PY) -m pytest -m "slow and not e2e" -n $(WORKERS) --dist loadfile --reuse-db $(PYTEST_ARGS)
 
 test-browser: venv browser-deps
 	$(PY) -m pytest -m e2e -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)

@@ -72,10 +72,13 @@ def assert_own_view(pushed: list[dict], stored: dict[int, store.StoredEvent]) ->
 
 @pytest_asyncio.fixture
 async def production_layer(settings):
-    """The channel layer exactly as the worker process has it (REDIS_URL, default prefix), made
-    afresh for this test's event loop (a layer cached by an earlier test holds connections of
-    a loop that is gone); its connections closed afterwards."""
-    settings.CHANNEL_LAYERS = channel_layers_from_env(os.environ["REDIS_URL"])
+    """The channel layer exactly as the worker process has it (REDIS_URL, and the prefix the
+    worker inherits: CHANNEL_LAYER_PREFIX, tests/conftest.py), made afresh for this test's event
+    loop (a layer cached by an earlier test holds connections of a loop that is gone); its
+    connections closed afterwards."""
+    settings.CHANNEL_LAYERS = channel_layers_from_env(
+        os.environ["REDIS_URL"], prefix=os.environ["CHANNEL_LAYER_PREFIX"]
+    )
     layer = get_channel_layer()
     yield layer
     await layer.flush()
