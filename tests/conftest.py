@@ -96,6 +96,25 @@ def _rated_play_open_to_all():
     settings.RATED_MIN_ACCOUNT_DAYS = 0
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Start from an empty test database. The lanes keep it between runs (--reuse-db), and a
+    run stopped in the middle of a transactional test (Ctrl-C, a killed worker) left that
+    test's rows behind, which the next run's tests then met (a flake hunt stopped by hand
+    started its next run with errors). Flushing once is what every transactional test does
+    after itself."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        for conn in connections.all():
+            _allow_event_table_flush(conn)
+            call_command("flush", interactive=False, database=conn.alias, verbosity=0)
+            _restore_sqlite_event_triggers(conn)
+            if conn.vendor == "postgresql":
+                with conn.cursor() as cursor:  # the tests of the trigger start outside it
+                    cursor.execute("RESET eventstore.maintenance")
+
+
 def _transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
     return bool(
@@ -116,23 +135,35 @@ def _event_table_flush(request):
     request.getfixturevalue("_django_db_helper")  # set up first, so torn down after this
     yield
     for conn in connections.all():
-        if conn.vendor == "postgresql":
-            # The flush runs on this thread's connection, which an async test may never have
-            # opened (its queries ran in worker threads).
-            conn.ensure_connection()
-            with conn.cursor() as cursor:
-                cursor.execute("SET eventstore.maintenance = 'on'")
-        elif conn.vendor == "sqlite":
-            # SQLite triggers know no session setting: empty the tables with their delete
-            # triggers dropped, then put the triggers back (the flush then deletes no row).
-            conn.ensure_connection()
-            with conn.cursor() as cursor:
-                cursor.execute("DROP TRIGGER IF EXISTS eventstore_event_no_delete")
-                cursor.execute("DELETE FROM eventstore_event")
-                cursor.execute(SQLITE_FORWARD[1])
-                cursor.execute("DROP TRIGGER IF EXISTS eventstore_checkpoint_no_delete")
-                cursor.execute("DELETE FROM eventstore_checkpoint")
-                cursor.execute(SQLITE_CHECKPOINT_FORWARD[1])
+        _allow_event_table_flush(conn)
+        _restore_sqlite_event_triggers(conn)
+
+
+def _allow_event_table_flush(conn) -> None:
+    """Let a flush on ``conn`` empty the append-only tables."""
+    if conn.vendor == "postgresql":
+        # The flush runs on this thread's connection, which an async test may never have
+        # opened (its queries ran in worker threads).
+        conn.ensure_connection()
+        with conn.cursor() as cursor:
+            cursor.execute("SET eventstore.maintenance = 'on'")
+    elif conn.vendor == "sqlite":
+        # SQLite triggers know no session setting: empty the tables with their delete
+        # triggers dropped (the flush then deletes no row of them) ...
+        conn.ensure_connection()
+        with conn.cursor() as cursor:
+            cursor.execute("DROP TRIGGER IF EXISTS eventstore_event_no_delete")
+            cursor.execute("DELETE FROM eventstore_event")
+            cursor.execute("DROP TRIGGER IF EXISTS eventstore_checkpoint_no_delete")
+            cursor.execute("DELETE FROM eventstore_checkpoint")
+
+
+def _restore_sqlite_event_triggers(conn) -> None:
+    """... and put the SQLite triggers back."""
+    if conn.vendor == "sqlite":
+        with conn.cursor() as cursor:
+            cursor.execute(SQLITE_FORWARD[1])
+            cursor.execute(SQLITE_CHECKPOINT_FORWARD[1])
 
 
 @pytest.fixture
