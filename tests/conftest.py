@@ -49,7 +49,9 @@ def _channel_layer_names_of_this_process():
     database number, and the parallel lanes' processes would hear each other's groups."""
     from django.conf import settings
 
-    prefix = f"test{os.environ.get('PYTEST_XDIST_WORKER', '')}-{os.getpid()}"
+    from tests.support.xdist import worker_name
+
+    prefix = f"test{worker_name()}-{os.getpid()}"
     os.environ["CHANNEL_LAYER_PREFIX"] = prefix
     for layer in settings.CHANNEL_LAYERS.values():
         if "CONFIG" in layer:

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from tests.support.server import ServerError, served
+from tests.support.xdist import worker_name, worker_number
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -200,8 +201,7 @@ def redis_url_of_this_worker(redis_url: str) -> str:
     the worker's number): the rate limits count there by user id and address, and two
     platforms on one database would count each other's users (ids start at 1 in each)."""
     parts = urlsplit(redis_url)
-    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    db = (int(parts.path.lstrip("/") or 0) + 4 + worker) % 16
+    db = (int(parts.path.lstrip("/") or 0) + 4 + worker_number()) % 16
     return urlunsplit(parts._replace(path=f"/{db}"))
 
 
@@ -244,7 +244,7 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
         # Publish/subscribe ignores the database number: the parallel lane's platforms would
         # hear each other's tournament groups (ids 1, 2, ... in each database; seen in CI as
         # another platform's detail hiding a check-in button).
-        env["CHANNEL_LAYER_PREFIX"] = f"e2e{os.environ.get('PYTEST_XDIST_WORKER', '')}"
+        env["CHANNEL_LAYER_PREFIX"] = f"e2e{worker_name()}"
         # The database is recreated below, and its user ids with it: counts an earlier session
         # left under those ids (tables created this hour) would throttle the new users.
         import redis
@@ -255,7 +255,7 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     if database_url and _is_postgres(database_url):
         base_name = urlsplit(database_url).path.lstrip("/")
         # One database per pytest-xdist worker: each worker serves its own platform.
-        e2e_name = f"{base_name}_e2e{os.environ.get('PYTEST_XDIST_WORKER', '')}"
+        e2e_name = f"{base_name}_e2e{worker_name()}"
         _recreate_database(database_url, e2e_name, create=True)
         env["DATABASE_URL"] = _with_database(database_url, e2e_name)
         try:
@@ -273,7 +273,7 @@ def server_url(chromium_executable, server_env, artifacts_dir) -> Iterator[str]:
     try:
         with served(
             server_env,
-            artifacts_dir / f"e2e-server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log",
+            artifacts_dir / f"e2e-server{worker_name()}.log",
             timeout=SERVER_START_TIMEOUT,
         ) as url:
             yield url

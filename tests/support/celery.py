@@ -13,6 +13,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.support.xdist import worker_number
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -45,8 +47,7 @@ def broker_url(redis_url: str) -> str:
         return explicit
     parts = urlsplit(redis_url)
     db = int(parts.path.lstrip("/") or 0)
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    return urlunsplit(parts._replace(path=f"/{db + 1 + int(worker or 0)}"))
+    return urlunsplit(parts._replace(path=f"/{db + 1 + worker_number()}"))
 
 
 class Celery:
