@@ -23,6 +23,7 @@ from tests.e2e.conftest import _is_postgres, _recreate_database, _with_database,
 from tests.support.celery import Celery, broker_url, purge
 from tests.support.server import free_port, log_tail, start, stop, wait_ready
 from tests.support.tickets import socket_url
+from tests.support.xdist import worker_name
 
 pytestmark = [
     pytest.mark.slow,
@@ -76,7 +77,9 @@ class Cluster:
 @pytest.fixture
 def cluster():
     database_url, redis_url = _require_services()
-    name = f"{urlsplit(database_url).path.lstrip('/')}_scaleout"
+    # One database per pytest-xdist worker: tests/hardening/test_socket_seats.py uses this
+    # cluster too, and in parallel one's DROP ... WITH (FORCE) cut the other's servers off.
+    name = f"{urlsplit(database_url).path.lstrip('/')}_scaleout{worker_name()}"
     _recreate_database(database_url, name, create=True)
     broker = broker_url(redis_url)
     purge(broker)
