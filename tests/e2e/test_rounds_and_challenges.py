@@ -51,7 +51,8 @@ def played_out(server_env, server_url, fmt: str) -> int:
     # for that state, asked of the server once a second (the anonymous read limit is 2/s).
     deadline = time.monotonic() + 120
     while status != "finished":
-        assert status == "running" and time.monotonic() < deadline, f"{pk}: {status}\n{out}"
+        assert status == "running", f"{pk}: {status}\n{out}"
+        assert time.monotonic() < deadline, f"{pk}: still running after 120 s\n{out}"
         time.sleep(1)
         code, body = api(server_url, "GET", f"/api/tournaments/{pk}")
         assert code == 200, body
