@@ -258,8 +258,9 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
     async def chat(self, content):
         await chat_sockets.post(self, content)
 
-    async def _catch_up(self, after: int) -> None:
-        """Send every event after ``after`` from the database, the truth, and the view now.
+    async def _catch_up(self, after: int, only_new: bool = False) -> None:
+        """Send every event after ``after`` from the database, the truth, and the view now
+        (``only_new``: nothing if there is no event after ``after``).
 
         The seat is looked up again: a spectator who took a seat since connecting, or a player
         who left or resigned one, moves to the group of what they are now and is greeted again
@@ -277,6 +278,15 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
             await self._join(seat)
             hello = {k: payload[k] for k in ("game", "status", "seq")}
             await self.send_json({"type": "hello", **hello, "seat": seat})
+            await self.send_json(payload)
+            self.last_seq = payload["seq"]
+            # The log was read before this socket listened to its new group: an event committed
+            # in between went to the group without it, and if nothing follows (the game's last
+            # move) no gap would ever show. Read once more, now that it listens.
+            await self._catch_up(self.last_seq, only_new=True)
+            return
+        if only_new and payload["seq"] <= after:
+            return
         await self.send_json(payload)
         self.last_seq = payload["seq"]
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from games import selectors, services
 from games.automatic import game_apply_timeout
 from games.models import Game
+from realtime import broadcast
 from tests.e2e.conftest import api
 from tests.realtime import helpers as rt
 from tests.scaleout.test_scaleout import cluster, play_one, register, version  # noqa: F401
@@ -253,6 +254,51 @@ async def test_a_socket_that_missed_every_seats_message_still_hears_nothing_of_a
     views = [m["view"] for m in frames if m["type"] == "events" and m["view"]]
     assert views
     assert all(v["viewer"] is None for v in views)
+
+
+@pytest.mark.asyncio
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_that_changes_group_misses_no_event_committed_while_it_changed(
+    layer, monkeypatch
+):
+    """A socket whose seat changed hands reads the log, then listens to its new group: an event
+    committed between the two went to that group before the socket listened. When it was the
+    game's last (nothing follows to show the gap) the socket never heard the end (seen in CI:
+    no frame for 5 s). Here the next move lands in exactly that window."""
+    monkeypatch.setattr(services, "publish_seats_changed", lambda game: None)
+    ana, bo, cy = [await rt.db(rt.player, n) for n in ("ana", "bo", "cy")]
+    game = await rt.db(
+        services.game_create, user=ana, players=2, variants={"set_max": 6, "rounds": 1}
+    )
+    gid = str(game.id)
+    await rt.db(services.game_join, game_id=gid, user=bo)
+    comm, first = await rt.synced(gid, token=bo.token)  # bo's socket, at seat 1
+    await rt.db(services.game_leave, game_id=gid, user=bo)
+    await rt.db(services.game_join, game_id=gid, user=cy)
+
+    read = selectors.game_catch_up
+    moved: list[int] = []
+
+    def read_then_someone_moves(*args, **kwargs):
+        answer = read(*args, **kwargs)
+        if not moved:  # the socket has read the log and not yet joined its new group
+            who = rt.mover(gid, [ana, cy])
+            st = rt.state_for(gid, who)
+            body = {"move": st["legal_moves"][0], "expected_seq": st["seq"]}
+            moved.append(services.game_move(game_id=gid, user=who, **body).seq)
+            assert broadcast.sent()  # its messages are in the groups: the socket's not yet
+        return answer
+
+    monkeypatch.setattr(selectors, "game_catch_up", read_then_someone_moves)
+    await rt.db(services.game_start, game_id=gid, user=ana)  # seat 1's message names cy
+    frames = [first]
+    try:
+        while not moved or not any(m["type"] == "events" and m["seq"] >= moved[0] for m in frames):
+            frames.append(await rt.receive(comm))
+    finally:
+        await comm.disconnect()
+    assert_frames_hide(frames, await rt.db(hidden_in_game, gid, None), label="bo's old socket")
 
 
 @pytest.mark.asyncio
