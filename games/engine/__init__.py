@@ -33,7 +33,8 @@ from .events import (
     event_from_dict,
     event_to_dict,
 )
-from .record import FULL, SPECTATOR, RecordFormatError, export_record, import_record, verify_record
+from .record import export_record, import_record, verify_record
+from .record_format import FULL, SPECTATOR, RecordFormatError
 from .rules import decide, legal_moves, step
 from .ruleset import Ruleset
 from .state import GameState, apply_event, evolve, initial_state, replay

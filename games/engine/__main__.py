@@ -13,13 +13,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .errors import RulesetError
-from .record import (
-    RecordFormatError,
-    check_shape,
-    parse_published_keys,
-    verify_attested,
-    verify_record,
-)
+from .record import check_shape, verify_record
+from .record_format import RecordFormatError
+from .record_keys import parse_published_keys, verify_attested
 from .ruleset import Ruleset, parse_variant
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from . import events as ev
-from .attestation import check_attestation
 from .commands import (
     ACTIONS,
     BY_VALUES,
@@ -25,85 +22,34 @@ from .commands import (
 )
 from .deal import MAX_CONTRIBUTION_BYTES, deal_round, derive_seed_v2, redeal_seed
 from .errors import Code, IllegalMove, RulesetError
+from .record_format import (
+    _CONTRIBUTION_KEYS,
+    _DEAL_KEYS,
+    _FAIRNESS_KEYS,
+    _MATCH_RESULT_KEYS,
+    _MOVE_KEYS,
+    _PLAYER_KEYS,
+    _ROUND_KEYS,
+    _ROUND_RESULT_KEYS,
+    _TOP_KEYS,
+    FORMAT,
+    FULL,
+    VERSION,
+    VERSION_2,
+    VERSIONS,
+    Problem,
+    RecordFormatError,
+    Verdict,
+    _is_hex64,
+    _is_int,
+    _need,
+    is_utc_time,
+)
+from .record_keys import verify_attested
 from .rules import step
 from .ruleset import Ruleset
 from .state import DEALING, ENGINE, FINISHED, PLAYING, GameState, initial_state
 from .tiles import Tile, parse_tile
-
-FORMAT = "mexican-train-record"
-VERSION = 1  # a record without fairness contributions (the platform's randomness only)
-VERSION_2 = 2  # the players' contributions to the seed (spec, "Version 2")
-VERSIONS = (VERSION, VERSION_2)
-FULL = "full"
-SPECTATOR = "spectator"
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
-# ISO-8601 in UTC, as the spec's "at" and the platform write it: Z or +00:00, optional fraction.
-_UTC_TIME = re.compile(r"^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{1,6})?(Z|\+00:00)$")
-
-_TOP_KEYS = {
-    VERSION: {"format", "version", "ruleset", "players", "seed_commitment", "seed", "rounds",
-              "result", "attestation"},
-    VERSION_2: {"format", "version", "ruleset", "players", "fairness", "seed", "rounds",
-                "result", "attestation"},
-}  # fmt: skip
-_FAIRNESS_KEYS = {"server_seed_commitment", "committed_at", "contributions", "server_seed"}
-_CONTRIBUTION_KEYS = {"seat", "value", "at"}
-_PLAYER_KEYS = {"seat", "name"}
-_ROUND_KEYS = {"number", "engine", "deal", "moves", "result", "restart"}
-_DEAL_KEYS = {"hands", "boneyard"}
-_ROUND_RESULT_KEYS = {"scores", "went_out", "blocked"}
-_MATCH_RESULT_KEYS = {"totals", "zero_rounds", "places"}
-_MOVE_KEYS = {
-    "engine": {"seat", "action", "by", "at"},
-    "draw": {"seat", "action", "tile", "by", "at"},
-    "play": {"seat", "action", "tile", "train", "by", "at"},
-    "pass": {"seat", "action", "by", "at"},
-    "stop": {"seat", "action", "by", "at"},
-}
-
-
-class RecordFormatError(ValueError):
-    """The document is not a readable record (wrong shape); nothing can be verified."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """The first thing wrong with a record."""
-
-    # attestation | players | fairness | commitment | seed | ruleset | deal | move | result
-    # | incomplete
-    kind: str
-    message: str
-    round: int | None = None
-    move: int | None = None
-    code: str | None = None
-    rule: str | None = None
-
-    def __str__(self) -> str:
-        where = ""
-        if self.round is not None:
-            where = f"round {self.round}"
-            if self.move is not None:
-                where += f", move {self.move}"
-            where += ": "
-        tag = ""
-        if self.code:
-            tag = f" [{self.code}, {self.rule}]" if self.rule else f" [{self.code}]"
-        return f"{where}{self.message}{tag}"
-
-
-@dataclass(frozen=True)
-class Verdict:
-    problem: Problem | None
-    events: tuple[ev.Event, ...]
-    state: GameState | None
-    seed_checked: bool
-    attestation_checked: bool = False  # True when trusted keys were given and it held
-
-    @property
-    def ok(self) -> bool:
-        return self.problem is None
-
 
 # -- export ------------------------------------------------------------------------------------
 
@@ -231,36 +177,6 @@ _ACTION_OF: dict[type[ev.Event], str] = {
 
 
 # -- reading -----------------------------------------------------------------------------------
-
-
-def _need(cond: bool, message: str) -> None:
-    if not cond:
-        raise RecordFormatError(message)
-
-
-def _is_int(x: object) -> TypeGuard[int]:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _is_hex64(x: object) -> TypeGuard[str]:
-    return isinstance(x, str) and bool(_HEX64.match(x))
-
-
-def is_utc_time(x: object) -> TypeGuard[str]:
-    """Return True if ``x`` is an ISO-8601 UTC timestamp (``Z`` or ``+00:00``) that exists."""
-    m = _UTC_TIME.match(x) if isinstance(x, str) else None
-    if m is None:
-        return False
-    year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
-    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-    return (
-        1 <= month <= 12
-        and 1 <= day <= days[month - 1]
-        and hour < 24
-        and minute < 60
-        and (second < 60)
-    )
 
 
 def _no_unknown_keys(obj: dict[str, Any], known: set[str], where: str) -> None:
@@ -478,88 +394,6 @@ def _parse_deal(
         raise RecordFormatError(f"a deal holds something that is not a tile: {exc}") from None
 
 
-# -- attestation -------------------------------------------------------------------------------
-
-
-def verify_attested(
-    doc: object,
-    trusted_keys: Iterable[str],
-    valid_until: Mapping[str, str | None] | None = None,
-) -> Problem | None:
-    """Return the attestation problem of ``doc`` against the ``trusted_keys`` (hex Ed25519 public
-    keys, e.g. from the platform's published keys), or None if one of them signed it unchanged.
-
-    With ``valid_until`` (public key -> ISO-8601 UTC time or None), a record holding a time at
-    or after its key's end of validity is refused: a retired key vouches for nothing later.
-    """
-    if not isinstance(doc, dict):
-        return Problem("attestation", "a record is a JSON object")
-    problem = check_attestation(doc, [k.lower() for k in trusted_keys])
-    if problem is not None:
-        return Problem("attestation", problem)
-    until = (valid_until or {}).get(doc["attestation"]["public_key"])
-    latest = latest_time(doc)
-    if until is not None and latest is not None and _instant(latest) >= _instant(until):
-        return Problem(
-            "attestation", f"the record holds the time {latest}, after its key expired ({until})"
-        )
-    return None
-
-
-def latest_time(doc: dict[str, Any]) -> str | None:
-    """Return the latest well-formed time a record holds (moves' and contributions' ``at``,
-    ``committed_at``), or None."""
-    times = []
-    fair = doc.get("fairness")
-    if isinstance(fair, dict):
-        times.append(fair.get("committed_at"))
-        for c in fair.get("contributions") or ():
-            times.append(c.get("at") if isinstance(c, dict) else None)
-    for rnd in doc.get("rounds") or ():
-        for m in (rnd.get("moves") or ()) if isinstance(rnd, dict) else ():
-            times.append(m.get("at") if isinstance(m, dict) else None)
-    good = [t for t in times if is_utc_time(t)]
-    return max(good, key=_instant) if good else None
-
-
-def _instant(x: str) -> tuple[int, ...]:
-    """Return a well-formed UTC time as comparable numbers (Z and +00:00 alike)."""
-    m = _UTC_TIME.match(x)
-    assert m is not None
-    fraction = (m.group(7) or ".")[1:].ljust(6, "0")
-    return (*(int(g) for g in m.groups()[:6]), int(fraction))
-
-
-def parse_published_keys(doc: object) -> dict[str, dict[str, Any]]:
-    """Return {public key hex: {"id", "valid_from", "valid_until"}} of the platform's published
-    keys document (``/.well-known/mexican-train-keys.json``); raise ``ValueError`` if malformed."""
-    if not isinstance(doc, dict) or not isinstance(doc.get("keys"), list):
-        raise ValueError('a keys document is an object with a "keys" list')
-    out: dict[str, dict[str, Any]] = {}
-    for i, k in enumerate(doc["keys"]):
-        where = f"keys[{i}]"
-        if not isinstance(k, dict):
-            raise ValueError(f"{where} must be an object")
-        if not isinstance(k.get("id"), str) or not k["id"]:
-            raise ValueError(f"{where}.id must be a non-empty string")
-        if k.get("alg") != "ed25519":
-            raise ValueError(f'{where}.alg must be "ed25519"')
-        if not _is_hex64(k.get("public_key")):
-            raise ValueError(f"{where}.public_key must be 64 lowercase hex digits")
-        if not is_utc_time(k.get("valid_from")):
-            raise ValueError(f"{where}.valid_from must be an ISO-8601 UTC time")
-        if k.get("valid_until") is not None and not is_utc_time(k["valid_until"]):
-            raise ValueError(f"{where}.valid_until must be an ISO-8601 UTC time or null")
-        out[k["public_key"]] = {
-            "id": k["id"],
-            "valid_from": k["valid_from"],
-            "valid_until": k.get("valid_until"),
-        }
-    if not out:
-        raise ValueError("the keys document lists no key")
-    return out
-
-
 # -- verification ------------------------------------------------------------------------------
 
 
@@ -614,39 +448,25 @@ def verify_record(doc: object, trusted_keys: Iterable[str] | None = None) -> Ver
     out: list[ev.Event] = []
     attested = False
 
-    def verdict(problem: Problem | None, state: GameState | None, checked: bool) -> Verdict:
+    def verdict(problem: Problem | None, state: GameState | None, checked: bool = False) -> Verdict:
         return Verdict(problem, tuple(out), state, checked, attested)
 
     if trusted_keys is not None:
         problem = verify_attested(doc, trusted_keys)
         if problem is not None:
-            return verdict(problem, None, False)
+            return verdict(problem, None)
         attested = True
-    for i, p in enumerate(doc["players"]):
-        if not isinstance(p.get("name"), str):
-            return verdict(
-                Problem("players", f"players[{i}].name must be a string, not {p.get('name')!r}"),
-                None,
-                False,
-            )
-    if doc["version"] == VERSION_2:
-        problem = _fairness_problem(doc["fairness"])
-        if problem is not None:
-            return verdict(problem, None, False)
-    if "result" not in doc and _revealed(doc):
-        # A record of a match still being played must not show its seed: every later deal
-        # follows from it.
-        return verdict(
-            Problem("commitment", "the match has not ended but its seed is revealed"), None, False
-        )
+    problem = _header_problem(doc)
+    if problem is not None:
+        return verdict(problem, None)
     seed, problem = record_seed(doc)
     if problem is not None:
-        return verdict(problem, None, False)
+        return verdict(problem, None)
     try:
         ruleset = Ruleset.from_dict(doc["ruleset"])
         ruleset.check(seats)
     except (RulesetError, TypeError) as exc:
-        return verdict(Problem("ruleset", f"the ruleset cannot be played: {exc}"), None, False)
+        return verdict(Problem("ruleset", f"the ruleset cannot be played: {exc}"), None)
     start = ev.MatchStarted(ruleset, seats, _commitment_of(doc))
     out.append(start)
     state = initial_state(start)
@@ -655,158 +475,158 @@ def verify_record(doc: object, trusted_keys: Iterable[str] | None = None) -> Ver
         return verdict(
             Problem("result", f"{len(rounds)} rounds recorded, the ruleset has {ruleset.rounds}"),
             state,
-            False,
         )
     for i, rnd in enumerate(rounds):
-        number = i + 1
-        if rnd["number"] != number or rnd["engine"] != ruleset.engine_for(number):
-            return verdict(
-                Problem(
-                    "deal",
-                    f"round {i + 1} must be number {number} with engine "
-                    f"{ruleset.engine_for(number)}",
-                    number,
-                ),
-                state,
-                False,
+        last = i == len(rounds) - 1
+        problem = _round_problem(rnd, i + 1, last, state, out, ruleset, seed, seats)
+        if problem is not None:
+            return verdict(problem, state)
+    problem = _match_result_problem(doc, state, seed)
+    if problem is not None:
+        return verdict(problem, state)
+    return verdict(None, state, seed is not None)
+
+
+def _header_problem(doc: dict[str, Any]) -> Problem | None:
+    """The players' names, the fairness section, and no revealed seed before the end."""
+    for i, p in enumerate(doc["players"]):
+        if not isinstance(p.get("name"), str):
+            return Problem("players", f"players[{i}].name must be a string, not {p.get('name')!r}")
+    if doc["version"] == VERSION_2:
+        problem = _fairness_problem(doc["fairness"])
+        if problem is not None:
+            return problem
+    if "result" not in doc and _revealed(doc):
+        # A record of a match still being played must not show its seed: every later deal
+        # follows from it.
+        return Problem("commitment", "the match has not ended but its seed is revealed")
+    return None
+
+
+def _round_problem(
+    rnd: dict[str, Any],
+    number: int,
+    last: bool,
+    state: GameState,
+    out: list[ev.Event],
+    ruleset: Ruleset,
+    seed: bytes | None,
+    seats: int,
+) -> Problem | None:
+    """Replay round ``number`` onto ``state`` (its events appended to ``out``): its number and
+    engine, its deal (shown, in order, the seed's), its moves and its result."""
+    if rnd["number"] != number or rnd["engine"] != ruleset.engine_for(number):
+        return Problem(
+            "deal",
+            f"round {number} must be number {number} with engine {ruleset.engine_for(number)}",
+            number,
+        )
+    if state.phase != DEALING:
+        return Problem("incomplete", "the round before it did not end", number)
+    order = _deal_order_problem(rnd["deal"])
+    if order is not None:
+        return Problem("deal", order, number, None, "tile_order", "R2")
+    deal = _parse_deal(rnd["deal"])
+    if deal is None:
+        return Problem(
+            "incomplete", "hidden hands or boneyard: a redacted record cannot be verified", number
+        )
+    restart = rnd.get("restart")  # staff dealt the round again (spec, "Restarts")
+    if restart is not None and (not _is_int(restart) or restart < 1):
+        return Problem("deal", "restart must be a whole number from 1", number)
+    if seed is not None:
+        dealt_from = redeal_seed(seed, number, restart) if restart else seed
+        expected = deal_round(dealt_from, number, ruleset.set_max, seats, ruleset.hand_size)
+        if deal != expected:
+            return Problem("deal", "the deal is not the one the seed gives", number)
+    try:
+        out.extend(step(state, StartRound(*deal)))
+    except IllegalMove as exc:
+        return Problem("deal", exc.detail, number, None, exc.code.value, exc.rule)
+    for j, move in enumerate(rnd["moves"]):
+        problem = _move_replay_problem(move, number, j, state, out)
+        if problem is not None:
+            return problem
+    return _round_result_problem(rnd, number, last, out)
+
+
+def _move_replay_problem(
+    move: object, number: int, j: int, state: GameState, out: list[ev.Event]
+) -> Problem | None:
+    """Replay move ``j`` of round ``number``: legal, and its drawn tile the boneyard's next."""
+    before = _move_problem(move)
+    if before is not None:
+        message, code, rule = before
+        return Problem("move", f"{_describe(move)}: {message}", number, j, code, rule)
+    try:
+        if state.phase not in (ENGINE, PLAYING):
+            raise IllegalMove(Code.ROUND_NOT_STARTED, "R21", "the round is already over")
+        command, said_drawn = move_to_command(move)
+        produced = step(state, command)
+    except IllegalMove as exc:
+        return Problem(
+            "move", f"{_describe(move)}: {exc.detail}", number, j, exc.code.value, exc.rule
+        )
+    first = produced[0]
+    if isinstance(first, ev.TileDrawn) and said_drawn is None:
+        # Every deal of this record is shown, so nothing it holds is hidden: a draw that
+        # leaves its tile out cannot be checked against the boneyard.
+        return Problem(
+            "move",
+            f"{_describe(move)}: a full record names the tile drawn "
+            f"([{first.tile[0]},{first.tile[1]}] by the boneyard)",
+            number,
+            j,
+            "drawn_tile_missing",
+            "R15",
+        )
+    if said_drawn is not None and isinstance(first, ev.TileDrawn) and first.tile != said_drawn:
+        return Problem(
+            "move",
+            f"{_describe(move)}: the boneyard's next tile is [{first.tile[0]},{first.tile[1]}]",
+            number,
+            j,
+            "drawn_tile_mismatch",
+            "R15",
+        )
+    out.extend(produced)
+    return None
+
+
+def _round_result_problem(
+    rnd: dict[str, Any], number: int, last: bool, out: list[ev.Event]
+) -> Problem | None:
+    """The round's recorded result against the one replayed (only the last round may be
+    unfinished, and without a result)."""
+    ended = [e for e in out[-3:] if isinstance(e, ev.RoundEnded) and e.round == number]
+    said = rnd.get("result")
+    if said is not None:
+        unknown = sorted(set(said) - _ROUND_RESULT_KEYS)
+        if unknown:
+            return Problem(
+                "result", f"the round's result has unknown keys: {', '.join(unknown)}", number
             )
-        if state.phase != DEALING:
-            return verdict(
-                Problem("incomplete", "the round before it did not end", number), state, False
-            )
-        order = _deal_order_problem(rnd["deal"])
-        if order is not None:
-            return verdict(Problem("deal", order, number, None, "tile_order", "R2"), state, False)
-        deal = _parse_deal(rnd["deal"])
-        if deal is None:
-            return verdict(
-                Problem(
-                    "incomplete",
-                    "hidden hands or boneyard: a redacted record cannot be verified",
-                    number,
-                ),
-                state,
-                False,
-            )
-        restart = rnd.get("restart")  # staff dealt the round again (spec, "Restarts")
-        if restart is not None and (not _is_int(restart) or restart < 1):
-            return verdict(
-                Problem("deal", "restart must be a whole number from 1", number), state, False
-            )
-        if seed is not None:
-            dealt_from = redeal_seed(seed, number, restart) if restart else seed
-            expected = deal_round(dealt_from, number, ruleset.set_max, seats, ruleset.hand_size)
-            if deal != expected:
-                return verdict(
-                    Problem("deal", "the deal is not the one the seed gives", number), state, False
-                )
-        try:
-            out.extend(step(state, StartRound(*deal)))
-        except IllegalMove as exc:
-            return verdict(
-                Problem("deal", exc.detail, number, None, exc.code.value, exc.rule), state, False
-            )
-        for j, move in enumerate(rnd["moves"]):
-            before = _move_problem(move)
-            if before is not None:
-                message, code, rule = before
-                return verdict(
-                    Problem("move", f"{_describe(move)}: {message}", number, j, code, rule),
-                    state,
-                    False,
-                )
-            try:
-                if state.phase not in (ENGINE, PLAYING):
-                    raise IllegalMove(Code.ROUND_NOT_STARTED, "R21", "the round is already over")
-                command, said_drawn = move_to_command(move)
-                produced = step(state, command)
-            except IllegalMove as exc:
-                return verdict(
-                    Problem(
-                        "move",
-                        f"{_describe(move)}: {exc.detail}",
-                        number,
-                        j,
-                        exc.code.value,
-                        exc.rule,
-                    ),
-                    state,
-                    False,
-                )
-            first = produced[0]
-            if isinstance(first, ev.TileDrawn) and said_drawn is None:
-                # Every deal of this record is shown, so nothing it holds is hidden: a draw
-                # that leaves its tile out cannot be checked against the boneyard.
-                return verdict(
-                    Problem(
-                        "move",
-                        f"{_describe(move)}: a full record names the tile drawn "
-                        f"([{first.tile[0]},{first.tile[1]}] by the boneyard)",
-                        number,
-                        j,
-                        "drawn_tile_missing",
-                        "R15",
-                    ),
-                    state,
-                    False,
-                )
-            if (
-                said_drawn is not None
-                and isinstance(first, ev.TileDrawn)
-                and first.tile != said_drawn
-            ):
-                return verdict(
-                    Problem(
-                        "move",
-                        f"{_describe(move)}: the boneyard's next tile is "
-                        f"[{first.tile[0]},{first.tile[1]}]",
-                        number,
-                        j,
-                        "drawn_tile_mismatch",
-                        "R15",
-                    ),
-                    state,
-                    False,
-                )
-            out.extend(produced)
-        ended = [e for e in out[-3:] if isinstance(e, ev.RoundEnded) and e.round == number]
-        said = rnd.get("result")
-        if said is not None:
-            unknown = sorted(set(said) - _ROUND_RESULT_KEYS)
-            if unknown:
-                return verdict(
-                    Problem(
-                        "result",
-                        f"the round's result has unknown keys: {', '.join(unknown)}",
-                        number,
-                    ),
-                    state,
-                    False,
-                )
-        if ended:
-            e = ended[0]
-            actual = {"scores": list(e.scores), "went_out": e.went_out, "blocked": e.blocked}
-            if said != actual:
-                return verdict(
-                    Problem("result", f"the round's result should be {actual}", number),
-                    state,
-                    False,
-                )
-        elif said is not None:
-            return verdict(
-                Problem("result", "the round has a result but did not end", number), state, False
-            )
-        elif i != len(rounds) - 1:
-            return verdict(Problem("incomplete", "the round did not end", number), state, False)
+    if ended:
+        e = ended[0]
+        actual = {"scores": list(e.scores), "went_out": e.went_out, "blocked": e.blocked}
+        if said != actual:
+            return Problem("result", f"the round's result should be {actual}", number)
+    elif said is not None:
+        return Problem("result", "the round has a result but did not end", number)
+    elif not last:
+        return Problem("incomplete", "the round did not end", number)
+    return None
+
+
+def _match_result_problem(
+    doc: dict[str, Any], state: GameState, seed: bytes | None
+) -> Problem | None:
+    """The match's recorded result against the one replayed, and its seed revealed at the end."""
     said = doc.get("result")
     if said is not None:
         unknown = sorted(set(said) - _MATCH_RESULT_KEYS)
         if unknown:
-            return verdict(
-                Problem("result", f"the match result has unknown keys: {', '.join(unknown)}"),
-                state,
-                False,
-            )
+            return Problem("result", f"the match result has unknown keys: {', '.join(unknown)}")
     if state.phase == FINISHED:
         r = state.result
         assert r is not None
@@ -816,19 +636,13 @@ def verify_record(doc: object, trusted_keys: Iterable[str] | None = None) -> Ver
             "places": list(r.places),
         }
         if said != actual:
-            return verdict(Problem("result", f"the match result should be {actual}"), state, False)
+            return Problem("result", f"the match result should be {actual}")
         if seed is None:
             what = "seed" if doc["version"] == VERSION else "server seed"
-            return verdict(
-                Problem("commitment", f"the match has ended but its {what} is not revealed"),
-                state,
-                False,
-            )
+            return Problem("commitment", f"the match has ended but its {what} is not revealed")
     elif said is not None:
-        return verdict(
-            Problem("result", "the record has a result but the match is not over"), state, False
-        )
-    return verdict(None, state, seed is not None)
+        return Problem("result", "the record has a result but the match is not over")
+    return None
 
 
 def import_record(doc: object) -> tuple[ev.Event, ...]:

@@ -27,7 +27,7 @@ from games.engine import (
     verify_record,
 )
 from games.engine import events as ev
-from games.engine.record import FULL, SPECTATOR
+from games.engine.record_format import FULL, SPECTATOR
 from games.engine.simulate import simulate_match
 from games.engine.tiles import full_set, tile
 from games.engine.views import hidden_tiles

@@ -14,7 +14,7 @@ from games.engine import RecordFormatError, Ruleset, export_record, import_recor
 from games.engine import attestation as att
 from games.engine import events as ev
 from games.engine.deal import commitment, derive_seed_v2
-from games.engine.record import parse_published_keys, verify_attested
+from games.engine.record_keys import parse_published_keys, verify_attested
 from games.engine.simulate import simulate_match
 
 SERVER_SEED = bytes(range(100, 132))
