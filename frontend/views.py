@@ -18,6 +18,7 @@ from django.views.decorators.csrf import csrf_exempt, ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language as django_set_language
 
+from accounts import selectors as accounts_selectors
 from accounts.deletion import account_blockers, account_delete
 from accounts.middleware import valid_language
 from accounts.second_factor import has_second_factor, staff_page
@@ -159,7 +160,7 @@ def dispute(request, dispute_id):
 def player(request, username):
     """Render a player's profile: ratings and the rating history chart (data from the API)."""
     try:
-        user = ratings_selectors.player_get(username)
+        user = accounts_selectors.player_get(username)
     except NotFound:
         raise Http404("no such player") from None
     owner = ratings_selectors.bot_owner_name(user)

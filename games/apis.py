@@ -23,16 +23,15 @@ from core.limits import check_idempotency_key
 from core.pagination import CursorPage, CursorQuery, NumberPage, page_of, paginate
 from core.schema import ApiErrorSerializer, error_responses
 from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
-from games import selectors, services
+from games import extensions, selectors, services
 from games.engine.attestation import attest
 from games.invites import invite_code_for
 from games.models import Game, GameStatus
 from games.moves import MoveInput, move_body
 from games.rematch import game_rematch, tournament_id_of
 from games.siblings import progress_hidden, redact_game_doc
-from ratings import selectors as rating_selectors
+from signing.keys import signing_key
 from trust import receipts as trust_receipts
-from trust.keys import signing_key
 
 ERROR = ApiErrorSerializer
 
@@ -210,7 +209,7 @@ class GameDetailOutput(GameOutput):
 
     @extend_schema_field(GameRatingsOutput(allow_null=True))
     def get_ratings(self, game) -> dict | None:
-        return rating_selectors.game_ratings(game)
+        return extensions.game_ratings(game)  # the ratings app's (games.extensions)
 
     def get_tournament(self, game) -> int | None:
         return tournament_id_of(game)

@@ -6,6 +6,17 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from games import notices
+
+        notices.register()  # the notifications it sends (notifications.kinds)
         # The upcasters of the games' events (eventstore.upcasters) are registered when the
         # domain is imported: before any request, task or command reads a game's stream.
-        from games import domain  # noqa: F401
+        from games import account_data, domain, metrics  # noqa: F401
+        from games.errors import register_refusals
+
+        # What games lends the floors below it: its part of an account's export and deletion
+        # (accounts.registry), the active-games gauge of /metrics, and how the engine's
+        # refusals answer over the API and the sockets (core.api.error_for).
+        account_data.register()
+        metrics.register()
+        register_refusals()

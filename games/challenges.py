@@ -30,10 +30,10 @@ from accounts.services import bot_account_get_or_create
 from core import clock, throttling
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import invites, services
+from games.eligibility import rated_eligibility_check
 from games.errors import GameError
 from games.models import Challenge, ChallengeStatus
 from notifications.services import notify
-from ratings.selectors import rated_eligibility_check
 
 CHALLENGE_SCOPE = "challenge"  # settings.RATE_LIMITS
 LISTED = 50  # answered challenges shown besides the pending ones

@@ -1,13 +1,14 @@
-"""Chat modes and quick messages: plain values with no models, so that games and tournaments
-can name them in their own fields without importing the chat app's models."""
+"""Chat modes and quick messages: plain values with no models. A table's and a tournament's
+chat mode are their own settings (games.models, tournaments.models), chosen at creation; the
+chat app (above both) reads them, and carries the quick messages."""
 
 from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from chat.errors import ChatError as E
 from core.errors import ApplicationError
+from games.errors import GameError as E
 
 
 class ChatMode(models.TextChoices):

@@ -33,7 +33,7 @@ Protocol (JSON text frames; a client message names its ``command``):
   open; over five times that in one window it is closed with 1008. A user's 21st socket
   (``SOCKETS_PER_USER``) or an address's 51st (``SOCKETS_PER_ADDRESS``) gets that error, then
   is closed with 4429.
-- authentication (realtime.auth): the session cookie, or ``?ticket=`` from
+- authentication (accounts.sockets): the session cookie, or ``?ticket=`` from
   ``POST /api/v1/auth/socket-ticket`` (single use); a bad or used ticket, or a token in the URL,
   makes the socket a spectator's. Once that session or token ends (logout, revocation, expiry,
   password change) the socket is closed with 4401.
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -51,7 +52,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 
-from chat import sockets as chat_sockets
+from accounts.sockets import CredentialWatch
 from core import metrics
 from core.api import error_body, error_for
 from core.error_messages import localized, scope_language
@@ -62,7 +63,7 @@ from games import selectors, services
 from games.errors import GameError
 from games.models import Game
 from games.moves import move_body
-from realtime.auth import CredentialWatch
+from realtime import extensions
 from realtime.groups import game_seat_group
 from trust.receipts import receipt_for
 
@@ -204,12 +205,9 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         except ValueError:
             content = None
         command = content.get("command") if isinstance(content, dict) else None
-        handler = {
-            "sync": self.sync,
-            "move": self.move,
-            "ping": self.ping,
-            "chat": self.chat,
-        }.get(command)
+        handler = {"sync": self.sync, "move": self.move, "ping": self.ping}.get(command)
+        if handler is None and (extension := extensions.command("game", command)) is not None:
+            handler = partial(extension, self)  # chat (realtime.extensions)
         message_id = content.get("id") if isinstance(content, dict) else None
         if not await self.limits_command(message_id):  # over the socket's command rate
             return
@@ -254,9 +252,6 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         await self.send_json(
             {"type": "move.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
         )
-
-    async def chat(self, content):
-        await chat_sockets.post(self, content)
 
     async def _catch_up(self, after: int, only_new: bool = False) -> None:
         """Send every event after ``after`` from the database, the truth, and the view now
@@ -380,4 +375,4 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
     async def chat_message(self, message):
         """A chat message at this table: forwarded if this socket's user may read it
         (chat.sockets)."""
-        await chat_sockets.deliver(self, message, "game")
+        await extensions.deliver("chat.message", self, message, "game")

@@ -50,7 +50,7 @@ PLATFORM_TYPES = frozenset(
     {SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED, SEED_CONTRIBUTIONS_FIXED}
 )
 
-# Staff adjudication (games.adjudication): decisions appended to the stream, never edits of it.
+# Staff adjudication (disputes.adjudication): decisions appended to the stream, never edits of it.
 GAME_VOIDED = "GameVoided"
 RESULT_AWARDED = "ResultAwarded"
 # A round dealt again by staff. Schema version 2 is a fact, no tile in it: {reason, dispute,

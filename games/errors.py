@@ -15,6 +15,9 @@ class GameError(StrEnum):
     ALREADY_RESTARTED = "already_restarted"
     ALREADY_SEATED = "already_seated"
     ALREADY_VOID = "already_void"
+    # A bot a person owns at a rated table: rated play is among people (and the platform's
+    # bots of fixed strength), never a client's program.
+    BOTS_NOT_RATED = "bots_not_rated"
     BAD_MESSAGE = "bad_message"
     CHALLENGE_BOT = "challenge_bot"
     CHALLENGE_EXPIRED = "challenge_expired"
@@ -30,6 +33,10 @@ class GameError(StrEnum):
     GAME_VOID = "game_void"
     INVALID = "invalid"
     INVALID_CONTRIBUTION = "invalid_contribution"
+    # A chat mode (games.chat_modes) not one of free, quick, off; free chat in rated play (a
+    # rated table or tournament offers quick messages only, or none).
+    INVALID_CHAT_MODE = "invalid_chat_mode"
+    FREE_CHAT_IN_RATED = "free_chat_in_rated"
     INVALID_JSON = "invalid_json"
     INVALID_MOVE = "invalid_move"
     INVALID_PLACES = "invalid_places"
@@ -38,6 +45,7 @@ class GameError(StrEnum):
     INVALID_SEQ = "invalid_seq"
     INVALID_TIME_CONTROL = "invalid_time_control"
     INVALID_VACATION = "invalid_vacation"
+    NOT_ELIGIBLE_FOR_RATED = "not_eligible_for_rated"
     INVITE_INVALID = "invite_invalid"
     INVITE_REQUIRED = "invite_required"
     NOT_AUTHENTICATED = "not_authenticated"
@@ -71,3 +79,19 @@ class GameError(StrEnum):
     TOURNAMENT_GAME = "tournament_game"
     UNFOLDABLE = "unfoldable"
     UNKNOWN_STRATEGY = "unknown_strategy"
+
+
+def register_refusals() -> None:
+    """Tell core.api how the engine's refusals answer (games' AppConfig.ready): an illegal move
+    by its code and rule, a bad ruleset as ``invalid_ruleset``; both 400."""
+    from core.api import error_body, register_refusal
+    from core.errors import CoreError
+    from games.engine import IllegalMove, RulesetError
+
+    register_refusal(
+        IllegalMove, lambda exc: (400, error_body(exc.code.value, exc.detail, rule=exc.rule))
+    )
+    register_refusal(
+        RulesetError,
+        lambda exc: (400, error_body(CoreError.INVALID_RULESET, exc.detail, rule=exc.rule)),
+    )

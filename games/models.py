@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from chat.modes import ChatMode
+from games.chat_modes import ChatMode
 
 
 class GameStatus(models.TextChoices):
@@ -19,7 +19,7 @@ class GameStatus(models.TextChoices):
     ACTIVE = "active", _("In play")
     FINISHED = "finished", _("Finished")
     ABANDONED = "abandoned", _("Abandoned")  # every human left
-    VOID = "void", _("Voided")  # annulled by staff (games.adjudication): no result, no rating
+    VOID = "void", _("Voided")  # annulled by staff (disputes.adjudication): no result, no rating
 
 
 class Game(models.Model):
@@ -33,7 +33,7 @@ class Game(models.Model):
     ruleset = models.JSONField()
     time_control = models.JSONField(default=dict)
     rated = models.BooleanField(default=False)
-    # The table's chat (chat.modes), chosen at creation: quick messages only by default in a
+    # The table's chat (games.chat_modes), chosen at creation: quick messages only by default in a
     # rated game, which never allows free text.
     chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     # Secret until the match has ended: only its commitment is shown before.

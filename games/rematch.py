@@ -17,11 +17,11 @@ from django.db import transaction
 from core.errors import ApplicationError, Forbidden
 from games import domain, services
 from games.broadcast import publish_seats_changed
+from games.eligibility import rated_eligibility_check
 from games.errors import GameError
 from games.invites import invite_url
 from games.models import Game, GameStatus
 from notifications.services import notify
-from ratings.selectors import rated_eligibility_check
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
 

@@ -3,7 +3,7 @@ move, resign, take a vacation. Each runs in one transaction through the game's a
 (``games.domain``: lock the row, load, decide, append with the expected version) and ends
 with ``games.effects.written`` (projections, snapshot, then the sockets and the next task once
 committed). The seats the platform plays and the timeouts are ``games.automatic``'s; staff
-decisions are ``games.adjudication``'s.
+decisions are ``disputes.adjudication``'s.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from accounts.services import bot_account_get_or_create
-from chat.modes import chat_mode_check
 from core import clock, metrics, throttling
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from eventstore import store
 from games import clocks, domain, effects, invites
 from games.bots.strategies import STRATEGIES
 from games.broadcast import publish_seats_changed
+from games.chat_modes import chat_mode_check
 from games.domain import (
     SEAT_FORFEITED,
     SEAT_RESIGNED,
@@ -36,6 +36,7 @@ from games.domain import (
     load,
     platform_event,
 )
+from games.eligibility import raise_bots_not_rated, rated_eligibility_check
 from games.engine import (
     Command,
     MatchStarted,
@@ -50,7 +51,6 @@ from games.engine.state import initial_state
 from games.errors import GameError
 from games.models import Game, GameStatus, Seat
 from games.projections import deadline_for
-from ratings.selectors import raise_bots_not_rated, rated_eligibility_check
 
 BOT_STRATEGIES = tuple(STRATEGIES)
 VARIANT_KEYS = (
@@ -132,7 +132,7 @@ def game_create(
 ) -> Game:
     """Open a table for ``players`` seats; its creator takes seat 0 (unless ``seat_creator``
     is False: the platform's own tables, see ``game_create_seated``), with ``contribution``.
-    ``chat``: free, quick or off (chat.modes; None: quick if rated, else free).
+    ``chat``: free, quick or off (games.chat_modes; None: quick if rated, else free).
     A ``private`` table is listed nowhere and joined with its invite link (games.invites).
 
     The server seed is drawn (or ``server_seed`` given: a duplicate group's) and its

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from disputes.services import staff_action_record
+from games.extensions import staff_trail_record
 from games.models import Game
 from games.stakes import refuse_staff_with_stake
 
 # The staff trail's names of the reads made by the game views (disputes.models.StaffActionKind
-# values).
+# values; the trail is the disputes app's, registered in games.extensions).
 WATCHED = "game_watched"
 RECORD_READ = "record_downloaded"
 
@@ -31,7 +31,7 @@ def staff_hidden_read(
     trail row is written whether or not the answer reaches the client, never after it.
     """
     refuse_staff_with_stake(user, game)
-    staff_action_record(
+    staff_trail_record(
         staff=user,
         action=action,
         game=game,

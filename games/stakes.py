@@ -14,6 +14,7 @@ asks this rule first.
 from __future__ import annotations
 
 from core.errors import Forbidden
+from games.extensions import STAKE_RULES
 from games.models import Game, GameStatus, Seat
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
@@ -45,35 +46,6 @@ def played(user, game: Game) -> bool:
     return Seat.objects.filter(game=game, user=user).exists()
 
 
-def _table(game: Game):
-    """Return the game's tournament table, or None; imported lazily (tournaments build on
-    games, not the other way round)."""
-    from tournaments.models import TournamentTable
-
-    return TournamentTable.objects.select_related("round__tournament").filter(game=game).first()
-
-
-def _entry_active(user, tournament) -> bool:
-    """Tell whether ``user`` still takes part in ``tournament``: an entry neither withdrawn nor a
-    no-show, and (elimination) not knocked out by a finished round."""
-    from tournaments.models import ACTIVE_ENTRY, TournamentEntry, TournamentFormat
-
-    entry = TournamentEntry.objects.filter(
-        tournament=tournament, user=user, status__in=ACTIVE_ENTRY
-    ).first()
-    if entry is None:
-        return False
-    if tournament.format == TournamentFormat.ELIMINATION:
-        last = (
-            tournament.round_set.filter(finished_at__isnull=False, advancing__isnull=False)
-            .order_by("-number")
-            .first()
-        )
-        if last is not None and entry.pk not in last.advancing:
-            return False  # out of the tournament: later games no longer decide their place
-    return True
-
-
 def staff_stake(user, game: Game) -> str | None:
     """Return why ``user`` has a stake in ``game``'s hidden tiles (SEAT, DEAL_GROUP or ENTRY),
     or None: none, or the deal is public now (``deal_hidden``)."""
@@ -81,20 +53,10 @@ def staff_stake(user, game: Game) -> str | None:
         return None
     if played(user, game):
         return SEAT
-    table = _table(game)
-    if table is None:
-        return None
-    if (
-        table.deal_group is not None
-        and Seat.objects.filter(
-            user=user,
-            game__tournament_table__round_id=table.round_id,
-            game__tournament_table__deal_group=table.deal_group,
-        ).exists()
-    ):
-        return DEAL_GROUP
-    if _entry_active(user, table.round.tournament):
-        return ENTRY
+    for rule in STAKE_RULES:  # a tournament's deal group and entries (tournaments.stakes)
+        stake = rule(user, game)
+        if stake is not None:
+            return stake
     return None
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import apis, audit_apis, challenge_apis
+from games import apis, challenge_apis
 
 urlpatterns = [
     path("games", apis.GameListApi.as_view(), name="game-list"),
@@ -43,39 +43,5 @@ urlpatterns = [
         "challenges/<int:challenge_id>/cancel",
         challenge_apis.ChallengeCancelApi.as_view(),
         name="challenge-cancel",
-    ),
-    # The staff audit of games (games.audit_apis).
-    path("audit/games/<uuid:game_id>", audit_apis.AuditGameApi.as_view(), name="audit-game"),
-    path(
-        "audit/games/<uuid:game_id>/steps", audit_apis.AuditStepsApi.as_view(), name="audit-steps"
-    ),
-    path(
-        "audit/games/<uuid:game_id>/positions/<int:seq>",
-        audit_apis.AuditPositionApi.as_view(),
-        name="audit-position",
-    ),
-    path(
-        "audit/games/<uuid:game_id>/record",
-        audit_apis.AuditRecordApi.as_view(),
-        name="audit-record",
-    ),
-    path(
-        "audit/games/<uuid:game_id>/actions",
-        audit_apis.AuditActionsApi.as_view(),
-        name="audit-actions",
-    ),
-    path("audit/games/<uuid:game_id>/void", audit_apis.AuditVoidApi.as_view(), name="audit-void"),
-    path(
-        "audit/games/<uuid:game_id>/award", audit_apis.AuditAwardApi.as_view(), name="audit-award"
-    ),
-    path(
-        "audit/games/<uuid:game_id>/restart-round",
-        audit_apis.AuditRestartRoundApi.as_view(),
-        name="audit-restart-round",
-    ),
-    path(
-        "audit/games/<uuid:game_id>/reverse-ratings",
-        audit_apis.AuditReverseRatingsApi.as_view(),
-        name="audit-reverse-ratings",
     ),
 ]

@@ -14,7 +14,7 @@ Protocol (JSON text frames):
   "message"}`` (chat.sockets), unless the watcher muted its author.
 - the game sockets' limits (games.consumers): commands per socket (429 error, then 1008), and
   sockets per user and per address together with the game sockets (4429); authentication as
-  theirs, closed with 4401 once its session or token ends (realtime.auth).
+  theirs, closed with 4401 once its session or token ends (accounts.sockets).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from chat import sockets as chat_sockets
+from accounts.sockets import CredentialWatch
 from core.api import error_body
 from core.error_messages import localized, scope_language
 from core.limits import load_json
 from core.throttling import SocketLimits
-from realtime.auth import CredentialWatch
+from realtime import extensions
 from tournaments.broadcast import tournament_group, update_text
 
 CLOSE_NOT_FOUND = 4404
@@ -91,4 +91,4 @@ class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsum
 
     async def chat_message(self, message):
         """A message in the tournament's chat, unless this socket's user muted its author."""
-        await chat_sockets.deliver(self, message, "tournament")
+        await extensions.deliver("chat.message", self, message, "tournament")

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from chat.modes import ChatMode
+from games.chat_modes import ChatMode
 
 
 class TournamentFormat(models.TextChoices):
@@ -85,7 +85,7 @@ class Tournament(models.Model):
     # Entered only by bots (people's own and the platform's), never by a person; never rated
     # (tournaments.eligibility.check_bot_entry). Other tournaments take no bot a person owns.
     bots_only = models.BooleanField(default=False)
-    # The tournament's chat and its tables' (chat.modes): quick only by default when rated.
+    # The tournament's chat and its tables' (games.chat_modes): quick only by default when rated.
     chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.FREE)
     no_show_policy = models.CharField(
         max_length=8, choices=AbsencePolicy.choices, default=AbsencePolicy.FORFEIT

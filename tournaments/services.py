@@ -29,10 +29,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.services import bot_account_get_or_create
-from chat.modes import chat_mode_check
 from core import clock
 from core import tasks as runner
 from core.errors import ApplicationError, Forbidden, NotFound
+from games.chat_modes import chat_mode_check
+from games.eligibility import rated_eligibility_check
 from games.engine import Ruleset, RulesetError, commitment
 from games.models import Game, GameStatus, Seat
 from games.services import VARIANT_KEYS, game_create_seated, game_resign, game_start_ready
@@ -40,7 +41,6 @@ from games.services import validate_time_control as game_time_control
 from notifications.services import notify
 from ratings import skill
 from ratings.models import Rating
-from ratings.selectors import rated_eligibility_check
 from ratings.tasks import apply_game_ratings
 from tournaments import absence, bans, broadcast, eligibility, formats
 from tournaments.errors import TournamentError

@@ -32,6 +32,7 @@ from accounts.services import (
     user_authenticate,
     user_register,
 )
+from accounts.sockets import session_credential, token_credential
 from core import clock
 from core.errors import ApplicationError, NotAuthenticated
 from core.inputs import query, validated
@@ -43,7 +44,6 @@ from core.throttling import (
     RegisterRateThrottle,
     SocketTicketRateThrottle,
 )
-from realtime.auth import session_credential, token_credential
 from realtime.tickets import ticket_issue
 
 TAGS = ["accounts"]

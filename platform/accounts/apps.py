@@ -22,6 +22,26 @@ class AccountsConfig(AppConfig):
         )
         gate_admin_site(admin.site)
 
+        # A credential that ends (a logout, a revoked token, a password change, a deactivated
+        # account) closes its sockets (accounts.sockets).
+        from django.contrib.auth import get_user_model
+        from django.contrib.auth.signals import user_logged_out
+        from django.db.models.signals import post_delete
+
+        from accounts import socket_signals
+
+        user_logged_out.connect(socket_signals.on_logged_out, dispatch_uid="accounts.logged_out")
+        post_delete.connect(
+            socket_signals.on_token_deleted,
+            sender="accounts.ApiToken",
+            dispatch_uid="accounts.token_deleted",
+        )
+        post_save.connect(
+            socket_signals.on_user_saved,
+            sender=get_user_model(),
+            dispatch_uid="accounts.user_saved",
+        )
+
 
 def _count_failed_login(sender, credentials, request=None, **kwargs) -> None:
     """Count a failed password check against its username, whichever door it came through

@@ -21,54 +21,27 @@ refused (they belong to the platform); staff may delete their own accounts.
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 
 from allauth.account.models import EmailAddress
-from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.utils import translation
 
+from accounts import registry
 from accounts.errors import AccountError as E
 from accounts.models import ApiToken, RetiredUsername, User
-from accounts.names import PSEUDONYM_PREFIX, deleted_name, retired_digest
+from accounts.names import PSEUDONYM_PREFIX, retired_digest
 from accounts.services import owned_bots_deactivate_all, user_authenticate
 from core import clock
 from core.errors import ApplicationError, Conflict
 
 
 def account_blockers(user: User) -> dict[str, list[dict[str, Any]]]:
-    """Return the open or active tables where ``user`` holds a seat still theirs, and the
-    tournaments not ended where they are entered."""
-    from games.models import GameStatus, Seat
-    from tournaments.models import ACTIVE_ENTRY, TournamentEntry, TournamentStatus
-
-    seats = Seat.objects.filter(
-        user=user,
-        game__status__in=(GameStatus.OPEN, GameStatus.ACTIVE),
-        resigned_at__isnull=True,
-        forfeited_at__isnull=True,
-    ).select_related("game")
-    entries = TournamentEntry.objects.filter(
-        user=user,
-        status__in=ACTIVE_ENTRY,
-        tournament__status__in=(
-            TournamentStatus.SCHEDULED,
-            TournamentStatus.REGISTRATION,
-            TournamentStatus.RUNNING,
-        ),
-    ).select_related("tournament")
-    return {
-        "games": [
-            {"id": str(s.game_id), "name": s.game.name, "status": s.game.status} for s in seats
-        ],
-        "tournaments": [
-            {"id": e.tournament_id, "name": e.tournament.name, "status": e.tournament.status}
-            for e in entries
-        ],
-    }
+    """Return what stops ``user``'s account from being deleted now, by kind (the apps that hold
+    it register each: games, its open or active tables with a seat still theirs; tournaments,
+    those not ended where they are entered)."""
+    return {name: find(user) for name, find in registry.DELETION_BLOCKERS.items()}
 
 
 def _sessions_of(user: User) -> list[str]:
@@ -96,7 +69,7 @@ def account_delete(*, user: User, password: str, confirm: bool, request=None) ->
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
         blockers = account_blockers(user)
-        if blockers["games"] or blockers["tournaments"]:
+        if any(blockers.values()):
             raise Conflict(
                 E.ACCOUNT_HAS_ACTIVE_GAMES,
                 "Leave or finish your open and active games and withdraw from your "
@@ -116,40 +89,12 @@ def account_delete(*, user: User, password: str, confirm: bool, request=None) ->
         user.is_active = False
         user.deleted_at = now
         user.vacation_from = user.vacation_until = None
-        user.save()  # every field: the sockets recheck and close (realtime.signals)
+        user.save()  # every field: the sockets recheck and close (accounts.socket_signals)
         EmailAddress.objects.filter(user=user).delete()
         for token in ApiToken.objects.filter(user=user):
-            token.delete()  # one by one: each token's sockets close (realtime.signals)
+            token.delete()  # one by one: each token's sockets close (accounts.socket_signals)
         Session.objects.filter(session_key__in=_sessions_of(user)).delete()
         owned_bots_deactivate_all(owner=user)  # nobody is left to answer for them
-        from notifications.models import EmailPreference, Notification
-
-        Notification.objects.filter(user=user).delete()
-        EmailPreference.objects.filter(user=user).delete()
-        from chat.models import ChatMute
-
-        ChatMute.objects.filter(muter=user).delete()
-        ChatMute.objects.filter(muted=user).delete()
-        _forget_in_notifications(old, user.username)
+        for step in registry.DELETION_STEPS:  # notifications, chat mutes (accounts.registry)
+            step(user, old)
     return user
-
-
-def _forget_in_notifications(username: str, pseudonym: str) -> None:
-    """Replace ``username`` in other players' notifications ("ana wants a rematch"): in the
-    names of their ``params`` by the pseudonym, which ``notifications.kinds`` renders as
-    "deleted player" in each reader's language, and in the stored text of rows from before
-    the params by "deleted player". They are messages, not history, and were written with
-    the name."""
-    from notifications.models import Notification
-
-    pattern = re.compile(rf"(?<![\w-]){re.escape(username)}(?![\w-])")
-    with translation.override(settings.LANGUAGE_CODE):
-        label = deleted_name()
-    for note in Notification.objects.filter(text__contains=username).iterator():
-        text = pattern.sub(label, note.text)
-        if text != note.text:
-            Notification.objects.filter(pk=note.pk).update(text=text)
-    for note in Notification.objects.filter(params__icontains=username).iterator():
-        params = {k: pseudonym if v == username else v for k, v in (note.params or {}).items()}
-        if params != note.params:
-            Notification.objects.filter(pk=note.pk).update(params=params)

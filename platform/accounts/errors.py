@@ -18,6 +18,8 @@ class AccountError(StrEnum):
     TOO_MANY_TOKENS = "too_many_tokens"
     TOKEN_EXPIRED = "token_expired"
     NOT_FOUND = "not_found"
+    # A staff endpoint called by a player (accounts.permissions.IsStaff).
+    STAFF_ONLY = "staff_only"
     # Account deletion (accounts.deletion): the confirmation is missing; games or tournaments
     # still need the player.
     CONFIRMATION_REQUIRED = "confirmation_required"

@@ -12,6 +12,16 @@ from accounts.errors import AccountError
 from accounts.second_factor import session_verified
 
 
+class IsStaff(BasePermission):
+    """Staff only: anonymous callers get 401, players 403 ``staff_only``."""
+
+    message = "Only staff may do this."
+    code = AccountError.STAFF_ONLY
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+
+
 class StaffBySessionOnly(BasePermission):
     """Staff authenticate by the browser session (with its CSRF check) only: a staff account
     authenticated any other way (an API token) gets 403 ``session_required``; in a session that

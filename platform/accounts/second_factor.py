@@ -8,7 +8,7 @@ authenticate/``), its re-verification (``/accounts/2fa/reauthenticate/``), and, 
 the enrolment itself (activating TOTP checks a code of the new secret). Whatever uses a staff
 power asks through this module: accounts.permissions (``StaffBySessionOnly`` and
 ``acting_user``: the audit, adjudication, the dispute queue, the game reads), the Django admin
-(``gate_admin_site``), the staff pages (``staff_page``) and sockets (realtime.auth).
+(``gate_admin_site``), the staff pages (``staff_page``) and sockets (accounts.sockets).
 
 A staff member without the factor reads what any player would, is sent to enrol (no
 authenticator yet) or to enter a code (this session has not), and the staff APIs answer 403

@@ -218,7 +218,7 @@ def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[Api
 
 def api_token_revoke(*, user: User, public_id) -> None:
     """Revoke one of ``user``'s tokens (``not_found`` if it is not theirs). Sockets opened
-    with it are closed (realtime.auth)."""
+    with it are closed (accounts.sockets)."""
     deleted, _ = ApiToken.objects.filter(user=user, public_id=public_id).delete()
     if not deleted:
         raise NotFound(E.NOT_FOUND, "No such token.")
@@ -325,7 +325,7 @@ def owned_bot_token_issue(*, owner: User, username: str) -> tuple[User, str]:
     with transaction.atomic():
         bot = owned_bot_get(owner=owner, username=username)
         for token in ApiToken.objects.filter(user=bot):
-            token.delete()  # one by one: each token's sockets close (realtime.signals)
+            token.delete()  # one by one: each token's sockets close (accounts.socket_signals)
         _, key = api_token_create(user=bot, name=OWNED_BOT_TOKEN_NAME)
     return bot, key
 

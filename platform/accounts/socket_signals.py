@@ -1,8 +1,8 @@
-"""Close a user's sockets when a credential of theirs ends (realtime.auth): wired in apps."""
+"""Close a user's sockets when a credential of theirs ends (accounts.sockets): wired in apps."""
 
 from __future__ import annotations
 
-from realtime.auth import recheck_sockets, session_credential, token_credential
+from accounts.sockets import recheck_sockets, session_credential, token_credential
 
 
 def on_logged_out(sender, request=None, user=None, **kwargs) -> None:

@@ -9,13 +9,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.permissions import StaffBySessionOnly, acting_user
+from accounts.permissions import IsStaff, StaffBySessionOnly, acting_user
+from accounts.selectors import player_get
 from analysis import selectors
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
 from games import selectors as game_selectors
-from games.audit_apis import IsStaff
-from ratings.selectors import player_get
 
 TAGS = ["analysis"]
 

@@ -1,7 +1,7 @@
 """Chat endpoints under /api/v1/: thin views over chat.services and chat.selectors.
 
 - ``GET/POST games/<id>/chat``: the messages the caller may read now, newest first (cursor
-  pages); post ``{"body"}`` (free chat) or ``{"quick"}`` (a key of chat.modes.QUICK_MESSAGES).
+  pages); post ``{"body"}`` (free chat) or ``{"quick"}`` (a key of games.chat_modes.QUICK_MESSAGES).
 - ``GET/POST tournaments/<id>/chat``: the same for a tournament.
 - ``POST chat/messages/<id>/report``: report a message (opens a dispute, category abuse).
 - ``GET me/mutes``, ``POST/DELETE me/mutes/<username>``: the caller's own mutes.
@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.permissions import StaffBySessionOnly
+from accounts.permissions import IsStaff, StaffBySessionOnly
 from chat import selectors, services
-from chat.errors import ChatError
-from chat.modes import QUICK_MESSAGES
 from core.inputs import query, validated
 from core.pagination import CursorPage, CursorQuery, page_of, paginate
 from core.schema import error_responses
+from games.chat_modes import QUICK_MESSAGES
 from games.selectors import table_names
 
 TAGS = ["chat"]
@@ -223,14 +222,6 @@ class MuteApi(APIView):
     def delete(self, request, username):
         services.chat_unmute(user=request.user, username=username)
         return Response({"muted": selectors.mutes_of(request.user)})
-
-
-class IsStaff(BasePermission):
-    message = "Only staff may do this."
-    code = ChatError.STAFF_ONLY
-
-    def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
 
 
 class StaffMuteApi(APIView):

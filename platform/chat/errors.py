@@ -10,10 +10,6 @@ class ChatError(StrEnum):
 
     INVALID = "invalid"
     NOT_FOUND = "not_found"
-    # The mode is not one of free, quick, off.
-    INVALID_CHAT_MODE = "invalid_chat_mode"
-    # A rated table or tournament offers quick messages only (or none).
-    FREE_CHAT_IN_RATED = "free_chat_in_rated"
     CHAT_OFF = "chat_off"
     # Free text where the chat takes quick messages only.
     QUICK_ONLY = "quick_only"

@@ -11,9 +11,9 @@ from django.db.models import QuerySet
 
 from chat.errors import ChatError as E
 from chat.models import ChatBan, ChatChannel, ChatMessage, ChatMute
-from chat.modes import QUICK_MESSAGES
 from core import clock
 from core.errors import Forbidden, NotFound
+from games.chat_modes import QUICK_MESSAGES
 from games.errors import GameError
 from games.models import Game, GameStatus
 from games.selectors import game_viewer_seat, table_names

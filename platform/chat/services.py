@@ -11,15 +11,17 @@ for its entrants and its organizer.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
 from chat import broadcast, selectors
 from chat.errors import ChatError as E
 from chat.models import ChatBan, ChatChannel, ChatMessage, ChatMute, ChatReport
-from chat.modes import QUICK_MESSAGES, ChatMode
 from core import clock
 from core.errors import (
     ApplicationError,
@@ -30,8 +32,7 @@ from core.errors import (
     NotFound,
 )
 from core.throttling import Throttled, hit
-from disputes.models import Dispute, DisputeCategory
-from games.models import Game
+from games.chat_modes import QUICK_MESSAGES, ChatMode
 from tournaments.models import TournamentEntry
 
 MAX_LENGTH = 300
@@ -150,6 +151,17 @@ def _report_reason(message: ChatMessage, note: str) -> str:
     return "\n".join(lines)
 
 
+# A report of a table's message opens a dispute about the game (category abuse): the disputes
+# app, a floor above chat, registers how (its AppConfig.ready()); chat names no app above it.
+_report_disputes: list[Callable[..., Any]] = []
+
+
+def register_report_dispute(open_dispute: Callable[..., Any]) -> None:
+    """``open_dispute(game_id=, reporter=, author=, reason=, seq=, at=)`` opens the dispute a
+    report of a table's message starts, with the reporter and the author in it; returns it."""
+    _report_disputes[:] = [open_dispute]
+
+
 @transaction.atomic
 def chat_report(*, message_id, user, reason: str = "") -> ChatReport:
     """Report a message the caller can read: at a table it opens a dispute (category abuse)
@@ -169,17 +181,16 @@ def chat_report(*, message_id, user, reason: str = "") -> ChatReport:
     now = clock.now()
     dispute = None
     if message.game_id is not None:
-        game = Game.objects.get(pk=message.game_id)
-        dispute = Dispute.objects.create(
-            game=game,
-            opened_by=user,
-            category=DisputeCategory.ABUSE,
+        if not _report_disputes:
+            raise ImproperlyConfigured("no dispute opener is registered for chat reports")
+        dispute = _report_disputes[0](
+            game_id=message.game_id,
+            reporter=user,
+            author=message.author,
             reason=_report_reason(message, note),
             seq=message.seq or None,
-            created_at=now,
-            updated_at=now,
+            at=now,
         )
-        dispute.involved.add(user, message.author)
     return ChatReport.objects.create(
         message=message, reporter=user, dispute=dispute, reason=note, created_at=now
     )

@@ -3,7 +3,7 @@
 HTTP goes to Django; WebSockets pass the Origin check (realtime.origin: the Origin must be the
 socket's own scheme, host and port, or a CSRF_TRUSTED_ORIGINS entry, so a page of another site
 or another port cannot open a socket with the visitor's cookies), then authentication by
-session cookie or single-use ticket (realtime.auth), then the URL router.
+session cookie or single-use ticket (accounts.sockets), then the URL router.
 """
 
 import os
@@ -31,8 +31,8 @@ django_application = PooledASGIHandler()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from accounts.sockets import TicketAuthMiddleware  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
-from realtime.auth import TicketAuthMiddleware  # noqa: E402
 from realtime.origin import SameOriginValidator  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
 

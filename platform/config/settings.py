@@ -19,10 +19,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from core.logging import logging_config
-from trust.keyring import KeyConfigError
-from trust.keyring import parse_time as parse_key_time
-from trust.keyring import retired_from_env as retired_keys_from_env
-from trust.keyring import seed_from_env as signing_seed_from_env
+from signing.keyring import KeyConfigError
+from signing.keyring import parse_time as parse_key_time
+from signing.keyring import retired_from_env as retired_keys_from_env
+from signing.keyring import seed_from_env as signing_seed_from_env
 
 # <repo>/platform/config/settings.py -> <repo>
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -148,10 +148,10 @@ if PRODUCTION:
         if not _on:
             SILENCED_SYSTEM_CHECKS.append(_check)
 
-# The Ed25519 key that signs records and move receipts (trust.keys) is held outside the
+# The Ed25519 key that signs records and move receipts (signing.keys) is held outside the
 # database: SIGNING_KEY (64 hex) or SIGNING_KEY_FILE (a secret file holding it); retired public
 # keys stay published in SIGNING_KEYS_RETIRED(_FILE). Unset outside production: a development
-# key generated once into var/signing.key. See trust.keyring and .env.example.
+# key generated once into var/signing.key. See signing.keyring and .env.example.
 try:
     SIGNING_KEY = signing_seed_from_env(ENV)
     SIGNING_KEY_VALID_FROM = parse_key_time(
@@ -381,6 +381,8 @@ INSTALLED_APPS = [
     "tournaments",
     # Table and tournament chat, mutes, reports (after games and tournaments, whose rows it names).
     "chat",
+    # The signing key (signing.keys) and the move receipts signed with it (trust.receipts).
+    "signing",
     "trust",
     "frontend",
     # Email addresses, their verification and password reset (django-allauth, accounts only);
@@ -710,7 +712,7 @@ AUTOMATIC_GRACE_SECONDS = float(ENV.get("AUTOMATIC_GRACE_SECONDS", "3"))
 BOT_BUDGET_MS = int(ENV.get("BOT_BUDGET_MS", "150"))
 # Live deadlines closer than this get an ETA task for precision; the sweeper takes the rest.
 ETA_HORIZON_SECONDS = float(ENV.get("ETA_HORIZON_SECONDS", "120"))
-# Rated play (ratings.selectors.rated_eligibility): an account opens or joins rated tables, and
+# Rated play (games.eligibility.rated_eligibility): an account opens or joins rated tables, and
 # registers for rated tournaments, once it has played this many finished games to the end
 # (rated or not) or is this many days old. 0 turns a requirement off; both 0, anyone may.
 # The analysis of a finished game (docs/analysis.md): worlds sampled per decision, rollouts

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -100,22 +101,29 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     return Response(localized(body), status=status, headers=headers)
 
 
+Answer = Callable[[Any], tuple[int, dict[str, Any]]]
+
+# Refusals raised by the floors above core that are not ApplicationErrors (the engine's illegal
+# move and bad ruleset, the event store's lost race): the app that owns each registers how it
+# answers (games.errors.register_refusals, eventstore.apps); core names no app above it.
+_REFUSALS: list[tuple[type[BaseException], Answer]] = []
+
+
+def register_refusal(exc_type: type[BaseException], answer: Answer) -> None:
+    """Answer ``exc_type`` (and its subclasses) with ``answer(exc)``: (status, JSON body)."""
+    _REFUSALS.append((exc_type, answer))
+
+
 def error_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
     """Return the status and JSON body of a refusal, or None for an unexpected exception.
 
     Shared by the REST handler and the WebSocket consumers, so both answer alike.
     """
-    # Imported here: core must not import games at load time (games imports core).
-    from games.engine import IllegalMove, RulesetError
-
     if isinstance(exc, ApplicationError):
         return exc.status, exc.as_dict()
-    if isinstance(exc, IllegalMove):
-        return 400, error_body(exc.code.value, exc.detail, rule=exc.rule)
-    if isinstance(exc, RulesetError):
-        return 400, error_body(CoreError.INVALID_RULESET, exc.detail, rule=exc.rule)
-    if _is_concurrency_conflict(exc):
-        return 409, error_body(CoreError.STALE, "Someone else acted first; reload and try again.")
+    for exc_type, answer in _REFUSALS:
+        if isinstance(exc, exc_type):
+            return answer(exc)
     if is_outage(exc):
         log.warning("service unavailable: %s: %s", type(exc).__name__, str(exc).strip()[:200])
         return 503, unavailable_body()
@@ -160,15 +168,6 @@ def unavailable_body() -> dict[str, Any]:
         "The service is temporarily unavailable; try again shortly.",
         retry_after=OUTAGE_RETRY_AFTER,
     )
-
-
-def _is_concurrency_conflict(exc: Exception) -> bool:
-    """Tell whether ``exc`` is the event store's lost race (a service let it escape)."""
-    # Imported here: the event store's models need the app registry, which may not be ready
-    # when this module is first imported (core.asgi_limits, the ASGI stack).
-    from eventstore.store import ConcurrencyConflict
-
-    return isinstance(exc, ConcurrencyConflict)
 
 
 def _api_exception_body(exc: exceptions.APIException) -> dict[str, Any]:

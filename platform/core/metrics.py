@@ -30,6 +30,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from socketserver import ThreadingMixIn
 from typing import Any
@@ -223,33 +224,41 @@ class _ThisProcess:
         return REGISTRY.collect()
 
 
-class ActiveGamesCollector:
-    """``mexican_train_active_games``: games in play, counted when scraped."""
+# Gauges counted when /metrics is scraped (from the database, say), registered by the apps that
+# own what they count (games: mexican_train_active_games): core names no app above it.
+_SCRAPED: dict[str, tuple[str, Callable[[], float]]] = {}
+
+
+def register_scraped_gauge(name: str, documentation: str, value: Callable[[], float]) -> None:
+    """Serve gauge ``name`` on the web process's /metrics, its value read by ``value()`` at each
+    scrape (a failure of it leaves that gauge out, logged, and serves the rest)."""
+    _SCRAPED[name] = (documentation, value)
+
+
+class ScrapedGaugesCollector:
+    """The registered scrape-time gauges."""
 
     def collect(self):
-        from games.models import Game, GameStatus
-
-        try:
-            count = Game.objects.filter(status=GameStatus.ACTIVE).count()
-        except Exception:  # the database is down or the pool is exhausted: report the rest
-            log.warning("counting active games for /metrics failed", exc_info=True)
-            return
-        yield GaugeMetricFamily(
-            "mexican_train_active_games", "Games in play (status active).", value=count
-        )
+        for name, (documentation, value) in _SCRAPED.items():
+            try:
+                current = value()
+            except Exception:  # the database is down or the pool is exhausted: report the rest
+                log.warning("reading %s for /metrics failed", name, exc_info=True)
+                continue
+            yield GaugeMetricFamily(name, documentation, value=current)
 
 
-def exposition_registry(*, active_games: bool = True) -> CollectorRegistry:
+def exposition_registry(*, scraped: bool = True) -> CollectorRegistry:
     """Return a registry that collects every process's values (multiprocess mode) or this
-    process's, plus the active-games count when ``active_games``."""
+    process's, plus the registered scrape-time gauges when ``scraped``."""
     registry = CollectorRegistry()
     path = multiprocess_dir()
     if path:
         multiprocess.MultiProcessCollector(registry, path=path)
     else:
         registry.register(_ThisProcess())
-    if active_games:
-        registry.register(ActiveGamesCollector())
+    if scraped:
+        registry.register(ScrapedGaugesCollector())
     return registry
 
 
@@ -298,7 +307,7 @@ def serve_metrics(port: int, addr: str = "0.0.0.0") -> WSGIServer:
     """Serve this process group's metrics over HTTP from a daemon thread, for Celery workers,
     which answer no HTTP otherwise: ``/healthz`` (200, no token) and the metrics on any other
     path. Return the server (``.shutdown()`` stops it)."""
-    app = make_wsgi_app(exposition_registry(active_games=False))
+    app = make_wsgi_app(exposition_registry(scraped=False))
 
     def protected(environ, start_response):
         if environ.get("PATH_INFO") == "/healthz":  # the liveness probe: no token, no work

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.dispatch import Signal
 
 from core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from eventstore import store
@@ -50,15 +49,10 @@ from games.engine.deal import deal_round, redeal_seed
 from games.engine.state import ENGINE, PLAYING
 from games.errors import GameError
 from games.models import Game, GameStatus
+from games.signals import game_adjudicated
 from games.stakes import refuse_staff_with_stake
 
 log = logging.getLogger(__name__)
-
-game_adjudicated = Signal()
-"""Sent once an adjudication has committed, with ``game_id`` (str), ``type`` (the event type),
-``seq``, ``status`` (the game's status after it) and ``rated``, like ``games.signals``: tournament
-standings and other read models follow. A void or an award that ends a game in play also sends
-``games.signals.game_ended`` (status "void" or "finished"). Receivers must not raise."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +62,9 @@ class Adjudication:
 
 
 def _ratings():
-    """Return ``ratings.services``, imported when needed (the ratings app may load after us)."""
-    try:
-        from ratings import services
-    except ImportError:  # pragma: no cover - the ratings app is installed
-        return None
+    """Return ``ratings.services`` (a floor below disputes)."""
+    from ratings import services
+
     return services
 
 

@@ -1,5 +1,5 @@
 """Disputes (/api/v1/disputes...): thin views over services and selectors. (The staff audit
-of games, /api/v1/audit/games/<id>..., is ``games.audit_apis``.)
+of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The staff audit of games (/api/v1/audit/games/<id>...): read any game move by move with
 every hidden tile, and adjudicate it (void, award, restart a round, reverse its ratings).
 
-Thin views over ``games.audit`` and ``games.adjudication``. For staff only (401 without a
+Thin views over ``games.audit`` and ``disputes.adjudication``. For staff only (401 without a
 login, 403 ``staff_only`` for anyone else); they refuse a staff member any game they played
 (403 ``own_game``) and, while its deal is hidden, any game they have a stake in (403
 ``staff_has_stake``: a seat at a table dealt the same tiles, an active entry in its tournament;
@@ -15,36 +15,24 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.names import public_name
-from accounts.permissions import StaffBySessionOnly
+from accounts.permissions import IsStaff, StaffBySessionOnly
 from chat.selectors import game_chat_audit, message_json
 from core.errors import Forbidden
 from core.fields import IntegerField
 from core.inputs import validated, whole_number
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from disputes import selectors, services
-from disputes.errors import DisputeError
+from disputes import adjudication, selectors, services
 from disputes.models import StaffActionKind
-from games import adjudication, audit, staff, stakes
+from games import audit, staff, stakes
 from games import selectors as game_selectors
 
 AUDIT_TAGS = ["audit"]
 ANY_JSON = OpenApiResponse(OpenApiTypes.OBJECT)
-
-
-class IsStaff(BasePermission):
-    """Staff only: anonymous callers get 401, players 403 ``staff_only``."""
-
-    message = "Only staff may do this."
-    code = DisputeError.STAFF_ONLY
-
-    def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
 
 
 # -- the audit ---------------------------------------------------------------------------------

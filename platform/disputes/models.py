@@ -1,7 +1,7 @@
 """Disputes a player opens about a game, their message thread, and the trail of staff actions.
 
 A game's history is never edited: what staff decide about a game is appended to its event
-stream (games.adjudication); here are the conversation around it and who did what, when, why.
+stream (disputes.adjudication); here are the conversation around it and who did what, when, why.
 """
 
 from django.conf import settings

@@ -314,3 +314,19 @@ def adjudication_announce(
     for seat in game.seats.select_related("user"):
         if not seat.user.is_bot:
             _notify(user=seat.user, params=params, url=url, key=f"{key}:{seat.user_id}")
+
+
+def dispute_open_for_chat_report(*, game_id, reporter, author, reason: str, seq, at) -> Dispute:
+    """Open the dispute (category abuse) a player's report of a table's chat message starts,
+    the reporter and the message's author in it (chat.services.chat_report, registered)."""
+    dispute = Dispute.objects.create(
+        game=Game.objects.get(pk=game_id),
+        opened_by=reporter,
+        category=DisputeCategory.ABUSE,
+        reason=reason,
+        seq=seq,
+        created_at=at,
+        updated_at=at,
+    )
+    dispute.involved.add(reporter, author)
+    return dispute

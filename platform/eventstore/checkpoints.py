@@ -2,7 +2,7 @@
 
 The hash chain shows that a log was edited only to someone who kept an old hash; whoever can
 write the event table can recompute every hash after an edit. A checkpoint is the platform's
-Ed25519 signature (trust.keys: the key is held outside the database) of the stream's head as it
+Ed25519 signature (signing.keys: the key is held outside the database) of the stream's head as it
 was appended. ``store.append`` writes one for the new head in the same transaction as the
 events, so every head the platform ever acknowledged is signed. Event rows never change, so a
 valid checkpoint proves that at ``created_at`` event ``seq`` had hash ``head_hash``, and with
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from trust import keys
+from signing import keys
 
 from .models import Checkpoint
 

@@ -6,9 +6,7 @@
   task calls it when a game ends); leavers rank last, bots are fixed-strength opponents. A
   game in which a person left, or never played, before a turn of their own is aborted instead:
   rated for nobody.
-- ``selectors.rated_eligibility``: who may play rated (``RATED_MIN_GAMES`` finished games, or
-  an account ``RATED_MIN_ACCOUNT_DAYS`` old); games and tournaments refuse the others with
-  ``not_eligible_for_rated``.
+- who may play rated is the games' rule (``games.eligibility``).
 - ``services.rating_reverse_game`` undoes a game's changes for staff; a reversed game is
   applied again only by an adjudicated result (``reapply=True``).
 - ``selectors``/``apis``: leaderboards, profiles and rating histories under /api/v1/.

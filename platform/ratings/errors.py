@@ -14,7 +14,3 @@ class RatingError(StrEnum):
     INVALID_PLACES = "invalid_places"
     NOT_FOUND = "not_found"
     STAFF_ONLY = "staff_only"
-    NOT_ELIGIBLE_FOR_RATED = "not_eligible_for_rated"
-    # A bot a person owns at a rated table, or entering a rated tournament: rated play is
-    # among people (and the platform's bots of fixed strength), never a client's program.
-    BOTS_NOT_RATED = "bots_not_rated"

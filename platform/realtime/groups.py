@@ -10,5 +10,5 @@ def game_seat_group(game_id, seat: int | None) -> str:
 
 
 def user_group(user_id: int) -> str:
-    """Every socket of one signed-in user (realtime.auth closes them when it signs out)."""
+    """Every socket of one signed-in user (accounts.sockets closes them when it signs out)."""
     return f"user-{user_id}"

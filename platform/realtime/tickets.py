@@ -7,7 +7,7 @@ must be worthless a moment later. The long-lived token itself never goes in a UR
 
 Tickets live in the cache (Redis when REDIS_URL is set, shared by every web process), stored
 under a SHA-256 of the ticket, with the credential they were issued for: the socket stays bound
-to that session or token and is closed when it ends (realtime.auth).
+to that session or token and is closed when it ends (accounts.sockets).
 """
 
 from __future__ import annotations

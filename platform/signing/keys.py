@@ -1,7 +1,7 @@
 """The platform's Ed25519 signing key and the public keys it publishes.
 
 The key is held outside the database (settings.SIGNING_KEY, from the environment or a secret
-file; see trust.keyring), so whoever can write the database still cannot sign. Without one, the
+file; see signing.keyring), so whoever can write the database still cannot sign. Without one, the
 embedded default and development use a key generated once into var/signing.key; the production
 profile refuses to start without one (config.settings). Retired keys stay published, with their
 validity, so what they signed keeps verifying.
@@ -21,7 +21,7 @@ from django.conf import settings
 
 from games.engine.attestation import ALG, private_key, sign_message, verify_message
 from games.engine.attestation import public_key_hex as _public_hex
-from trust.keyring import format_time, parse_seed
+from signing.keyring import format_time, parse_seed
 
 
 def key_id_of(public_hex: str) -> str:

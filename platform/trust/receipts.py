@@ -3,7 +3,7 @@
 A receipt is ``{"game", "seq", "event_hash", "head_seq", "head_hash", "at", "key_id",
 "signature"}``: the move's first event (``seq``) and the log's head after it (``head_seq``, the
 move and whatever it caused, e.g. the next deal), when it was acknowledged (``at``, ISO-8601
-UTC), and the platform's Ed25519 signature (trust.keys) of
+UTC), and the platform's Ed25519 signature (signing.keys) of
 
     b"mexican-train/receipt\\x00" + canonical({game, seq, event_hash, head_seq, head_hash, at})
 
@@ -34,7 +34,7 @@ from typing import Any
 from eventstore import store
 from eventstore.store import StoredEvent
 from games.engine.attestation import canonical
-from trust import keys
+from signing import keys
 
 LABEL = b"mexican-train/receipt\x00"
 HASH_LABEL = b"mexican-train/receipt-hash\x00"

@@ -3,7 +3,7 @@
 from django.http import JsonResponse
 from django.views.decorators.http import require_safe
 
-from trust.keys import published_keys
+from signing.keys import published_keys
 
 # Keys change rarely (a rotation is announced by publishing the new key); five minutes of
 # caching keeps verifiers and proxies from asking on every check.

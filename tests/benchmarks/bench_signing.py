@@ -9,7 +9,7 @@ In one process, batches alternate so machine noise hits both sides:
    ``services.game_move`` (one transaction each: lock, load, engine, append, projections), each
    call timed;
 2. receipts: for each of those moves, ``trust.receipts.receipt_for`` of its events (two SHA-256
-   commitments, canonical JSON, one Ed25519 signature) then ``trust.keys.verify`` of it (one
+   commitments, canonical JSON, one Ed25519 signature) then ``signing.keys.verify`` of it (one
    Ed25519 verification), each pair timed — what the move answer adds, and what checking it
    costs.
 Prints medians per operation and their ratio; asserts nothing about time.
@@ -74,7 +74,7 @@ def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
 
 def sign_and_verify(answers) -> tuple[list[float], list[float], list[float]]:
     """Return the latencies of signing each answer's receipt, of verifying it, and of both."""
-    from trust import keys
+    from signing import keys
     from trust.receipts import receipt_for, receipt_message
 
     signs, verifies, both = [], [], []
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         setup_django(url)
         from accounts.services import user_register
-        from trust import keys
+        from signing import keys
 
         suffix = secrets.token_hex(3)
         users = [user_register(username=f"sig{suffix}{i}", password="pw-bench-1") for i in (0, 1)]

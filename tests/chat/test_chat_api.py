@@ -11,10 +11,10 @@ from django.core.cache import cache
 from django.utils import translation
 
 from chat.models import ChatMessage
-from chat.modes import QUICK_MESSAGES
 from core import clock
 from disputes.models import Dispute, DisputeCategory
 from games import services as game_services
+from games.chat_modes import QUICK_MESSAGES
 from games.models import Game
 from tests.chat.conftest import chat_url, read, say
 from tests.support.factories import client_for, open_table, play, run_committed, token_client

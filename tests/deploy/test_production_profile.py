@@ -25,7 +25,7 @@ def production_env(**overrides: str | None) -> dict[str, str]:
         "DJANGO_PROFILE": "production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": HOST,
-        "SIGNING_KEY": secrets.token_hex(32),  # required too (trust.keys)
+        "SIGNING_KEY": secrets.token_hex(32),  # required too (signing.keys)
     }
     env.pop("SIGNING_KEY_FILE", None)
     env.pop("DJANGO_DEBUG", None)

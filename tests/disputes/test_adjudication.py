@@ -8,9 +8,10 @@ import hashlib
 import pytest
 
 from core.errors import ApplicationError
+from disputes import adjudication
 from disputes.models import DisputeMessage, StaffAction
 from eventstore import store
-from games import adjudication, selectors, services
+from games import selectors, services
 from games.domain import fold, load
 from games.engine import deal_round
 from games.engine.record import verify_record

@@ -16,9 +16,10 @@ import io
 import pytest
 from django.core.management import call_command
 
+from disputes import adjudication
 from eventstore import store, upcasters
 from eventstore.models import Event
-from games import adjudication, domain, selectors
+from games import domain, selectors
 from games.domain import STATE_CACHE, effective_engine_stored, engine_events, fold, load
 from games.engine import GameState, replay
 from games.engine.record import verify_record

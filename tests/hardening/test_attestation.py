@@ -24,10 +24,11 @@ from eventstore.models import Event
 from games.engine.attestation import check_attestation, private_key, public_key_hex
 from games.engine.record import verify_record
 from games.models import Game
+from signing import keys
+from signing.keyring import format_time
 from tests.support.commands import manage
 from tests.support.factories import client_for, make_user, open_table, play
-from trust import keys, receipts
-from trust.keyring import format_time
+from trust import receipts
 
 pytestmark = pytest.mark.django_db
 
@@ -496,7 +497,7 @@ def test_generate_signing_key_writes_a_private_file_production_starts_with(tmp_p
     )
     assert again.returncode != 0
     assert "refusing to overwrite" in again.stderr
-    code = "from trust.keys import public_key_hex; print(public_key_hex())"
+    code = "from signing.keys import public_key_hex; print(public_key_hex())"
     started = manage("shell", "-c", code, env=production_env(SIGNING_KEY_FILE=str(path)))
     assert started.returncode == 0, started.stderr
     assert started.stdout.strip().splitlines()[-1] == public
@@ -512,7 +513,7 @@ def test_the_development_key_is_generated_once_and_kept(settings, tmp_path):
 
 
 def test_the_environment_gives_the_key_and_the_retired_keys_or_a_one_line_reason(tmp_path):
-    from trust.keyring import KeyConfigError, retired_from_env, seed_from_env
+    from signing.keyring import KeyConfigError, retired_from_env, seed_from_env
 
     assert seed_from_env({}) == ""
     assert seed_from_env({"SIGNING_KEY": TEST_SEED.upper()}) == TEST_SEED
@@ -548,7 +549,7 @@ def test_the_environment_gives_the_key_and_the_retired_keys_or_a_one_line_reason
 
 def read_keys(env: dict) -> None:
     """Read the signing key and the retired keys from ``env``, as the platform does at start."""
-    from trust.keyring import retired_from_env, seed_from_env
+    from signing.keyring import retired_from_env, seed_from_env
 
     seed_from_env(env)
     retired_from_env(env)

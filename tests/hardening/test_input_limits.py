@@ -477,13 +477,13 @@ def _input(api: str):
             {"game": str(uuid.uuid4()), "category": "other", "reason": "x", "against": [True]},
             "against",
         ),
-        ("games.audit_apis.AuditAwardApi", {"reason": "x", "places": [1, True]}, "places"),
+        ("disputes.audit_apis.AuditAwardApi", {"reason": "x", "places": [1, True]}, "places"),
         (
-            "games.audit_apis.AuditAwardApi",
+            "disputes.audit_apis.AuditAwardApi",
             {"reason": "x", "places": [1, 2], "dispute": True},
             "dispute",
         ),
-        ("games.audit_apis.AuditRestartRoundApi", {"reason": "x", "at_seq": True}, "at_seq"),
+        ("disputes.audit_apis.AuditRestartRoundApi", {"reason": "x", "at_seq": True}, "at_seq"),
     ],
 )
 def test_every_integer_input_refuses_a_boolean(api, data, field):

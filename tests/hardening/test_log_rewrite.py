@@ -419,7 +419,7 @@ def test_events_removed_from_the_end_are_named_by_the_checkpoint_past_the_log(fi
 
 
 def test_every_append_signs_its_head_with_the_published_key(finished):
-    from trust import keys
+    from signing import keys
 
     signed = checkpoints.of(finished.stream)
     heads = {e.seq: e.hash for e in log_of(finished)}

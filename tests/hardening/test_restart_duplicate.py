@@ -17,8 +17,8 @@ import json
 
 import pytest
 
+from disputes import adjudication
 from eventstore import store
-from games import adjudication
 from games.domain import load, platform_event
 from games.engine import deal_round, event_to_dict
 from games.engine.deal import redeal_seed

@@ -3,7 +3,7 @@
 Reproduced before: log out (or have the token revoked) with a socket open, and that socket
 keeps making moves for the rest of the game; a token went in the socket's URL, so into access
 logs. Now a socket authenticates by the session cookie or a single-use ticket, stays bound to
-that session or token, and is closed (4401) within a moment of its end (realtime.auth).
+that session or token, and is closed (4401) within a moment of its end (accounts.sockets).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db import connection
 from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
-from realtime.auth import CLOSE_SIGNED_OUT
+from accounts.sockets import CLOSE_SIGNED_OUT
 from tests.realtime.helpers import (
     PASSWORD,
     TIMEOUT,
@@ -321,7 +321,7 @@ async def test_a_database_outage_during_the_check_keeps_the_socket(settings, mon
     outage itself (a 503 error message over the socket, as the fault tests expect)."""
     from django.db import OperationalError
 
-    import realtime.auth
+    import accounts.sockets
 
     settings.SOCKET_AUTH_RECHECK_SECONDS = 0
     ana, bo = await db(player, "ana"), await db(player, "bo")
@@ -333,6 +333,6 @@ async def test_a_database_outage_during_the_check_keeps_the_socket(settings, mon
         def down(*args, **kwargs):
             raise OperationalError("the database is down")
 
-        monkeypatch.setattr(realtime.auth, "_check", lambda *a: asyncio.to_thread(down))
+        monkeypatch.setattr(accounts.sockets, "_check", lambda *a: asyncio.to_thread(down))
         await comm.send_json_to({"command": "ping"})
         assert (await receive(comm))["type"] == "pong"

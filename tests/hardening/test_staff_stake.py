@@ -430,7 +430,7 @@ def test_the_admin_keeps_a_dispute_about_their_game_from_staff(client, ana):
 def test_the_adjudication_services_refuse_staff_with_a_stake_not_only_the_api(duplicate):
     """The services are the only writers: a staff member seated at table 2 who calls them
     directly (an admin action, a shell) is refused the sibling table just as over the API."""
-    from games import adjudication
+    from disputes import adjudication
 
     sam, sibling = duplicate["sam"], duplicate["sibling"]
     version = Game.objects.get(pk=sibling.pk).version

@@ -19,6 +19,7 @@ from games import services as game_services
 from games.engine.record import verify_record
 from games.models import Game, GameStatus
 from notifications.models import Notification
+from signing.keys import public_key_hex
 from tests.support.factories import (
     PASSWORD,
     bot,
@@ -34,7 +35,6 @@ from tests.support.factories import (
     token_client,
 )
 from tournaments.models import Tournament, TournamentStatus
-from trust.keys import public_key_hex
 
 pytestmark = pytest.mark.django_db
 

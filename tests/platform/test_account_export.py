@@ -15,6 +15,7 @@ from disputes.services import dispute_open
 from games import services as game_services
 from games.engine.record import verify_record
 from notifications.models import Notification
+from signing.keys import public_key_hex
 from tests.support.factories import (
     client_for,
     finished_game,
@@ -25,7 +26,6 @@ from tests.support.factories import (
 )
 from tests.support.leaks import hidden_after_leaving, hidden_in_game, leaked
 from tests.support.throttling import assert_throttled
-from trust.keys import public_key_hex
 
 pytestmark = pytest.mark.django_db
 

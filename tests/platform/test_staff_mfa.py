@@ -272,8 +272,8 @@ def test_players_log_in_as_before_and_may_enrol(game):
 
 
 def test_a_socket_holds_staff_powers_only_on_a_verified_session(boss):
-    """Sockets (realtime.auth) ask the same gate: by ticket or by the session cookie."""
-    from realtime.auth import session_credential, staff_powers_checked, token_credential
+    """Sockets (accounts.sockets) ask the same gate: by ticket or by the session cookie."""
+    from accounts.sockets import session_credential, staff_powers_checked, token_credential
 
     old = APIClient()
     old.force_login(boss)  # a session from before the enrolment

@@ -1,6 +1,6 @@
 """Ratings that cannot be farmed: a game in which a person never played a turn of their own is
 aborted (rated for nobody), and only accounts with a few finished games, or old enough, play
-rated (``ratings.selectors.rated_eligibility``)."""
+rated (``games.eligibility.rated_eligibility``)."""
 
 from datetime import timedelta
 
@@ -8,9 +8,9 @@ import pytest
 
 from core.errors import Forbidden
 from games import services as game_services
+from games.eligibility import rated_eligibility, rated_eligibility_check
 from games.models import GameStatus
 from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
-from ratings.selectors import rated_eligibility, rated_eligibility_check
 from ratings.services import rating_apply_game, rating_reverse_game
 from tests.support.factories import bot, client_for, finished_game, person
 

@@ -283,7 +283,7 @@ def test_reapplying_replaces_the_result_that_stands(ana, bo, cy):
     game = finished_game([ana, bo, cy], [1, 2, 3])
     rating_apply_game(game_id=game.pk)
 
-    # As games.adjudication awards a result: places listed by seat.
+    # As disputes.adjudication awards a result: places listed by seat.
     assert rating_apply_game(game_id=game.pk, places=[3, 2, 1], reapply=True)
 
     fresh = finished_game([person("x"), person("y"), person("z")], [3, 2, 1])

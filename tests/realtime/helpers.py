@@ -102,7 +102,7 @@ def ticket_for(token: str) -> str:
     """A socket ticket issued for the holder of API token key ``token``, as
     POST /api/v1/auth/socket-ticket issues it (realtime.tickets); a key this module did not
     make passes through as a ticket nobody issued."""
-    from realtime.auth import token_credential
+    from accounts.sockets import token_credential
     from realtime.tickets import ticket_issue
 
     if token not in _TOKEN_USERS:

@@ -43,7 +43,7 @@ GAME_CONSUMER = REPO / "games" / "consumers.py"
 TOURNAMENT_CONSUMER = REPO / "tournaments" / "consumers.py"
 CHAT_SOCKETS = REPO / "platform" / "chat" / "sockets.py"
 THROTTLING = REPO / "platform" / "core" / "throttling.py"
-AUTH = REPO / "platform" / "realtime" / "auth.py"
+AUTH = REPO / "platform" / "accounts" / "sockets.py"
 
 # Where each socket's server messages are built: (module, function or class; None: all of it).
 SENDERS = {
@@ -244,7 +244,11 @@ def test_each_channel_address_is_a_route_of_the_asgi_application():
 
 
 def test_the_game_socket_documents_exactly_the_commands_it_dispatches():
+    from realtime import extensions
+
+    # Its own, and those the apps above it register on it (chat: realtime.extensions).
     dispatched = dispatch_table(method(GAME_CONSUMER, "GameConsumer", "receive"))
+    dispatched |= extensions.commands("game")
 
     assert dispatched == set(documented("game", "command"))
 
@@ -256,7 +260,7 @@ def test_the_tournament_socket_documents_exactly_the_commands_it_answers():
 
 
 def test_the_documented_quick_messages_are_the_platforms():
-    from chat.modes import QUICK_MESSAGES
+    from games.chat_modes import QUICK_MESSAGES
 
     chat = resolve(payload_ref("game", "chat"))
 

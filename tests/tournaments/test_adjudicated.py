@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import adjudication
+from disputes import adjudication
 from tests.support.factories import bots, committed, new_tournament, register, start
 from tournaments.models import TournamentStatus, TournamentTable
 

@@ -3,7 +3,7 @@ with the engine's verifier, its attestation first (spec/game-record.md, "Attesta
 
 The attestation must be by one of the trusted keys: ``--key`` (repeatable), ``--keys FILE`` (the
 platform's /.well-known/mexican-train-keys.json, a JSON list of keys or of hex public keys, or
-one hex public key a line), else this platform's published keys (trust.keys). With --key or
+one hex public key a line), else this platform's published keys (signing.keys). With --key or
 --keys a record without an attestation fails; without them it is replayed and said unsigned.
 
 Exit 0 (OK), 1 (the record is readable but wrong: the first problem is named, a changed signed
@@ -21,7 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.attestation import check_attestation
 from games.engine.record import RecordFormatError, verify_record
-from trust.keys import key_id_of, published_keys
+from signing.keys import key_id_of, published_keys
 
 EXIT_PROBLEM, EXIT_UNREADABLE = 1, 2
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")

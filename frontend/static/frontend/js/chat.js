@@ -6,7 +6,7 @@
 import { api, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 
-// The canned messages, by key (chat.modes.QUICK_MESSAGES): the only chat of a rated table.
+// The canned messages, by key (games.chat_modes.QUICK_MESSAGES): the only chat of a rated table.
 export const QUICK = [
   ["good_luck", () => gettext("Good luck")],
   ["have_fun", () => gettext("Have fun")],

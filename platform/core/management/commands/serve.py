@@ -7,6 +7,7 @@ import uvicorn
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.utils.module_loading import import_string
 
 from core.asgi_limits import BodyLimitMiddleware
 from core.embedded import start_embedded_services
@@ -40,7 +41,9 @@ class Command(BaseCommand):
     def handle(self, *args, host: str, port: int, verbosity: int, **options):
         call_command("migrate", interactive=False, verbosity=verbosity)
         start_embedded_services()
-        from config.asgi import application
+        # The project's ASGI application, named by the settings (as Django's runserver finds
+        # its WSGI one): core sits below the composition root and does not import it.
+        application = import_string(settings.ASGI_APPLICATION)
 
         self.stdout.write(f"Serving the platform at http://{host}:{port}/")
         # Everything imported so far lives as long as the process: freeze it out of the

@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.attestation import private_key, public_key_hex
-from trust.keyring import format_time
-from trust.keys import key_id_of
+from signing.keyring import format_time
+from signing.keys import key_id_of
 
 
 class Command(BaseCommand):

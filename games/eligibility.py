@@ -1,0 +1,87 @@
+"""Who may play rated: open, join or be challenged to a rated table, or enter a rated
+tournament. An account qualifies by a history that costs something to fake: finished games
+played to the end, or its age (settings RATED_MIN_GAMES, RATED_MIN_ACCOUNT_DAYS); a bot a
+person owns never plays rated. Games and tournaments refuse the others with
+``not_eligible_for_rated`` or ``bots_not_rated`` (403)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, NoReturn
+
+from django.conf import settings
+
+from core import clock
+from core.errors import Forbidden
+from games.errors import GameError
+from games.models import GameStatus, Seat
+
+
+@dataclass(frozen=True)
+class RatedEligibility:
+    eligible: bool
+    games: int  # finished games played to the end (counted up to ``games_needed``)
+    games_needed: int  # settings.RATED_MIN_GAMES; 0: finished games do not qualify
+    eligible_at: datetime | None  # when the account is old enough; None: age does not qualify
+
+
+def rated_eligibility(user) -> RatedEligibility:
+    """Tell whether ``user`` may open, join or register for rated play, and what is missing.
+
+    An account qualifies once it has played ``RATED_MIN_GAMES`` finished games (rated or not)
+    to the end — a game it resigned or forfeited does not count — or once it is
+    ``RATED_MIN_ACCOUNT_DAYS`` days old. A setting of 0 turns its requirement off; with both
+    off every account qualifies. Bots are seated by people and always qualify.
+    """
+    need = max(int(settings.RATED_MIN_GAMES), 0)
+    days = max(int(settings.RATED_MIN_ACCOUNT_DAYS), 0)
+    if user.is_bot or not (need or days):
+        return RatedEligibility(True, 0, need, None)
+    eligible_at = user.date_joined + timedelta(days=days) if days else None
+    if eligible_at is not None and eligible_at <= clock.now():
+        return RatedEligibility(True, 0, need, eligible_at)
+    games = 0
+    if need:
+        games = Seat.objects.filter(
+            user=user,
+            game__status=GameStatus.FINISHED,
+            resigned_at__isnull=True,
+            forfeited_at__isnull=True,
+        )[:need].count()
+    return RatedEligibility(bool(need) and games >= need, games, need, eligible_at)
+
+
+def raise_bots_not_rated() -> NoReturn:
+    """Refuse rated play to a bot a person owns (403 ``bots_not_rated``)."""
+    raise Forbidden(
+        GameError.BOTS_NOT_RATED,
+        "bots people own play casual tables and bots-only tournaments, never rated play",
+    )
+
+
+def rated_eligibility_check(user) -> None:
+    """Raise ``not_eligible_for_rated`` (403), saying what is missing, unless ``user`` may
+    play rated (``rated_eligibility``); ``bots_not_rated`` (403) for a bot a person owns."""
+    if user.is_owned_bot:
+        raise_bots_not_rated()
+    e = rated_eligibility(user)
+    if e.eligible:
+        return
+    ways, progress = [], []
+    extra: dict[str, Any] = {}
+    if e.games_needed:
+        ways.append(f"{e.games_needed} finished games played to the end")
+        progress.append(f"you have {e.games}")
+        extra.update(games_needed=e.games_needed, games_finished=e.games)
+    if e.eligible_at is not None:
+        ways.append(f"an account {settings.RATED_MIN_ACCOUNT_DAYS} days old")
+        at = e.eligible_at.astimezone(UTC)
+        progress.append(f"yours is old enough from {at:%Y-%m-%d %H:%M} UTC")
+        extra["eligible_at"] = at.isoformat()
+    raise Forbidden(
+        GameError.NOT_ELIGIBLE_FOR_RATED,
+        f"rated play needs {' or '.join(ways)}: {', and '.join(progress)}; "
+        "unrated tables are open to you now",
+        extra=extra,
+    )

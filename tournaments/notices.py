@@ -1,0 +1,96 @@
+"""The notifications tournaments sends, and their words in the reader's language
+(notifications.kinds)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from notifications.kinds import Kind, register_kind
+
+
+def _checkin_open(p: dict) -> str:
+    return _("Check-in for %(tournament)s is open: check in before it starts") % p
+
+
+def _starts_soon(p: dict) -> str:
+    minutes = int(p.get("minutes", 60))
+    return ngettext(
+        "%(tournament)s starts in %(count)d minute",
+        "%(tournament)s starts in %(count)d minutes",
+        minutes,
+    ) % {"tournament": p.get("tournament", "?"), "count": minutes}
+
+
+def _seated(p: dict) -> str:
+    values = {"tournament": p.get("tournament", "?"), "round": p["round"], "table": p["table"]}
+    if p.get("live"):
+        seconds = int(p.get("seconds", 0))
+        return ngettext(
+            "%(tournament)s: round %(round)s, you are seated at table %(table)s "
+            "(it starts in %(count)d second)",
+            "%(tournament)s: round %(round)s, you are seated at table %(table)s "
+            "(it starts in %(count)d seconds)",
+            seconds,
+        ) % {**values, "count": seconds}
+    return (
+        _(
+            "%(tournament)s: round %(round)s, you are seated at table %(table)s "
+            "(it starts once every player has opened it)"
+        )
+        % values
+    )
+
+
+def _result(p: dict) -> str:
+    what = p.get("what")
+    if what == "no_show":
+        return _("%(tournament)s: you did not check in, so you are not playing") % p
+    if what == "cancelled":
+        return _("%(tournament)s is cancelled: too few players") % p
+    if what == "no_show_table":
+        return (
+            _("%(tournament)s: you did not play at your table, so you are out of its next rounds")
+            % p
+        )
+    if what == "play_warning":
+        return _(
+            "Warning: a no-show or an early leave was recorded; the next ones bar you from "
+            "new events for a while"
+        )
+    if what == "play_ban":
+        return (
+            _("You may not join new events for %(minutes)s minutes: a no-show or an early leave")
+            % p
+        )
+    return _("%(tournament)s has finished: you placed %(place)s") % p
+
+
+def register() -> None:
+    for kind in (
+        Kind(
+            "tournament_checkin_open",
+            _("Check-in opens for a tournament I entered"),
+            True,
+            20,
+            _checkin_open,
+        ),
+        Kind(
+            "tournament_starts_soon",
+            _("A tournament I entered starts in 1 hour"),
+            True,
+            30,
+            _starts_soon,
+        ),
+        Kind(
+            "tournament_seated", _("I am seated for a tournament's next round"), True, 40, _seated
+        ),
+        Kind(
+            "tournament_result",
+            _("A tournament I entered ends, or I am out of it"),
+            False,
+            50,
+            _result,
+        ),
+    ):
+        register_kind(kind)
