@@ -24,9 +24,10 @@ from django.db import IntegrityError, transaction
 from core import clock
 from core.errors import ApplicationError, Forbidden, NotFound
 from tournaments import eligibility
+from tournaments.creation import tournament_create
 from tournaments.errors import TournamentError
 from tournaments.models import AbsencePolicy, TournamentSeries
-from tournaments.services import can_organize, tournament_create
+from tournaments.service_common import can_organize
 
 log = logging.getLogger(__name__)
 

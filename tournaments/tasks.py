@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 @shared_task(name="tournaments.tasks.advance", soft_time_limit=120, time_limit=180)
 def advance(tournament_id: int) -> bool:
     """Do what is due for one tournament (a game of it ended, or its time came)."""
-    from tournaments.services import tournament_advance
+    from tournaments.scheduling import tournament_advance
 
     return tournament_advance(tournament_id=tournament_id)
 
@@ -24,8 +24,8 @@ def advance(tournament_id: int) -> bool:
 def tick() -> int:
     """Advance every tournament with something due (beat runs this every few seconds): open
     registrations, starts, and tables whose end the game_ended signal did not deliver."""
+    from tournaments.scheduling import tournament_advance
     from tournaments.selectors import tournaments_due
-    from tournaments.services import tournament_advance
 
     changed = 0
     for tournament_id in tournaments_due():
@@ -40,7 +40,7 @@ def tick() -> int:
 def start_table(game_id: str, version: int) -> bool:
     """Start a tournament table (with its deal group) whose ready window has closed, if its
     game is still at ``version``; early, late or repeated, it starts it at most once."""
-    from tournaments.services import tournament_table_start
+    from tournaments.scheduling import tournament_table_start
 
     return tournament_table_start(game_id=game_id, version=version)
 
@@ -49,7 +49,7 @@ def start_table(game_id: str, version: int) -> bool:
 def recompute_standings(tournament_id: int) -> bool:
     """Rebuild a tournament's table results and standings from its games (after a staff
     adjudication of one of them); a second run finds nothing to change."""
-    from tournaments.services import tournament_recompute_standings
+    from tournaments.scheduling import tournament_recompute_standings
 
     return tournament_recompute_standings(tournament_id=tournament_id)
 
@@ -58,7 +58,7 @@ def recompute_standings(tournament_id: int) -> bool:
 def reminders() -> int:
     """Check-in is open, it starts in 1 hour: tell the registered players (beat, every
     TOURNAMENT_REMINDER_SECONDS); each reminder at most once per player."""
-    from tournaments.services import tournament_reminders_send
+    from tournaments.reminders import tournament_reminders_send
 
     return tournament_reminders_send()
 

@@ -1,0 +1,194 @@
+"""Creating a tournament (tournaments.services): its format, ruleset, rounds, time control,
+ready window, chat and entry conditions checked, one transaction."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+
+from core import clock
+from core.errors import ApplicationError, Forbidden
+from games.chat_modes import chat_mode_check
+from games.engine import Ruleset, RulesetError
+from games.services import VARIANT_KEYS
+from games.services import validate_time_control as game_time_control
+from tournaments import absence, broadcast, eligibility
+from tournaments.models import (
+    READY_SECONDS,
+    AbsencePolicy,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+from tournaments.service_common import (
+    MAX_ROUNDS,
+    READY_SECONDS_RANGE,
+    E,
+    _invalid,
+    can_organize,
+)
+
+# -- create ------------------------------------------------------------------------------------
+
+
+def _table_sizes_possible(fmt: str, table_size: int) -> range:
+    """Every table size a round of ``fmt`` can seat (balanced tables differ by one; an odd
+    field at tables of 2 gets one table of 3)."""
+    if fmt == TournamentFormat.SINGLE:
+        return range(2, table_size + 1)
+    return range(2, max(table_size, 3) + 1)
+
+
+def _check_ruleset(fmt: str, table_size: int, hand_table: str, variants: dict) -> None:
+    unknown = sorted(set(variants) - set(VARIANT_KEYS))
+    if unknown:
+        raise ApplicationError(
+            E.INVALID_RULESET, f"unknown variants: {', '.join(unknown)}", extra={"rule": "R3"}
+        )
+    for players in _table_sizes_possible(fmt, table_size):
+        try:
+            Ruleset.for_players(players, hand_table=hand_table, **variants)
+        except (RulesetError, TypeError) as exc:
+            raise ApplicationError(
+                E.INVALID_RULESET,
+                f"a table of {players}: {exc}",
+                extra={"rule": getattr(exc, "rule", "R3")},
+            ) from None
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    user,
+    name: str,
+    format: str,
+    starts_at: datetime,
+    table_size: int,
+    registration_opens_at: datetime | None = None,
+    registration_closes_at: datetime | None = None,
+    check_in_opens_at: datetime | None = None,
+    min_players: int = 2,
+    max_players: int | None = None,
+    hand_table: str = "classic",
+    variants: dict[str, Any] | None = None,
+    time_control: dict[str, Any] | None = None,
+    rounds: int = 3,
+    advance: int | None = None,
+    rated: bool = False,
+    bots_only: bool = False,
+    no_show_policy: str = AbsencePolicy.FORFEIT,
+    withdrawal_policy: str = AbsencePolicy.BOT,
+    description: str = "",
+    ready_seconds: int = READY_SECONDS,
+    chat: str | None = None,
+    round_pause_seconds: int | None = None,
+    series=None,
+    occurrence: datetime | None = None,
+    **conditions,
+) -> Tournament:
+    """Schedule a tournament (staff and organizers). Registration opens now unless given and
+    closes at the start unless given; with ``check_in_opens_at`` players must check in from
+    then until the start. ``ready_seconds``: a live table's ready window (see ``_seat_round``);
+    ``round_pause_seconds``: the pause between rounds (None: the default of the time control's
+    kind, ``absence.round_pause``). ``bots_only``: entered by bots alone (never rated:
+    ``bots_not_rated``). ``conditions``: the entry conditions
+    (``eligibility.CONDITION_DEFAULTS``); ``series`` and ``occurrence``: the series occurrence
+    this is (``tournaments.series``).
+    """
+    if not can_organize(user):
+        raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
+    now = clock.now()
+    name = (name or "").strip()
+    if not name or len(name) > 80:
+        raise _invalid("a name of 1 to 80 characters", "name")
+    if format not in TournamentFormat.values:
+        raise _invalid(f"format must be one of {', '.join(TournamentFormat.values)}", "format")
+    if not isinstance(table_size, int) or not 2 <= table_size <= 8:
+        raise _invalid("table_size must be 2 to 8", "table_size")
+    opens = registration_opens_at or now
+    closes = registration_closes_at or starts_at
+    if starts_at <= now:
+        raise _invalid("the start must be in the future", "starts_at")
+    if not opens <= closes <= starts_at:
+        raise _invalid("registration must open, then close, no later than the start")
+    if check_in_opens_at is not None and not check_in_opens_at < starts_at:
+        raise _invalid("check-in must open before the start", "check_in_opens_at")
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise _invalid(f"rounds must be 1 to {MAX_ROUNDS}", "rounds")
+    if min_players < 2:
+        raise _invalid("min_players must be at least 2", "min_players")
+    if format == TournamentFormat.SINGLE:
+        max_players = min(max_players or table_size, table_size)
+    if max_players is not None and max_players < min_players:
+        raise _invalid("max_players must be at least min_players", "max_players")
+    if advance is not None and (format != TournamentFormat.ELIMINATION or advance < 1):
+        raise _invalid("advance is for elimination only, at least 1", "advance")
+    if advance is not None and advance >= table_size:
+        raise _invalid("advance must be below the table size", "advance")
+    for field, policy in (
+        ("no_show_policy", no_show_policy),
+        ("withdrawal_policy", withdrawal_policy),
+    ):
+        if policy not in AbsencePolicy.values:
+            raise _invalid(f"{field} must be bot or forfeit", field)
+    lo, hi = READY_SECONDS_RANGE
+    if not isinstance(ready_seconds, int) or isinstance(ready_seconds, bool):
+        raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
+    if not lo <= ready_seconds <= hi:
+        raise _invalid(f"ready_seconds must be {lo} to {hi}", "ready_seconds")
+    conditions = eligibility.conditions_clean(**conditions)
+    if bots_only and rated:
+        raise ApplicationError(
+            E.BOTS_NOT_RATED,
+            "a bots-only tournament is never rated",
+            extra={"fields": {"rated": ["a bots-only tournament is never rated"]}},
+        )
+    if round_pause_seconds is not None:
+        lo, hi = absence.ROUND_PAUSE_RANGE
+        if (
+            not isinstance(round_pause_seconds, int)
+            or isinstance(round_pause_seconds, bool)
+            or not lo <= round_pause_seconds <= hi
+        ):
+            raise _invalid(f"round_pause_seconds must be {lo} to {hi}", "round_pause_seconds")
+    variants = dict(variants or {})
+    _check_ruleset(format, table_size, hand_table, variants)
+    chat = chat_mode_check(chat, rated=rated)  # its tables' too
+    try:
+        time_control = game_time_control(time_control)
+    except ApplicationError as exc:
+        raise ApplicationError(E.INVALID_TIME_CONTROL, exc.detail) from None
+    tournament = Tournament.objects.create(
+        name=name,
+        description=description,
+        created_by=user,
+        created_at=now,
+        format=format,
+        status=TournamentStatus.REGISTRATION if opens <= now else TournamentStatus.SCHEDULED,
+        registration_opens_at=opens,
+        registration_closes_at=closes,
+        check_in_opens_at=check_in_opens_at,
+        starts_at=starts_at,
+        min_players=min_players,
+        max_players=max_players,
+        table_size=table_size,
+        hand_table=hand_table,
+        variants=variants,
+        time_control=time_control,
+        rounds=rounds,
+        advance=advance,
+        rated=rated,
+        bots_only=bool(bots_only),
+        no_show_policy=no_show_policy,
+        withdrawal_policy=withdrawal_policy,
+        ready_seconds=ready_seconds,
+        chat=chat,
+        round_pause_seconds=round_pause_seconds,
+        series=series,
+        occurrence=occurrence,
+        **conditions,
+    )
+    broadcast.publish_tournament(tournament.pk)
+    return tournament

@@ -1,0 +1,196 @@
+"""Registration, check-in and withdrawal (tournaments.services): each under the tournament's
+row lock, so a capacity check is never done twice."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from core import clock
+from core.errors import ApplicationError
+from games.eligibility import rated_eligibility_check
+from games.models import GameStatus
+from games.services import game_resign
+from tournaments import absence, bans, eligibility
+from tournaments.models import (
+    ACTIVE_ENTRY,
+    AbsencePolicy,
+    EntryStatus,
+    Tournament,
+    TournamentEntry,
+    TournamentFormat,
+    TournamentSeat,
+    TournamentStatus,
+)
+from tournaments.service_common import (
+    OVER,
+    E,
+    _changed,
+    _locked,
+)
+
+# -- registration ------------------------------------------------------------------------------
+
+
+def _check_registration_open(tournament: Tournament, now: datetime) -> None:
+    if tournament.status in OVER:
+        raise ApplicationError(E.TOURNAMENT_OVER, "the tournament is over")
+    if tournament.status == TournamentStatus.RUNNING or now >= tournament.registration_closes_at:
+        raise ApplicationError(E.REGISTRATION_CLOSED, "registration has closed")
+    if now < tournament.registration_opens_at:
+        raise ApplicationError(E.REGISTRATION_NOT_OPEN, "registration has not opened yet")
+
+
+@transaction.atomic
+def tournament_register(*, tournament_id, user) -> TournamentEntry:
+    """Register ``user`` (a player, or a bot account entered by staff) while registration is
+    open and there is room; a player who withdrew may register again. While a Swiss runs, a
+    late joiner or a player rejoining is taken until the next round is seated
+    (``tournaments.absence``). A player under a play ban is refused (``play_ban``).
+
+    Seating takes the same row lock: a registration lands before a round's seating (and is
+    seated in it) or after it (and waits for the next, or is refused)."""
+    tournament = _locked(tournament_id)
+    now = clock.now()
+    entry = tournament.entries.filter(user=user).first()
+    running = tournament.status == TournamentStatus.RUNNING
+    if running:
+        _check_late_join(tournament, entry)
+    else:
+        _check_registration_open(tournament, now)
+    if entry is not None and entry.status in ACTIVE_ENTRY:
+        raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    bans.play_ban_check(user, now)
+    eligibility.entry_check(tournament, user, now)  # its entry conditions, on every entry
+    if tournament.rated:
+        rated_eligibility_check(user)  # its games are rated: the same door as a rated table
+    taken = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
+    if tournament.max_players is not None and taken >= tournament.max_players:
+        raise ApplicationError(E.TOURNAMENT_FULL, "every place is taken")
+    if running and (entry is None or not entry.seats.exists()):
+        # A late joiner: seated from the next round, the rounds before it byes.
+        late = {
+            "joined_round": absence.join_round(tournament),
+            "seed": absence.next_seed(tournament),
+        }
+        if entry is None:
+            entry = TournamentEntry.objects.create(
+                tournament=tournament, user=user, registered_at=now, **late
+            )
+        else:
+            entry.status = EntryStatus.REGISTERED
+            entry.registered_at = now
+            entry.joined_round, entry.seed = late["joined_round"], late["seed"]
+            entry.save(update_fields=["status", "registered_at", "joined_round", "seed"])
+    elif running:
+        # A rejoin: the withdrawal stays on record (withdrawn_round decides whether the bot
+        # that played their seat on stood in for them, tournaments.results).
+        entry.status = EntryStatus.REGISTERED
+        entry.save(update_fields=["status"])
+    elif entry is None:
+        entry = TournamentEntry.objects.create(tournament=tournament, user=user, registered_at=now)
+    else:
+        entry.status = EntryStatus.REGISTERED
+        entry.registered_at = now
+        entry.withdrawn_at = entry.withdrawn_round = None
+        entry.save(update_fields=["status", "registered_at", "withdrawn_at", "withdrawn_round"])
+    _changed(tournament)
+    return entry
+
+
+def _check_late_join(tournament: Tournament, entry: TournamentEntry | None) -> None:
+    """Refuse a registration to the running tournament unless late join is open and, for a
+    player who played and withdrew, no round has been seated since."""
+    if entry is not None and entry.status in ACTIVE_ENTRY:
+        raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    if entry is not None and entry.status == EntryStatus.NO_SHOW:
+        raise ApplicationError(
+            E.NO_SHOW_WITHDRAWN, "you were withdrawn as a no-show and cannot rejoin"
+        )
+    if not absence.late_join_open(tournament):
+        if tournament.format != TournamentFormat.SWISS:
+            raise ApplicationError(E.REGISTRATION_CLOSED, "registration has closed")
+        raise ApplicationError(
+            E.LATE_JOIN_CLOSED, "half of the rounds have started: late join has closed"
+        )
+    if (
+        entry is not None
+        and entry.withdrawn_round != tournament.current_round
+        and entry.seats.exists()
+    ):
+        raise ApplicationError(
+            E.REJOIN_CLOSED, "a round has been seated since you withdrew: you cannot rejoin"
+        )
+
+
+def _entry_of(tournament: Tournament, user) -> TournamentEntry:
+    entry = tournament.entries.filter(user=user).first() if user.is_authenticated else None
+    if entry is None:
+        raise ApplicationError(E.NOT_REGISTERED, "you are not registered")
+    return entry
+
+
+@transaction.atomic
+def tournament_check_in(*, tournament_id, user) -> TournamentEntry:
+    """Confirm a registered player will play: required, from check-in's opening until the
+    start, of tournaments with a check-in (the others count as no-shows)."""
+    tournament = _locked(tournament_id)
+    now = clock.now()
+    if tournament.status in OVER:
+        raise ApplicationError(E.TOURNAMENT_OVER, "the tournament is over")
+    if tournament.check_in_opens_at is None:
+        raise ApplicationError(E.NO_CHECK_IN, "this tournament has no check-in")
+    if tournament.status == TournamentStatus.RUNNING or now >= tournament.starts_at:
+        raise ApplicationError(E.CHECK_IN_CLOSED, "check-in has closed")
+    if now < tournament.check_in_opens_at:
+        raise ApplicationError(E.CHECK_IN_NOT_OPEN, "check-in has not opened yet")
+    entry = _entry_of(tournament, user)
+    if entry.status == EntryStatus.CHECKED_IN:
+        raise ApplicationError(E.ALREADY_CHECKED_IN, "you are checked in already")
+    if entry.status != EntryStatus.REGISTERED:
+        raise ApplicationError(E.NOT_REGISTERED, "you are not registered")
+    entry.status = EntryStatus.CHECKED_IN
+    entry.checked_in_at = now
+    entry.save(update_fields=["status", "checked_in_at"])
+    _changed(tournament)
+    return entry
+
+
+@transaction.atomic
+def tournament_withdraw(*, tournament_id, user) -> TournamentEntry:
+    """Withdraw ``user``: before the start their place is freed; during the tournament they
+    leave their current game (R25: a bot plays the seat on; under the "forfeit" policy the seat
+    also ranks last; a table in its ready window: once it starts) and are seated in no later
+    round."""
+    tournament = _locked(tournament_id)
+    if tournament.status in OVER:
+        raise ApplicationError(E.TOURNAMENT_OVER, "the tournament is over")
+    entry = _entry_of(tournament, user)
+    if entry.status not in ACTIVE_ENTRY:
+        raise ApplicationError(E.ALREADY_WITHDRAWN, "you have withdrawn already")
+    now = clock.now()
+    entry.status = EntryStatus.WITHDRAWN
+    entry.withdrawn_at = now
+    entry.withdrawn_round = tournament.current_round
+    entry.save(update_fields=["status", "withdrawn_at", "withdrawn_round"])
+    if tournament.status == TournamentStatus.RUNNING:
+        seat = (
+            TournamentSeat.objects.filter(
+                entry=entry, round__tournament=tournament, round__number=tournament.current_round
+            )
+            .select_related("table__game")
+            .first()
+        )
+        game = seat.table.game if seat is not None else None
+        if game is not None and game.status == GameStatus.ACTIVE:
+            left = game.seats.filter(user=entry.user).values_list("resigned_at", "forfeited_at")[:1]
+            if left and left[0] == (None, None):
+                game_resign(
+                    game_id=game.pk,
+                    user=entry.user,
+                    forfeit=tournament.withdrawal_policy == AbsencePolicy.FORFEIT,
+                    reason="withdrawn",
+                )
+    _changed(tournament)
+    return entry

@@ -1,0 +1,612 @@
+"""The scheduler's step (tournaments.services): ``tournament_advance`` does whatever is due for
+one tournament and nothing else — open registration, start, seat rounds as lobby tables with
+their ready windows, start the tables whose windows closed, close rounds, finish — so running it
+twice, late or concurrently changes nothing the second time; and the standings recomputed
+after an adjudication."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from accounts.services import bot_account_get_or_create
+from core import clock
+from core import tasks as runner
+from core.errors import NotFound
+from games.engine import commitment
+from games.models import Game, GameStatus, Seat
+from games.services import game_create_seated, game_resign, game_start_ready
+from notifications.services import notify
+from ratings import skill
+from ratings.models import Rating
+from ratings.tasks import apply_game_ratings
+from tournaments import absence, formats
+from tournaments.models import (
+    ACTIVE_ENTRY,
+    CORRESPONDENCE_READY_SECONDS,
+    AbsencePolicy,
+    EntryStatus,
+    Tournament,
+    TournamentDealGroup,
+    TournamentEntry,
+    TournamentFormat,
+    TournamentRound,
+    TournamentSeat,
+    TournamentStatus,
+    TournamentTable,
+)
+from tournaments.results import (
+    ENDED,
+    deal_group_key,
+    entries_in_seed_order,
+    scoring_of,
+    standings_doc,
+    standings_from_games,
+    stood_in_entries,
+    table_doc_from_game,
+    table_result,
+)
+from tournaments.selectors import ready_units, ready_window_closed, tournament_for_game
+from tournaments.service_common import (
+    STAND_IN_STRATEGY,
+    _changed,
+    _locked,
+)
+
+# -- the scheduler's step ----------------------------------------------------------------------
+
+
+def tournament_advance(*, tournament_id) -> bool:
+    """Do what is due for the tournament now; return whether anything changed.
+
+    Open registration at its time; at the start, handle no-shows and seat round 1 (or cancel
+    with too few players); while running, take every table whose game has ended (its result,
+    the standings, a duplicate group's seed revealed once all its tables are done) and, when
+    the round's last table has ended, seat the next round or close the tournament with its
+    final places. Idempotent: whatever is done is recorded under the tournament's row lock,
+    and a second run finds nothing due.
+    """
+    with transaction.atomic():
+        try:
+            tournament = _locked(tournament_id)
+        except NotFound:
+            return False
+        now = clock.now()
+        changed = False
+        if (
+            tournament.status == TournamentStatus.SCHEDULED
+            and now >= tournament.registration_opens_at
+        ):
+            tournament.status = TournamentStatus.REGISTRATION
+            changed = True
+        if tournament.status == TournamentStatus.REGISTRATION and now >= tournament.starts_at:
+            _start(tournament, now)
+            changed = True
+        elif tournament.status == TournamentStatus.RUNNING:
+            changed = _progress(tournament, now)
+        if changed:
+            _changed(
+                tournament,
+                "status",
+                "current_round",
+                "started_at",
+                "finished_at",
+                "cancelled_reason",
+                "standings",
+                "next_round_at",
+            )
+        return changed
+
+
+def _entries(tournament: Tournament) -> list[TournamentEntry]:
+    return entries_in_seed_order(tournament)
+
+
+def _strength(entry: TournamentEntry, ratings: dict[int, float]) -> float:
+    """Return the rating ordinal the seed order sorts by (a bot: its strategy's fixed belief)."""
+    user = entry.user
+    if user.is_bot:
+        mu = skill.BOT_MU.get(user.bot_strategy, skill.BOT_MU_DEFAULT)
+        return skill.ordinal(mu, skill.BOT_SIGMA)
+    return ratings.get(user.pk, skill.ordinal(skill.MU, skill.SIGMA))
+
+
+def _seed(tournament: Tournament, entries: list[TournamentEntry]) -> None:
+    """Number the entries' seeds: strongest rating (of the tournament's time-control kind)
+    first, then earliest registration."""
+    kind = (tournament.time_control or {}).get("kind", "live")
+    ratings = dict(
+        Rating.objects.filter(kind=kind, user_id__in=[e.user_id for e in entries]).values_list(
+            "user_id", "ordinal"
+        )
+    )
+    ordered = sorted(entries, key=lambda e: (-_strength(e, ratings), e.registered_at, e.pk))
+    for number, entry in enumerate(ordered, start=1):
+        entry.seed = number
+    TournamentEntry.objects.bulk_update(ordered, ["seed"])
+
+
+def _start(tournament: Tournament, now: datetime) -> None:
+    """Close registration: no-shows out (or a bot stands in), seeds, then round 1 — or cancel
+    when fewer than ``min_players`` remain."""
+    entries = [e for e in _entries(tournament) if e.status in ACTIVE_ENTRY]
+    checking_in = tournament.check_in_opens_at is not None
+    no_shows = [
+        e
+        for e in entries
+        if checking_in and e.status == EntryStatus.REGISTERED and not e.user.is_platform_bot
+    ]
+    present = [e for e in entries if e not in no_shows]
+    for entry in no_shows:
+        entry.status = EntryStatus.NO_SHOW
+        entry.save(update_fields=["status"])
+        absence.check_in_missed(tournament, entry, now)
+        notify(
+            user=entry.user,
+            kind="tournament_result",
+            params={"what": "no_show", "tournament": tournament.name},
+            url=f"/tournaments/{tournament.pk}",
+            key=f"tournament:{tournament.pk}:no-show",
+        )
+    _seed(tournament, entries)
+    if tournament.no_show_policy == AbsencePolicy.BOT:
+        taken = set(tournament.entries.values_list("user_id", flat=True))
+        for entry in no_shows:
+            bot = bot_account_get_or_create(strategy=STAND_IN_STRATEGY, exclude_ids=taken)
+            taken.add(bot.pk)
+            present.append(
+                TournamentEntry.objects.create(
+                    tournament=tournament,
+                    user=bot,
+                    status=EntryStatus.CHECKED_IN,
+                    registered_at=now,
+                    seed=entry.seed,
+                    stand_in_for=entry,
+                )
+            )
+    present.sort(key=lambda e: e.seed)
+    if len(present) < max(tournament.min_players, 2):
+        tournament.status = TournamentStatus.CANCELLED
+        tournament.finished_at = now
+        tournament.cancelled_reason = (
+            f"{len(present)} players at the start, {tournament.min_players} needed"
+        )
+        for entry in present:
+            notify(
+                user=entry.user,
+                kind="tournament_result",
+                params={"what": "cancelled", "tournament": tournament.name},
+                url=f"/tournaments/{tournament.pk}",
+                key=f"tournament:{tournament.pk}:cancelled",
+            )
+        return
+    tournament.status = TournamentStatus.RUNNING
+    tournament.started_at = now
+    _seat_round(tournament, 1, present, now)
+
+
+def _history(tournament: Tournament) -> list[tuple[int, ...]]:
+    """Return every earlier table as its entry ids in seat order (for repeat avoidance)."""
+    tables: dict[int, list[int]] = {}
+    seats = TournamentSeat.objects.filter(round__tournament=tournament).order_by("table", "index")
+    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
+        tables.setdefault(table_id, []).append(entry_id)
+    return [tuple(t) for t in tables.values()]
+
+
+def _seating(
+    tournament: Tournament, number: int, ids: list[int], round_seed: bytes
+) -> tuple[formats.Seating, dict[int, tuple[int, bytes]]]:
+    """Return the round's tables (entry ids in seat order) and, for duplicate, each table's
+    (deal group, deal seed) by table index."""
+    fmt, size = tournament.format, tournament.table_size
+    if fmt == TournamentFormat.SINGLE:
+        return formats.seat_single_table(ids, min(size, len(ids)), number), {}
+    history = _history(tournament) if number > 1 else []
+    if fmt == TournamentFormat.ELIMINATION:
+        return formats.seat_elimination(ids, size, history, seed=round_seed), {}
+    if fmt == TournamentFormat.DUPLICATE:
+        seated = formats.seat_duplicate(ids, size, round_seed, history, seed=round_seed)
+        groups = {}
+        for g, group in enumerate(seated.groups):
+            for t in group.tables:
+                groups[t] = (g, group.deal_seed)
+        return seated.tables, groups
+    return formats.seat_swiss(ids, size, history, seed=round_seed), {}
+
+
+def _ready_deadline(tournament: Tournament, now: datetime) -> datetime:
+    """Return when a table seated ``now`` starts at the latest (its ready window's end)."""
+    if (tournament.time_control or {}).get("kind") == "correspondence":
+        return now + timedelta(seconds=CORRESPONDENCE_READY_SECONDS)
+    return now + timedelta(seconds=tournament.ready_seconds)
+
+
+def _seat_round(
+    tournament: Tournament, number: int, ranking: list[TournamentEntry], now: datetime
+) -> None:
+    """Seat round ``number`` of ``ranking`` (best first): create its games (rated as the
+    tournament is) and tell each player where they sit; start the tables whose ready window
+    has nobody to wait for.
+
+    The order record version 2 needs, as at a lobby table: each game opens with its server
+    seed's commitment published (a duplicate deal group's tables with the group's one server
+    seed); then its ready window collects the seated players' contributions (the table page
+    sends one as the player opens it; ``games.services.game_contribute``) until the window
+    closes (``tournaments.selectors.ready_window_closed``) and the table starts
+    (``_start_ready_unit``): the contributions are fixed, the seed derived, round 1 dealt.
+    """
+    round_seed = secrets.token_bytes(32)
+    tround = TournamentRound.objects.create(
+        tournament=tournament, number=number, started_at=now, seed=round_seed.hex()
+    )
+    by_id = {e.pk: e for e in ranking}
+    seating, groups = _seating(tournament, number, [e.pk for e in ranking], round_seed)
+    deadline = _ready_deadline(tournament, now)
+    for group, deal_seed in sorted(set(groups.values())):
+        # One server seed per deal group, the formats' deal seed drawn from the round's secret
+        # (shown once the round has finished, so anyone can check it then).
+        TournamentDealGroup.objects.create(
+            round=tround,
+            number=group,
+            server_seed=deal_seed.hex(),
+            server_seed_commitment=commitment(deal_seed),
+            committed_at=now,
+        )
+    live = (tournament.time_control or {}).get("kind") != "correspondence"
+    seats = []
+    for index, table in enumerate(seating):
+        group, deal_seed = groups.get(index, (None, None))
+        label = f" · R{number} T{index + 1}"
+        game = game_create_seated(
+            created_by=tournament.created_by,
+            users=[by_id[i].user for i in table],
+            hand_table=tournament.hand_table,
+            variants=tournament.variants,
+            time_control=tournament.time_control,
+            rated=tournament.rated,
+            name=tournament.name[: 80 - len(label)] + label,
+            server_seed=deal_seed,
+            committed_at=now if deal_seed is not None else None,
+            start=False,
+            chat=tournament.chat,
+        )
+        # Before the commit that lets anyone see the game: other tables play this seed.
+        Game.objects.filter(pk=game.pk).update(
+            ready_deadline=deadline, seed_hidden=deal_seed is not None
+        )
+        ttable = TournamentTable.objects.create(
+            round=tround, number=index + 1, game=game, deal_group=group
+        )
+        for s, entry_id in enumerate(table):
+            seats.append(TournamentSeat(table=ttable, round=tround, index=s, entry_id=entry_id))
+            notify(
+                user=by_id[entry_id].user,
+                kind="tournament_seated",
+                params={
+                    "tournament": tournament.name,
+                    "round": number,
+                    "table": index + 1,
+                    "live": live,
+                    "seconds": tournament.ready_seconds,
+                },
+                url=f"/games/{game.pk}",
+                key=f"tournament:{tournament.pk}:round:{number}",
+            )
+    TournamentSeat.objects.bulk_create(seats)
+    tournament.current_round = number
+    for unit in ready_units(tround):
+        if ready_window_closed(tournament, unit, now):
+            _start_ready_unit(tournament, unit, now)
+        elif live:
+            _start_at(unit[0].game_id, deadline)
+
+
+def _start_at(game_id, deadline: datetime) -> None:
+    """Queue the start of a live table (with its deal group) at its ready window's end; the
+    tick starts it if this task is lost."""
+
+    def dispatch() -> None:
+        from tournaments import tasks
+
+        runner.submit(tasks.start_table, game_id, 0, eta=deadline)
+
+    transaction.on_commit(dispatch)
+
+
+def group_contributions(tables: list[TournamentTable]) -> list[dict[str, Any]]:
+    """Return a duplicate deal group's contributions in their derivation order: the group's
+    tables by table number, then each table's seats by seat index — a seat the platform plays
+    contributes "" (spec version 2, step 4). Each item: ``table`` (number), ``seat``,
+    ``value`` and, if the player set it, ``at``. Read under the games' row locks."""
+    seats: dict[Any, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=[t.game_id for t in tables]).select_related("user"):
+        seats.setdefault(seat.game_id, []).append(seat)
+    out: list[dict[str, Any]] = []
+    for table in sorted(tables, key=lambda t: t.number):
+        for seat in sorted(seats.get(table.game_id, []), key=lambda s: s.index):
+            item: dict[str, Any] = {"table": table.number, "seat": seat.index, "value": ""}
+            if not seat.user.is_platform_bot:  # an owned bot contributes as a person does
+                item["value"] = seat.contribution
+                if seat.contributed_at is not None:
+                    item["at"] = seat.contributed_at.isoformat()
+            out.append(item)
+    return out
+
+
+def _start_ready_unit(tournament: Tournament, tables: list[TournamentTable], now) -> bool:
+    """Start the tables of one closed ready window (a duplicate group's together); return
+    whether they started (False: they had already).
+
+    Runs under the tournament's row lock; the games' rows are locked (in id order) before the
+    contributions are read, and ``game_contribute`` takes the same lock, so a contribution
+    either lands before they are fixed or is refused. A duplicate group's contributions, in
+    ``group_contributions`` order, are stored on the group and dealt at each of its tables,
+    so every table derives the one seed from the one commitment. A player who withdrew during
+    the window leaves the started game as a withdrawal during play does.
+    """
+    ids = [t.game_id for t in tables]
+    games = list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    if len(games) != len(ids) or any(g.status != GameStatus.OPEN or g.version for g in games):
+        return False
+    group = tables[0].deal_group
+    if group is None:
+        game_start_ready(game_id=tables[0].game_id)
+    else:
+        fixed = group_contributions(tables)
+        TournamentDealGroup.objects.filter(round_id=tables[0].round_id, number=group).update(
+            contributions=fixed, started_at=now
+        )
+        dealt = [{k: v for k, v in c.items() if k != "table"} for c in fixed]
+        for table in tables:
+            game_start_ready(game_id=table.game_id, contributions=dealt)
+    _leave_withdrawn(tournament, tables)
+    return True
+
+
+def _leave_withdrawn(tournament: Tournament, tables: list[TournamentTable]) -> None:
+    """Take the players who withdrew during the ready window out of their started games."""
+    for table in tables:
+        for tseat in table.seats.all():
+            entry = tseat.entry
+            if entry.status == EntryStatus.WITHDRAWN:
+                game_resign(
+                    game_id=table.game_id,
+                    user=entry.user,
+                    forfeit=tournament.withdrawal_policy == AbsencePolicy.FORFEIT,
+                    reason="withdrawn",
+                )
+
+
+def _start_ready_tables(tournament: Tournament, tround: TournamentRound, now) -> bool:
+    """Start every table of the round whose ready window has closed."""
+    started = False
+    for unit in ready_units(tround):
+        if ready_window_closed(tournament, unit, now):
+            started |= _start_ready_unit(tournament, unit, now)
+    return started
+
+
+def tournament_table_start(*, game_id, version: int = 0) -> bool:
+    """Start the tournament table of ``game_id`` (with the rest of its deal group) if its
+    ready window has closed and the game is still at ``version``; return whether it started.
+
+    The task queued for a live window's end runs this; the tick starts every other closed
+    window too, so an early, late, lost or repeated task changes nothing more.
+    """
+    try:
+        tournament_id = tournament_for_game(game_id)
+    except (ValueError, TypeError, ValidationError):
+        return False
+    if tournament_id is None:
+        return False
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        table = TournamentTable.objects.select_related("round", "game").get(game_id=game_id)
+        game = table.game
+        if (
+            tournament.status != TournamentStatus.RUNNING
+            or game.status != GameStatus.OPEN
+            or game.version != version
+        ):
+            return False
+        unit = next((u for u in ready_units(table.round) if table.pk in {t.pk for t in u}), None)
+        now = clock.now()
+        if unit is None or not ready_window_closed(tournament, unit, now):
+            return False
+        if not _start_ready_unit(tournament, unit, now):
+            return False
+        _changed(tournament)
+        return True
+
+
+def _finished_docs(tournament: Tournament) -> list[tuple[int, dict[str, Any]]]:
+    return list(
+        TournamentTable.objects.filter(round__tournament=tournament, finished_at__isnull=False)
+        .order_by("round__number", "number")
+        .values_list("round__number", "result")
+    )
+
+
+def _progress(tournament: Tournament, now: datetime) -> bool:
+    """Start the current round's tables whose ready window has closed; take its ended
+    tables; close the round when all have ended; after the pause, seat the next round."""
+    tround = tournament.round_set.get(number=tournament.current_round)
+    if tournament.next_round_at is not None:
+        if now < tournament.next_round_at:
+            return False
+        tournament.next_round_at = None
+        _seat_next(tournament, tround, _entries(tournament), now)
+        return True
+    started = _start_ready_tables(tournament, tround, now)
+    tables = list(tround.tables.select_related("game").prefetch_related("seats"))
+    entries = _entries(tournament)
+    stood_in = stood_in_entries(tournament, tround.number, entries)
+    fresh = []
+    for table in tables:
+        if table.finished_at is None and table.game.status in ENDED:
+            table.result = table_doc_from_game(
+                table.game,
+                [s.entry_id for s in sorted(table.seats.all(), key=lambda s: s.index)],
+                deal_group=deal_group_key(tround.number, table.deal_group),
+                stood_in=stood_in,
+            )
+            table.finished_at = now
+            table.save(update_fields=["result", "finished_at"])
+            fresh.append(table)
+            absence.table_ended(tournament, tround.number, table, {e.pk: e for e in entries}, now)
+    if not fresh:
+        return started
+    _reveal_finished_groups(tables)
+    tournament.standings = standings_doc(tournament, entries, _finished_docs(tournament))
+    if any(t.finished_at is None for t in tables):
+        return True
+    tround.finished_at = now
+    tround.standings = tournament.standings
+    advancement = None
+    if tournament.format == TournamentFormat.ELIMINATION:
+        advancement = formats.advance_elimination(
+            [table_result(t.result) for t in tables],
+            seed_order=[e.pk for e in entries],
+            table_size=tournament.table_size,
+            advance=tournament.advance,
+            scoring=scoring_of(tournament),
+        )
+        tround.advancing = list(advancement.advancing)
+    tround.save(update_fields=["finished_at", "standings", "advancing"])
+    over = advancement.finished if advancement is not None else tround.number >= tournament.rounds
+    pause = absence.round_pause(tournament)
+    if over or not pause:
+        _seat_next(tournament, tround, entries, now)
+    else:
+        tournament.next_round_at = now + pause  # the page counts down to it
+    return True
+
+
+def _seat_next(
+    tournament: Tournament, tround: TournamentRound, entries: list[TournamentEntry], now
+) -> None:
+    """Seat the round after ``tround`` of who is active now (late joiners and rejoiners
+    included), or close the tournament when it is over or too few remain."""
+    ranking = _next_ranking(tournament, tround, entries)
+    if len(ranking) >= 2:
+        _seat_round(tournament, tround.number + 1, ranking, now)
+    else:
+        _finish(tournament, entries, now)
+
+
+def _reveal_finished_groups(tables: list[TournamentTable]) -> None:
+    """Show a duplicate deal group's seed once every table dealt it has finished."""
+    groups: dict[int, list[TournamentTable]] = {}
+    for table in tables:
+        if table.deal_group is not None:
+            groups.setdefault(table.deal_group, []).append(table)
+    done = [
+        t.game_id
+        for members in groups.values()
+        if all(t.finished_at is not None for t in members)
+        for t in members
+    ]
+    if not done:
+        return
+    revealed = list(
+        Game.objects.filter(pk__in=done, seed_hidden=True).values_list("pk", "rated", "status")
+    )
+    Game.objects.filter(pk__in=[pk for pk, _, _ in revealed]).update(seed_hidden=False)
+    # Ratings wait for the reveal (ratings.services): apply the group's rated games now.
+    for pk, rated, status in revealed:
+        if rated and status == GameStatus.FINISHED:
+            transaction.on_commit(lambda pk=pk: runner.submit(apply_game_ratings, pk))
+
+
+def _next_ranking(
+    tournament: Tournament, tround: TournamentRound, entries: list[TournamentEntry]
+) -> list[TournamentEntry]:
+    """Return who plays the next round, best first (empty: the tournament is over)."""
+    active = {e.pk: e for e in entries if e.status in ACTIVE_ENTRY}
+    if tournament.format == TournamentFormat.ELIMINATION:
+        if tround.advancing is None or len(tround.advancing) < 2:
+            return []
+        return [active[i] for i in tround.advancing if i in active]
+    if tround.number >= tournament.rounds:
+        return []
+    if tournament.format == TournamentFormat.SINGLE:
+        return [e for e in entries if e.pk in active]  # seed order: the seats rotate
+    # Late joiners for this round are ranked by their byes' points (tournaments.results).
+    upto = tround.number + 1
+    lines = standings_doc(tournament, entries, _finished_docs(tournament), upto_round=upto)
+    ranked = [line["entry"] for line in lines["lines"]]
+    order = [active[i] for i in ranked if i in active]
+    seen = set(ranked)
+    return order + [e for e in entries if e.pk in active and e.pk not in seen]
+
+
+def _finish(tournament: Tournament, entries: list[TournamentEntry], now: datetime) -> None:
+    """Close the tournament: final standings and places, every seed shown, players told."""
+    tournament.status = TournamentStatus.FINISHED
+    tournament.finished_at = now
+    tournament.standings = standings_doc(
+        tournament, entries, _finished_docs(tournament), final=True
+    )
+    places = {line["entry"]: line["rank"] for line in tournament.standings["lines"]}
+    for entry in entries:
+        entry.final_place = places.get(entry.pk)
+    TournamentEntry.objects.bulk_update(entries, ["final_place"])
+    Game.objects.filter(tournament_table__round__tournament=tournament, seed_hidden=True).update(
+        seed_hidden=False
+    )
+    for entry in entries:
+        if entry.final_place is not None:
+            notify(
+                user=entry.user,
+                kind="tournament_result",
+                params={
+                    "what": "finished",
+                    "tournament": tournament.name,
+                    "place": entry.final_place,
+                },
+                url=f"/tournaments/{tournament.pk}",
+                key=f"tournament:{tournament.pk}:finished",
+            )
+
+
+# -- recompute ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_recompute_standings(*, tournament_id, write: bool = True) -> bool:
+    """Rebuild every finished table's result and the standings from the games' events; return
+    whether they differ from what is stored (and, with ``write``, store the rebuilt ones)."""
+    tournament = _locked(tournament_id)
+    standings, docs = standings_from_games(tournament)
+    tables = {
+        t.pk: t
+        for t in TournamentTable.objects.filter(
+            round__tournament=tournament, finished_at__isnull=False
+        ).select_related("round")
+    }
+    entries = _entries(tournament)
+    by_round = {}
+    for r in tournament.round_set.filter(finished_at__isnull=False):
+        upto = [(t.round.number, docs[t.pk]) for t in tables.values() if t.round.number <= r.number]
+        by_round[r.pk] = (r, standings_doc(tournament, entries, upto))
+    differs = standings != tournament.standings
+    differs |= any(tables[pk].result != doc for pk, doc in docs.items())
+    differs |= any(r.standings != doc for r, doc in by_round.values())
+    if differs and write:
+        for pk, doc in docs.items():
+            TournamentTable.objects.filter(pk=pk).update(result=doc)
+        for r, doc in by_round.values():
+            TournamentRound.objects.filter(pk=r.pk).update(standings=doc)
+        tournament.standings = standings
+        if standings is not None and standings["final"]:
+            places = {line["entry"]: line["rank"] for line in standings["lines"]}
+            for entry in entries:
+                entry.final_place = places.get(entry.pk)
+            TournamentEntry.objects.bulk_update(entries, ["final_place"])
+        _changed(tournament, "standings")
+    return differs
