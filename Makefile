@@ -120,10 +120,12 @@ $(ASYNCAPI_SPECS): tests/realtime/asyncapi/package-lock.json
 	cd tests/realtime/asyncapi && npm ci --no-audit --no-fund
 	touch $@
 
+# The floors of the apps (docs/DESIGN.md): import-linter's contracts in pyproject.toml.
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check games tests platform
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 # The committed OpenAPI schema (docs/api/openapi.yaml); tests/platform/test_schema_committed.py
 # fails until it is regenerated after an API change.
