@@ -10,6 +10,9 @@ def on_logged_out(sender, request=None, user=None, **kwargs) -> None:
     session = getattr(request, "session", None)
     key = getattr(session, "session_key", None)
     if user is not None and key:
+        # Django sends this signal before it flushes the session: end it first, or a page whose
+        # socket is closed now reloads on the session still alive and shows itself signed in.
+        session.delete(key)
         recheck_sockets(user.pk, session_credential(key))
 
 
