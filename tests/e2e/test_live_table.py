@@ -105,6 +105,14 @@ def usable(page: Page, test_id: str) -> bool:
     return button.count() == 1 and button.is_visible() and button.is_enabled()
 
 
+# After a click on a legal tile: the trains it may go on light up, or it was played (the page's
+# move number is past the one before), or the move was refused (its error line says why).
+PLAYED_OR_TARGETS = """(seq) => !!document.querySelector('[data-testid="train"].target')
+    || Number(document.getElementById("seq").textContent) > seq
+    || !!(document.getElementById("move-error")?.textContent || "").trim()"""
+MOVE_WAIT_MS = 30_000  # a bound for a failure only: the wait ends as soon as the page shows it
+
+
 def click_first_action(page: Page, server_url: str, game_id: str, seq: int) -> str:
     """Make the mover's move the way a person would: place the engine, or play the first legal
     tile (on the first highlighted train if it asks for one), else draw, pass or stop."""
@@ -118,19 +126,20 @@ def click_first_action(page: Page, server_url: str, game_id: str, seq: int) -> s
             tile = legal.first
             name = tile.get_attribute("data-tile")
             tile.click()
+            # Either the tile plays at once (one legal train: the page's move number passes
+            # ``seq`` once its events arrive) or the trains light up; a refusal shows in the
+            # move's error line. Waited for on the page, however long a loaded server takes
+            # (a flake hunt: a 5 s window and the API asked 20 times a second missed a move).
+            page.wait_for_function(PLAYED_OR_TARGETS, arg=seq, timeout=MOVE_WAIT_MS)
             targets = page.locator('[data-testid="train"].target')
-            # Either the tile plays at once (one legal train) or the trains light up.
-            until = time.monotonic() + 5
-            while time.monotonic() < until:
-                if targets.count():
-                    train = targets.first.get_attribute("data-train")
-                    targets.first.click()
-                    return f"play {name} on train {train}"
-                if game_info(server_url, game_id)["seq"] > seq:
-                    return f"play {name} (one legal train)"
-                page.wait_for_timeout(50)
+            if targets.count():
+                train = targets.first.get_attribute("data-train")
+                targets.first.click()
+                return f"play {name} on train {train}"
+            if int(page.get_by_test_id("seq").text_content()) > seq:
+                return f"play {name} (one legal train)"
             raise AssertionError(
-                f"clicking legal hand tile {name} neither played it nor highlighted a train.target"
+                f"clicking legal hand tile {name}: {page.locator('#move-error').text_content()}"
             )
         for action in ("draw", "pass", "stop"):
             if usable(page, action):
