@@ -225,6 +225,23 @@ async def test_a_seat_handed_over_after_timeouts_stops_reaching_its_players_sock
     assert len(hidden) - 1 > at  # the seat was played on after it was handed over
 
 
+async def _seat_given_up_unheard(monkeypatch):
+    """bo's socket synced at seat 1 of ana's two-seat table, then bo leaves and cy takes the
+    seat, with no "seats changed" message sent (lost, or a service that forgot to send one).
+    Return ana, bo, cy, the game's id, bo's socket and its first frame."""
+    monkeypatch.setattr(services, "publish_seats_changed", lambda game: None)
+    ana, bo, cy = [await rt.db(rt.player, n) for n in ("ana", "bo", "cy")]
+    game = await rt.db(
+        services.game_create, user=ana, players=2, variants={"set_max": 6, "rounds": 1}
+    )
+    gid = str(game.id)
+    await rt.db(services.game_join, game_id=gid, user=bo)
+    comm, first = await rt.synced(gid, token=bo.token)  # bo's socket, at seat 1
+    await rt.db(services.game_leave, game_id=gid, user=bo)
+    await rt.db(services.game_join, game_id=gid, user=cy)
+    return ana, bo, cy, gid, comm, first
+
+
 @pytest.mark.asyncio
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
@@ -233,17 +250,8 @@ async def test_a_socket_that_missed_every_seats_message_still_hears_nothing_of_a
 ):
     """Each seat's message names who holds the seat now: without a single "seats changed"
     message (lost, or a service that forgot to send one), the old socket still drops it."""
-    monkeypatch.setattr(services, "publish_seats_changed", lambda game: None)
-    ana, bo, cy = [await rt.db(rt.player, n) for n in ("ana", "bo", "cy")]
-    game = await rt.db(
-        services.game_create, user=ana, players=2, variants={"set_max": 6, "rounds": 1}
-    )
-    gid = str(game.id)
-    await rt.db(services.game_join, game_id=gid, user=bo)
-    comm, first = await rt.synced(gid, token=bo.token)
+    ana, bo, cy, gid, comm, first = await _seat_given_up_unheard(monkeypatch)
     frames = [first]
-    await rt.db(services.game_leave, game_id=gid, user=bo)
-    await rt.db(services.game_join, game_id=gid, user=cy)
     await rt.db(services.game_start, game_id=gid, user=ana)
     try:
         await _play_out(gid, [ana, cy], comm=comm, frames=frames)
@@ -266,16 +274,7 @@ async def test_a_socket_that_changes_group_misses_no_event_committed_while_it_ch
     committed between the two went to that group before the socket listened. When it was the
     game's last (nothing follows to show the gap) the socket never heard the end (seen in CI:
     no frame for 5 s). Here the next move lands in exactly that window."""
-    monkeypatch.setattr(services, "publish_seats_changed", lambda game: None)
-    ana, bo, cy = [await rt.db(rt.player, n) for n in ("ana", "bo", "cy")]
-    game = await rt.db(
-        services.game_create, user=ana, players=2, variants={"set_max": 6, "rounds": 1}
-    )
-    gid = str(game.id)
-    await rt.db(services.game_join, game_id=gid, user=bo)
-    comm, first = await rt.synced(gid, token=bo.token)  # bo's socket, at seat 1
-    await rt.db(services.game_leave, game_id=gid, user=bo)
-    await rt.db(services.game_join, game_id=gid, user=cy)
+    ana, bo, cy, gid, comm, first = await _seat_given_up_unheard(monkeypatch)
 
     read = selectors.game_catch_up
     moved: list[int] = []
