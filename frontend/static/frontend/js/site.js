@@ -89,7 +89,7 @@ if (bell) {
     count.hidden = body.unread === 0;
     button.setAttribute("aria-label", fmt(ngettext("%(n)s unread notification", "%(n)s unread notifications", body.unread), { n: body.unread }));
     const top = latest.reduce((m, n) => Math.max(m, n.id), 0);
-    if (newest !== null && toasts) {
+    if (newest !== null && toasts && panel.hidden) { // an open panel shows them already
       for (const n of latest.slice().reverse()) if (n.id > newest && !n.read_at) toast(n);
     }
     newest = Math.max(newest || 0, top);
@@ -100,7 +100,10 @@ if (bell) {
     const open = panel.hidden;
     panel.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
-    if (open) render();
+    if (!open) return;
+    render();
+    // The panel lists what the toasts said: put them away (on a phone they cover the panel).
+    if (toasts) toasts.replaceChildren();
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && !panel.hidden) { panel.hidden = true; button.setAttribute("aria-expanded", "false"); button.focus(); }
