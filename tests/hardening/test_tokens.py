@@ -182,6 +182,7 @@ def test_the_admin_shows_no_key_and_cannot_mint_one_for_a_player(ana, client):
     assert client.get("/admin/authtoken/").status_code == 404  # DRF's token admin is gone
 
 
+@pytest.mark.postgres  # the migration under test writes PostgreSQL's now()
 def test_old_clear_text_keys_are_carried_over_as_digests_and_their_table_dropped(ana):
     """The migration from DRF's authtoken: the same key keeps working, no clear key stays."""
     import importlib
