@@ -145,7 +145,9 @@ def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
     appended = domain.append(game, loaded, events, _seat_actor(seat, "timeout"))
     metrics.timeout_applied()
     tc = clocks.with_defaults(game.time_control)
-    if seat.timeouts_in_row + 1 >= tc["timeouts_allowed"]:  # this one counted (the projection)
+    # This one counted (the projection). A turn that ended the match hands nothing over: the
+    # seat was played to the end, and a finished record has no seat given up after its end.
+    if not loaded.state.finished and seat.timeouts_in_row + 1 >= tc["timeouts_allowed"]:
         handed = SEAT_FORFEITED if tc["on_timeouts"] == "forfeit" else SEAT_RESIGNED
         event = platform_event(handed, seat=seat.index, reason="timeouts")
         appended += domain.append(game, loaded, [event], SYSTEM)

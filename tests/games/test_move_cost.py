@@ -39,6 +39,7 @@ def one_move(game_id, users) -> list[str]:
     return [q["sql"] for q in ctx.captured_queries]
 
 
+@pytest.mark.postgres  # one INSERT for the events and checkpoint there; SQLite takes one each
 def test_a_players_move_runs_three_statements_in_one_transaction():
     ana, bo = make_user("ana"), make_user("bo")
     game = open_table(ana, [bo], bots=0)
@@ -64,6 +65,7 @@ def test_a_live_turn_writes_no_notification():
     assert not Notification.objects.exists()
 
 
+@pytest.mark.postgres  # counts statements as PostgreSQL runs them, like the test above
 def test_a_correspondence_move_adds_only_the_next_players_notice():
     from games import services as game_services
 

@@ -80,3 +80,24 @@ def test_a_move_of_the_player_resets_their_timeouts_in_a_row(frozen_clock, ana, 
     play_turn(game, ana)
     assert seat_row(game, 0).timeouts_in_row == 0
     assert_clocks_rebuild_equal(game)
+
+
+@pytest.mark.parametrize("on_timeouts", ["bot", "forfeit"])
+def test_a_timeout_that_ends_the_match_hands_no_seat_over(frozen_clock, ana, bo, on_timeouts):
+    """On this deal bo lays his whole hand on his first turn (R10); ana's first turn, timed
+    out, is the last one the round owes (R13), so the timeout ends the match. Her seat is not
+    handed over after the end: a finished game's record has no seat given up in it, and a
+    tournament does not count her as having left it."""
+    tc = {**LIVE, "timeouts_allowed": 1, "on_timeouts": on_timeouts}
+    game = timed_game(ana, [bo], tc, deal=b"ends-357")
+    run_with_seat_0_absent(frozen_clock, game, bo, until=lambda g: False)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    types = [e.type for e in store.read(game.stream)]
+    assert types[-3:] == ["TurnPassed", "RoundEnded", "MatchEnded"]
+    assert "SeatResigned" not in types
+    assert "SeatForfeited" not in types
+    row = seat_row(game, 0)
+    assert row.resigned_at is None
+    assert row.forfeited_at is None
+    assert_clocks_rebuild_equal(game)

@@ -10,6 +10,7 @@ REDIS_URL is set) and checks every frame the attacker's socket receives.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from datetime import timedelta
@@ -176,7 +177,10 @@ async def test_a_seat_handed_over_after_timeouts_stops_reaching_its_players_sock
     layer, on_timeouts
 ):
     """bo lets his correspondence clock run out: the seat goes to a bot (or is forfeited and
-    played by the timeout action), and his socket watches as a spectator from then on."""
+    played by the timeout action), and his socket watches as a spectator from then on.
+
+    The deal is fixed, with a greedy bot: on a random one ana now and then laid her whole hand
+    on her first turn, bo's timed-out turn ended the match, and no seat was left to hand over."""
     ana, bo = await rt.db(rt.player, "ana"), await rt.db(rt.player, "bo")
     tc = {
         "kind": "correspondence",
@@ -187,10 +191,14 @@ async def test_a_seat_handed_over_after_timeouts_stops_reaching_its_players_sock
 
     def open_game() -> str:
         game = services.game_create(
-            user=ana, players=3, variants={"set_max": 6, "rounds": 1}, time_control=tc
+            user=ana,
+            players=3,
+            variants={"set_max": 6, "rounds": 1},
+            time_control=tc,
+            server_seed=hashlib.sha256(b"seats").digest(),  # a deal that outlasts bo's turn
         )
         services.game_join(game_id=game.id, user=bo)
-        services.game_add_bot(game_id=game.id, user=ana, strategy="random")
+        services.game_add_bot(game_id=game.id, user=ana, strategy="greedy")
         services.game_start(game_id=game.id, user=ana)
         return str(game.id)
 
