@@ -3,9 +3,9 @@
 // adjudication forms. Positions are folded by the server in one pass; this page only draws.
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
-import { tileElement, tileLabel, statusText, timeControlText, formatDate } from "./tiles.js";
-import { describeEvent, trainName } from "./describe.js";
-import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
+import { tileElement, statusText, timeControlText, formatDate } from "./tiles.js";
+import { describeEvent } from "./describe.js";
+import { trainElement, showTrains, showStation } from "./board.js";
 import { showFairPlay } from "./fair_play.js";
 
 const root = document.getElementById("audit");
@@ -229,30 +229,6 @@ function actorText(step) {
   return parts.join(" · ");
 }
 
-function trainElement(t, pos) {
-  const key = String(t.train);
-  const div = document.createElement("div");
-  div.className = "train";
-  div.setAttribute("data-testid", "train");
-  div.dataset.train = key;
-  if (pos.open_doubles.map(String).includes(key)) div.classList.add("open-double");
-  const head = document.createElement("div");
-  head.className = "train-head";
-  head.textContent = trainName(t.train, names());
-  if (t.marker) {
-    const m = document.createElement("span");
-    m.className = "marker";
-    m.textContent = key === "mexican" ? gettext("always open") : gettext("marker");
-    head.append(" ", m);
-  }
-  const row = document.createElement("div");
-  row.className = "train-tiles";
-  for (const [a, b] of t.tiles) row.append(tileElement(a, b, { vertical: a === b }));
-  markTrain(div, head, row, trainSaid(t, names(), pos.open_doubles.map(String).includes(key)));
-  div.append(head, row);
-  return div;
-}
-
 function handElement(seat, tiles, count, pos) {
   const div = document.createElement("div");
   div.className = "replay-hand";
@@ -278,17 +254,8 @@ function handElement(seat, tiles, count, pos) {
 }
 
 function renderPosition(pos) {
-  const station = $("station");
-  station.replaceChildren();
-  if (pos.engine !== null && pos.engine !== undefined) {
-    const label = document.createElement("span");
-    label.className = "station-label";
-    label.textContent = pos.engine_placed ? gettext("Station: engine") : fmt(gettext("Engine %(tile)s: waiting to be placed"), { tile: tileLabel(pos.engine, pos.engine) });
-    station.append(label);
-    if (pos.engine_placed) station.append(tileElement(pos.engine, pos.engine, { vertical: true, testid: "engine", extraClass: "engine" }));
-  }
-  markTrains($("trains"));
-  $("trains").replaceChildren(...pos.trains.map((t) => trainElement(t, pos)));
+  showStation($("station"), pos.engine, pos.engine_placed);
+  showTrains($("trains"), pos.trains.map((t) => trainElement(t, { names: names(), openDoubles: pos.open_doubles }).div));
   const bone = $("boneyard");
   bone.dataset.count = String(pos.boneyard_count);
   const label = document.createElement("p");

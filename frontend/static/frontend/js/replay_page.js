@@ -3,8 +3,8 @@ import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { steps, positionAt, totalsBefore } from "./replay.js";
 import { tileElement } from "./tiles.js";
-import { describeEvent, trainName } from "./describe.js";
-import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
+import { describeEvent } from "./describe.js";
+import { trainElement, showTrains, showStation } from "./board.js";
 import { startAnalysis } from "./replay_analysis.js";
 
 const root = document.getElementById("replay");
@@ -30,31 +30,8 @@ function show(i) {
   $("replay-move").textContent = pos.move
     ? describeEvent({ type: { engine: "EnginePlaced", draw: "TileDrawn", play: "TilePlayed", pass: "TurnPassed", stop: "TurnStopped" }[pos.move.action], data: pos.move }, nm)
     : fmt(gettext("Round %(round)s dealt; the engine is %(tile)s."), { round: pos.round, tile: `[${pos.engine}|${pos.engine}]` });
-  const station = $("station");
-  station.replaceChildren();
-  if (pos.enginePlaced) station.append(tileElement(pos.engine, pos.engine, { vertical: true, testid: "engine", extraClass: "engine" }));
-  markTrains($("trains"));
-  $("trains").replaceChildren(...pos.trains.map((t) => {
-    const div = document.createElement("div");
-    div.className = "train";
-    div.setAttribute("data-testid", "train");
-    div.dataset.train = String(t.train);
-    const head = document.createElement("div");
-    head.className = "train-head";
-    head.textContent = trainName(t.train, nm);
-    if (t.marker) {
-      const m = document.createElement("span");
-      m.className = "marker";
-      m.textContent = t.train === "mexican" ? gettext("always open") : gettext("marker");
-      head.append(" ", m);
-    }
-    const row = document.createElement("div");
-    row.className = "train-tiles";
-    for (const [a, b] of t.tiles) row.append(tileElement(a, b, { vertical: a === b }));
-    markTrain(div, head, row, trainSaid(t, nm)); // a list item, named once (board_a11y)
-    div.append(head, row);
-    return div;
-  }));
+  showStation($("station"), pos.engine, pos.enginePlaced);
+  showTrains($("trains"), pos.trains.map((t) => trainElement(t, { names: nm }).div));
   $("boneyard").textContent = fmt(gettext("Boneyard: %(n)s tiles"), { n: pos.boneyardCount });
   $("hands").replaceChildren(...pos.hands.map((h, s) => {
     const div = document.createElement("div");

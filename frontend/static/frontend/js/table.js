@@ -1,114 +1,29 @@
-// The game table: seats, station, trains, the player's hand, actions, log, scores.
-import { api, ApiError, errorText, currentUser } from "./api.js";
+// The game table's wiring: the data as it arrives (REST, the socket), moves and lobby actions,
+// the hand and the board's targets, keyboard focus, and rendering it all. The state lives in
+// table_state.js; the board's drawing in board.js (shared with the audit and the replay).
+import { api, ApiError, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { GameLive } from "./socket.js";
 import { keepReceipt, mountReceipts } from "./receipts.js";
 import { embeddedView, moveKey } from "./first_view.js";
-import { tileElement, tileLabel, tileName, rulesetSummary, timeControlText, statusText, formatDate } from "./tiles.js";
-import { describeEvent, trainName } from "./describe.js";
-import { trainSaid, markTrain, markTrains } from "./board_a11y.js";
+import { tileElement, tileName, rulesetSummary, statusText } from "./tiles.js";
+import { trainName } from "./describe.js";
+import { trainElement as boardTrain, showTrains, showStation } from "./board.js";
 import { randomContribution, contributionProblem, contributionItems, committedText } from "./fairness.js";
 import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engineText } from "./playback.js";
-import { lowTime, mountSoundToggle } from "./sounds.js";
-import { foldPanels, keepSeatInView, movesCountText } from "./layout.js";
+import { mountSoundToggle } from "./sounds.js";
+import { foldPanels } from "./layout.js";
 import { renderResult as renderResultPanel } from "./result.js";
 import { mountChat } from "./chat.js";
 import { inviteFromUrl, renderInvite } from "./invite.js";
+import {
+  root, gameId, me, $, S, tkey, names, playsFor, legalAction, notBehind, sleep, retryable, read, showError,
+} from "./table_state.js";
+import { renderClock } from "./table_clock.js";
+import { renderTurn, renderSeats, renderLog, renderScores } from "./table_panels.js";
 
-const root = document.getElementById("table");
-const gameId = root.dataset.gameId;
-const me = currentUser();
-const $ = (id) => document.getElementById(id);
-
-const S = {
-  game: null, // GET /games/<id>
-  status: null,
-  seat: null,
-  seq: 0,
-  view: null,
-  viewSeq: -1, // the seq S.view and S.legal describe
-  legal: [],
-  events: [],
-  lastEventSeq: 0,
-  selected: null, // "a-b"
-  dragging: null,
-  resignArmed: false,
-  focusHand: false, // a move was made here: put keyboard focus back on the hand
-  myTurnAt: null, // the seq at which the viewer's current turn was last rendered
-  // The contribution to the seed (record version 2): generated here, sent with the join.
-  contribution: randomContribution(),
-  contributionDirty: false, // edited in the box and not saved yet
-  contributionAuto: false, // a seat without one got this page's random value (once)
-};
-
-const tkey = (t) => `${Math.max(t[0], t[1])}-${Math.min(t[0], t[1])}`;
-const names = () => {
-  const out = [];
-  if (S.game) for (const s of S.game.seats) out[s.index] = s.username;
-  return out;
-};
-const plays = () => S.legal.filter((m) => m.action === "play");
-const playsFor = (key) => plays().filter((m) => tkey(m.tile) === key);
-const legalAction = (action) => S.legal.find((m) => m.action === action);
 setupPlayback({ seat: () => S.seat, names, rounds: () => (S.view ? S.view.rounds : 0) });
 mountSoundToggle($("sound-toggle"));
-
-// A game's status only moves forward (open, active, then finished or abandoned): an answer
-// that started before newer news must never take the page back.
-const STATUS_RANK = { open: 0, active: 1, finished: 2, abandoned: 2 };
-const rank = (status) => (status in STATUS_RANK ? STATUS_RANK[status] : -1);
-const notBehind = (status) => !!status && (S.status === null || rank(status) >= rank(S.status));
-
-// -- the API, retried while the server is unavailable -------------------------------------------
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-// A network failure, a 5xx or a 429: worth trying again (a 4xx answer is final).
-const retryable = (err) => !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
-const RETRY_FIRST_MS = 1000;
-const RETRY_MAX_MS = 10000;
-let troubled = 0; // reads waiting to be retried
-
-function showApiNotice(err, delayMs) {
-  const p = $("api-notice");
-  const what = err instanceof ApiError ? fmt(gettext("HTTP %(status)s"), { status: err.status }) : gettext("no connection");
-  p.textContent = fmt(gettext("Reconnecting… the server did not answer (%(what)s); trying again in %(s)s s."), { what, s: Math.round(delayMs / 1000) });
-  p.hidden = false;
-}
-
-function hideApiNotice() {
-  const p = $("api-notice");
-  if (p.hidden) return;
-  p.hidden = true;
-  p.textContent = "";
-  if ($("move-error").dataset.outage === "true") showError("");
-}
-
-// GET ``path``; while it fails with a retryable error, say so and try again with a growing delay.
-async function read(path) {
-  let delay = RETRY_FIRST_MS;
-  let waiting = false;
-  try {
-    for (;;) {
-      try {
-        const answer = await api(path);
-        if (waiting) { troubled--; waiting = false; }
-        if (!troubled) hideApiNotice();
-        return answer;
-      } catch (err) {
-        if (!retryable(err)) throw err;
-        if (!waiting) { troubled++; waiting = true; }
-        showApiNotice(err, delay);
-        await sleep(delay + Math.random() * 250);
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
-      }
-    }
-  } finally {
-    if (waiting) {
-      troubled--;
-      if (!troubled) hideApiNotice();
-    }
-  }
-}
 
 // -- data --------------------------------------------------------------------------------------
 
@@ -250,13 +165,6 @@ async function socketMove(body, key) {
 }
 
 // -- actions -----------------------------------------------------------------------------------
-
-function showError(text) {
-  const p = $("move-error");
-  p.textContent = text;
-  p.hidden = !text;
-  delete p.dataset.outage;
-}
 
 async function move(m) {
   showError("");
@@ -451,7 +359,7 @@ function render() {
   $("round").textContent = S.view && S.view.round ? fmt(gettext("%(round)s of %(rounds)s"), { round: S.view.round, rounds: S.view.rounds }) : "–";
   renderClock();
   renderTurn();
-  renderSeats();
+  renderSeats((i) => lobbyAction(`bots/${i}`, undefined, "DELETE"));
   renderOpen();
   renderBoard();
   renderHand();
@@ -535,221 +443,6 @@ function restoreFocus(focusWasHere) {
   }
 }
 
-// -- clocks (issue "Real clocks") ---------------------------------------------------------------
-// The server's clock, not the browser's: the offset is taken from the Date header of a cheap
-// request (1 s resolution, so a smaller difference is noise and ignored).
-let serverOffsetMs = 0;
-const serverNow = () => Date.now() + serverOffsetMs;
-async function syncServerTime() {
-  try {
-    const t0 = Date.now();
-    const resp = await fetch(`/api/v1/games/${gameId}`, { method: "HEAD", credentials: "same-origin", cache: "no-store" });
-    const t1 = Date.now();
-    const date = Date.parse(resp.headers.get("Date") || "");
-    if (Number.isNaN(date)) return;
-    const offset = date + 500 - (t0 + t1) / 2;
-    serverOffsetMs = Math.abs(offset) > 1000 ? offset : 0;
-  } catch (e) { /* keep the last offset */ }
-}
-syncServerTime();
-setInterval(syncServerTime, 5 * 60 * 1000);
-
-const LOW_MS = 10_000;
-const pad2 = (n) => String(n).padStart(2, "0");
-// A countdown in m:ss (h:mm:ss from an hour), rounded up so 0:00 means the time is spent.
-function mmss(ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const sec = total % 60;
-  return h ? `${h}:${pad2(m)}:${pad2(sec)}` : `${m}:${pad2(sec)}`;
-}
-// Correspondence: "2 d 23 h", under a day "23 h 5 min", under an hour m:ss.
-function daysHours(ms) {
-  const min = Math.floor(Math.max(0, ms) / 60000);
-  if (min >= 1440) return fmt(gettext("%(d)s d %(h)s h"), { d: Math.floor(min / 1440), h: Math.floor((min % 1440) / 60) });
-  if (min >= 60) return fmt(gettext("%(h)s h %(m)s min"), { h: Math.floor(min / 60), m: min % 60 });
-  return mmss(ms);
-}
-
-// The clock of seat ``i`` now: {total, move, reserve} in ms (move null for the seats not to
-// move; total null when the seat has no running clock), or null to show nothing.
-function seatClock(i) {
-  const g = S.game;
-  if (!g || S.status !== "active") return null;
-  const tc = g.time_control || {};
-  const seat = g.seats.find((s) => s.index === i);
-  const toMove = g.to_move === i && !!g.deadline;
-  if (tc.kind === "correspondence") {
-    return toMove ? { corr: true, total: Math.max(0, new Date(g.deadline) - serverNow()) } : null;
-  }
-  const reserve = seat && seat.reserve_ms !== null && seat.reserve_ms !== undefined ? seat.reserve_ms : null;
-  if (!toMove) return reserve === null ? null : { total: null, move: null, reserve };
-  // deadline = turn start + move time + reserve: what is left beyond the reserve is move time.
-  const total = Math.max(0, new Date(g.deadline) - serverNow());
-  const perMove = (tc.seconds_per_move || 0) * 1000;
-  const move = Math.max(0, Math.min(total - (reserve || 0), perMove));
-  return { total, move, reserve: total - move };
-}
-
-function clockSpan(cls, testid, text) {
-  const span = document.createElement("span");
-  span.className = cls;
-  span.setAttribute("data-testid", testid);
-  span.textContent = text;
-  return span;
-}
-
-// Fill each seat card's clock (called every second: only what changed is touched).
-function updateSeatClocks() {
-  for (const li of document.querySelectorAll('#seats [data-testid="seat"]')) {
-    const box = li.querySelector(".seat-clock");
-    if (!box) continue;
-    const c = seatClock(Number(li.dataset.seat));
-    // As shown (rounded up): the warning starts at 0:09.
-    const low = !!c && c.total !== null && Math.ceil(c.total / 1000) * 1000 < LOW_MS;
-    let key = "";
-    const parts = [];
-    if (c && c.corr) {
-      key = "c" + daysHours(c.total);
-      parts.push(clockSpan("move-time-corr", "time-left", daysHours(c.total)));
-      box.title = fmt(gettext("move due by %(time)s"), { time: formatDate(S.game.deadline) });
-    } else if (c) {
-      const reserveText = mmss(c.reserve);
-      key = (c.move === null ? "" : mmss(c.move)) + "|" + reserveText;
-      if (c.move !== null) parts.push(clockSpan("move-time", "move-time", mmss(c.move)), document.createTextNode(" + "));
-      parts.push(clockSpan("reserve-time", "reserve", reserveText), document.createTextNode(" " + gettext("reserve")));
-      box.title = c.move === null ? gettext("reserve time left") : gettext("time left for this move, then the reserve");
-    }
-    if (low) {
-      key += "|low";
-      const w = clockSpan("clock-warning", "clock-warning", gettext("⚠ low time"));
-      parts.unshift(w);
-    }
-    li.classList.toggle("clock-low", low);
-    if (low && Number(li.dataset.seat) === S.seat) lowTime(S.game.deadline); // once per turn
-    box.hidden = !c;
-    if (box.dataset.key !== key) {
-      box.dataset.key = key;
-      box.replaceChildren(...parts);
-    }
-  }
-}
-
-function renderClock() {
-  const g = S.game;
-  let text = timeControlText(g.time_control);
-  const c = g.to_move !== null && g.to_move !== undefined ? seatClock(g.to_move) : null;
-  if (c && c.corr) {
-    text += " · " + fmt(gettext("%(left)s left, move due by %(time)s"), { left: daysHours(c.total), time: formatDate(g.deadline) });
-  } else if (c && c.move !== null) {
-    text += " · " + fmt(gettext("this move %(move)s + %(reserve)s reserve"), { move: mmss(c.move), reserve: mmss(c.reserve) });
-  }
-  $("clock").textContent = text;
-  updateSeatClocks();
-}
-setInterval(() => { if (S.game) renderClock(); }, 1000);
-
-function renderTurn() {
-  const t = $("turn");
-  const v = S.view;
-  let text = "";
-  let mine = false;
-  if (S.status === "open") text = gettext("Waiting for players to join.");
-  else if (S.status === "finished" || S.status === "abandoned") text = gettext("Game over.");
-  else if (v && v.to_move !== null && v.to_move !== undefined) {
-    if (S.seat !== null && S.seat !== undefined && v.to_move === S.seat) {
-      text = gettext("Your turn");
-      mine = true;
-    } else {
-      text = fmt(gettext("Waiting for %(name)s"), { name: names()[v.to_move] || v.to_move + 1 });
-    }
-  }
-  t.textContent = text;
-  t.classList.toggle("mine", mine);
-  document.title = (mine ? "● " : "") + document.title.replace(/^● /, "");
-}
-
-function renderSeats() {
-  const ol = $("seats");
-  const g = S.game;
-  const v = S.view;
-  const bySeat = {};
-  for (const s of g.seats) bySeat[s.index] = s;
-  const items = [];
-  for (let i = 0; i < g.players; i++) {
-    const s = bySeat[i];
-    const li = document.createElement("li");
-    li.className = "seat";
-    li.setAttribute("data-testid", "seat");
-    li.dataset.seat = String(i);
-    const toMove = v && v.to_move === i && S.status === "active";
-    if (toMove) { li.classList.add("to-move"); li.setAttribute("aria-current", "true"); }
-    if (i === S.seat) li.classList.add("me");
-    // Two lines: the name and its badges; the tiles left, the score and the clock.
-    const top = document.createElement("span");
-    top.className = "seat-top";
-    const stats = document.createElement("span");
-    stats.className = "seat-stats";
-    li.append(top, stats);
-    const name = document.createElement("span");
-    name.className = "seat-name";
-    name.textContent = s ? s.username : gettext("empty seat");
-    if (s) name.title = s.username;
-    top.append(name);
-    if (s && s.is_bot) {
-      const b = document.createElement("span");
-      b.className = "badge bot";
-      b.setAttribute("data-testid", "bot");
-      b.textContent = gettext("bot");
-      top.append(b);
-      if (S.status === "open" && !!me && g.created_by === me && !s.owned_bot) {
-        // The table's creator frees a platform bot's seat before the start (a bot a person
-        // owns leaves by itself, as a person does).
-        const rm = document.createElement("button");
-        rm.type = "button";
-        rm.className = "remove-bot";
-        rm.setAttribute("data-testid", "remove-bot");
-        rm.textContent = gettext("Remove");
-        rm.setAttribute("aria-label", fmt(gettext("Remove the bot %(name)s"), { name: s.username }));
-        rm.addEventListener("click", () => lobbyAction(`bots/${i}`, undefined, "DELETE"));
-        top.append(rm);
-      }
-    }
-    if (s && s.resigned) {
-      const b = document.createElement("span");
-      b.className = "badge";
-      b.textContent = gettext("resigned");
-      top.append(b);
-    }
-    if (v) {
-      const tiles = document.createElement("span");
-      tiles.className = "seat-tiles";
-      tiles.setAttribute("data-testid", "tiles-left");
-      tiles.textContent = fmt(gettext("%(n)s tiles"), { n: v.hand_counts[i] });
-      const score = document.createElement("span");
-      score.className = "seat-score";
-      score.setAttribute("data-testid", "score");
-      score.textContent = fmt(gettext("score %(n)s"), { n: v.totals[i] });
-      stats.append(tiles, score);
-    }
-    const clock = document.createElement("span"); // filled by updateSeatClocks
-    clock.className = "seat-clock";
-    clock.setAttribute("data-testid", "seat-clock");
-    clock.hidden = true;
-    stats.append(clock);
-    if (toMove) {
-      const b = document.createElement("span");
-      b.className = "badge turn-badge";
-      b.textContent = gettext("to move");
-      top.append(b);
-    }
-    items.push(li);
-  }
-  ol.replaceChildren(...items);
-  updateSeatClocks();
-  keepSeatInView(ol, ol.querySelector(".seat.to-move"));
-}
 
 function renderOpen() {
   const g = S.game;
@@ -772,53 +465,12 @@ function renderOpen() {
     : "";
 }
 
+// A train of the board, with what the player does there: a picked tile's target (click,
+// Enter or Space plays it), and where a dragged tile drops.
 function trainElement(t, v) {
   const key = String(t.train);
-  const div = document.createElement("div");
-  div.className = "train";
-  div.setAttribute("data-testid", "train");
-  div.dataset.train = key;
-  const isMine = S.seat !== null && S.seat !== undefined && String(S.seat) === key;
-  if (isMine) div.classList.add("mine");
-  const head = document.createElement("div");
-  head.className = "train-head";
-  const owner = document.createElement("span");
-  owner.className = "train-owner";
-  owner.textContent = trainName(t.train, names());
-  head.append(owner);
-  if (t.marker) {
-    const m = document.createElement("span");
-    m.className = "marker";
-    m.setAttribute("data-testid", "marker");
-    m.title = gettext("Open: anyone may play here");
-    m.textContent = key === "mexican" ? gettext("always open") : gettext("marker");
-    head.append(m);
-  }
-  const openDouble = v.open_doubles.map(String).includes(key);
-  if (openDouble) {
-    div.classList.add("open-double");
-    const w = document.createElement("span");
-    w.className = "warning";
-    w.setAttribute("data-testid", "open-double-warning");
-    w.textContent = gettext("Double to satisfy");
-    head.append(w);
-  }
-  const row = document.createElement("div");
-  row.className = "train-tiles";
-  for (const [inner, outer] of t.tiles) {
-    row.append(tileElement(inner, outer, { vertical: inner === outer }));
-  }
-  const end = document.createElement("span");
-  end.className = "train-end";
-  end.textContent = String(t.end);
-  end.title = fmt(gettext("open end: %(n)s"), { n: t.end });
-  end.setAttribute("aria-hidden", "true"); // in the train's name
-  row.append(end);
-  // An item of the trains list, named once; its tiles a group the keyboard reaches (board_a11y).
-  const said = trainSaid(t, names(), openDouble);
-  markTrain(div, head, row, said);
-  div.append(head, row);
-
+  const mine = S.seat !== null && S.seat !== undefined && String(S.seat) === key;
+  const { div, said } = boardTrain(t, { names: names(), openDoubles: v.open_doubles, mine });
   const tileKey = S.selected || S.dragging;
   const target = tileKey && playsFor(tileKey).some((p) => String(p.train) === key);
   if (S.selected && target) {
@@ -856,28 +508,13 @@ function renderBoard() {
   const show = !!v && v.round > 0 && S.status !== "open";
   board.hidden = !show;
   if (!show) return;
-  const station = $("station");
-  station.replaceChildren();
-  const label = document.createElement("span");
-  label.className = "station-label";
-  if (v.engine !== null && v.engine !== undefined) {
-    label.textContent = v.engine_placed ? gettext("Station: engine") : fmt(gettext("Engine %(tile)s: waiting to be placed"), { tile: tileLabel(v.engine, v.engine) });
-    station.append(label);
-    if (v.engine_placed) {
-      const eng = tileElement(v.engine, v.engine, { vertical: true, testid: "engine", extraClass: "engine" });
-      station.append(eng);
-    }
-  }
-  const trains = $("trains");
+  showStation($("station"), v.engine, v.engine_placed);
   const ordered = [...v.trains];
   // The viewer's own train first, then the others in seat order, the Mexican Train last.
   if (S.seat !== null && S.seat !== undefined) {
     ordered.sort((a, b) => (String(b.train) === String(S.seat)) - (String(a.train) === String(S.seat)));
   }
-  markTrains(trains);
-  trains.replaceChildren(...ordered.map((t) => trainElement(t, v)));
-  // Keep each train's open end in view: a long train scrolls to its end on every update.
-  for (const row of trains.querySelectorAll(".train-tiles")) row.scrollLeft = row.scrollWidth;
+  showTrains($("trains"), ordered.map((t) => trainElement(t, v)));
   const warnings = $("warnings");
   warnings.replaceChildren();
   if (v.engine !== null && v.engine !== undefined && !v.engine_placed) {
@@ -977,54 +614,6 @@ function renderActions() {
   const seated = S.seat !== null && S.seat !== undefined;
   $("resign").hidden = !(active && seated);
 }
-
-function renderLog() {
-  const ol = $("move-log");
-  const nm = names();
-  $("moves-count").textContent = movesCountText(S.events.length);
-  if (ol.childElementCount === S.events.length && ol.dataset.names === nm.join(",")) return;
-  ol.dataset.names = nm.join(",");
-  ol.replaceChildren(...S.events.map((e) => {
-    const li = document.createElement("li");
-    li.setAttribute("data-testid", "log-entry");
-    li.dataset.seq = String(e.seq);
-    li.dataset.type = e.type;
-    if (e.type === "RoundEnded" || e.type === "MatchEnded") li.className = "log-round";
-    li.textContent = describeEvent(e, nm);
-    return li;
-  }));
-  ol.scrollTop = ol.scrollHeight;
-}
-
-function renderScores() {
-  const box = $("scores");
-  const v = S.view;
-  const g = S.game;
-  if (!v) { box.textContent = gettext("No scores yet."); return; }
-  const nm = names();
-  // A row per player (a narrow side panel holds eight of them), a column per round, the total.
-  const table = document.createElement("table");
-  table.className = "score-table";
-  const thead = document.createElement("tr");
-  thead.append(th(gettext("Player"), "col"), ...v.round_scores.map((_, i) => {
-    const h = th(fmt(gettext("R%(n)s"), { n: i + 1 }), "col");
-    h.title = fmt(gettext("Round %(n)s"), { n: i + 1 });
-    return h;
-  }), th(gettext("Total"), "col"));
-  const rows = [];
-  for (let p = 0; p < g.players; p++) {
-    const tr = document.createElement("tr");
-    if (p === S.seat) tr.className = "me";
-    const total = td(String(v.totals[p]));
-    total.className = "totals";
-    tr.append(th(nm[p] || "–", "row"), ...v.round_scores.map((r) => td(String(r[p]))), total);
-    rows.push(tr);
-  }
-  table.append(thead, ...rows);
-  box.replaceChildren(table);
-}
-const th = (t, scope) => { const x = document.createElement("th"); x.textContent = t; if (scope) x.scope = scope; return x; };
-const td = (t) => { const x = document.createElement("td"); x.textContent = t; return x; };
 
 function renderContributionBox() {
   const g = S.game;

@@ -1,0 +1,120 @@
+// The table's clocks (issue "Real clocks"): the time control's line with the mover's time left,
+// and each seat card's clock, counted down every second against the server's clock.
+import { gettext, fmt } from "./i18n.js";
+import { timeControlText, formatDate } from "./tiles.js";
+import { lowTime } from "./sounds.js";
+import { S, $, gameId } from "./table_state.js";
+
+// The server's clock, not the browser's: the offset is taken from the Date header of a cheap
+// request (1 s resolution, so a smaller difference is noise and ignored).
+let serverOffsetMs = 0;
+const serverNow = () => Date.now() + serverOffsetMs;
+async function syncServerTime() {
+  try {
+    const t0 = Date.now();
+    const resp = await fetch(`/api/v1/games/${gameId}`, { method: "HEAD", credentials: "same-origin", cache: "no-store" });
+    const t1 = Date.now();
+    const date = Date.parse(resp.headers.get("Date") || "");
+    if (Number.isNaN(date)) return;
+    const offset = date + 500 - (t0 + t1) / 2;
+    serverOffsetMs = Math.abs(offset) > 1000 ? offset : 0;
+  } catch (e) { /* keep the last offset */ }
+}
+syncServerTime();
+setInterval(syncServerTime, 5 * 60 * 1000);
+
+const LOW_MS = 10_000;
+const pad2 = (n) => String(n).padStart(2, "0");
+// A countdown in m:ss (h:mm:ss from an hour), rounded up so 0:00 means the time is spent.
+function mmss(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  return h ? `${h}:${pad2(m)}:${pad2(sec)}` : `${m}:${pad2(sec)}`;
+}
+// Correspondence: "2 d 23 h", under a day "23 h 5 min", under an hour m:ss.
+function daysHours(ms) {
+  const min = Math.floor(Math.max(0, ms) / 60000);
+  if (min >= 1440) return fmt(gettext("%(d)s d %(h)s h"), { d: Math.floor(min / 1440), h: Math.floor((min % 1440) / 60) });
+  if (min >= 60) return fmt(gettext("%(h)s h %(m)s min"), { h: Math.floor(min / 60), m: min % 60 });
+  return mmss(ms);
+}
+
+// The clock of seat ``i`` now: {total, move, reserve} in ms (move null for the seats not to
+// move; total null when the seat has no running clock), or null to show nothing.
+function seatClock(i) {
+  const g = S.game;
+  if (!g || S.status !== "active") return null;
+  const tc = g.time_control || {};
+  const seat = g.seats.find((s) => s.index === i);
+  const toMove = g.to_move === i && !!g.deadline;
+  if (tc.kind === "correspondence") {
+    return toMove ? { corr: true, total: Math.max(0, new Date(g.deadline) - serverNow()) } : null;
+  }
+  const reserve = seat && seat.reserve_ms !== null && seat.reserve_ms !== undefined ? seat.reserve_ms : null;
+  if (!toMove) return reserve === null ? null : { total: null, move: null, reserve };
+  // deadline = turn start + move time + reserve: what is left beyond the reserve is move time.
+  const total = Math.max(0, new Date(g.deadline) - serverNow());
+  const perMove = (tc.seconds_per_move || 0) * 1000;
+  const move = Math.max(0, Math.min(total - (reserve || 0), perMove));
+  return { total, move, reserve: total - move };
+}
+
+function clockSpan(cls, testid, text) {
+  const span = document.createElement("span");
+  span.className = cls;
+  span.setAttribute("data-testid", testid);
+  span.textContent = text;
+  return span;
+}
+
+// Fill each seat card's clock (called every second: only what changed is touched).
+export function updateSeatClocks() {
+  for (const li of document.querySelectorAll('#seats [data-testid="seat"]')) {
+    const box = li.querySelector(".seat-clock");
+    if (!box) continue;
+    const c = seatClock(Number(li.dataset.seat));
+    // As shown (rounded up): the warning starts at 0:09.
+    const low = !!c && c.total !== null && Math.ceil(c.total / 1000) * 1000 < LOW_MS;
+    let key = "";
+    const parts = [];
+    if (c && c.corr) {
+      key = "c" + daysHours(c.total);
+      parts.push(clockSpan("move-time-corr", "time-left", daysHours(c.total)));
+      box.title = fmt(gettext("move due by %(time)s"), { time: formatDate(S.game.deadline) });
+    } else if (c) {
+      const reserveText = mmss(c.reserve);
+      key = (c.move === null ? "" : mmss(c.move)) + "|" + reserveText;
+      if (c.move !== null) parts.push(clockSpan("move-time", "move-time", mmss(c.move)), document.createTextNode(" + "));
+      parts.push(clockSpan("reserve-time", "reserve", reserveText), document.createTextNode(" " + gettext("reserve")));
+      box.title = c.move === null ? gettext("reserve time left") : gettext("time left for this move, then the reserve");
+    }
+    if (low) {
+      key += "|low";
+      const w = clockSpan("clock-warning", "clock-warning", gettext("⚠ low time"));
+      parts.unshift(w);
+    }
+    li.classList.toggle("clock-low", low);
+    if (low && Number(li.dataset.seat) === S.seat) lowTime(S.game.deadline); // once per turn
+    box.hidden = !c;
+    if (box.dataset.key !== key) {
+      box.dataset.key = key;
+      box.replaceChildren(...parts);
+    }
+  }
+}
+
+export function renderClock() {
+  const g = S.game;
+  let text = timeControlText(g.time_control);
+  const c = g.to_move !== null && g.to_move !== undefined ? seatClock(g.to_move) : null;
+  if (c && c.corr) {
+    text += " · " + fmt(gettext("%(left)s left, move due by %(time)s"), { left: daysHours(c.total), time: formatDate(g.deadline) });
+  } else if (c && c.move !== null) {
+    text += " · " + fmt(gettext("this move %(move)s + %(reserve)s reserve"), { move: mmss(c.move), reserve: mmss(c.reserve) });
+  }
+  $("clock").textContent = text;
+  updateSeatClocks();
+}
+setInterval(() => { if (S.game) renderClock(); }, 1000);
