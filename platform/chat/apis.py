@@ -11,13 +11,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.permissions import IsStaff, StaffBySessionOnly
+from accounts.staff_api import StaffActionApi
 from chat import selectors, services
 from core.inputs import query, validated
 from core.pagination import CursorPage, CursorQuery, page_of, paginate
@@ -224,19 +224,16 @@ class MuteApi(APIView):
         return Response({"muted": selectors.mutes_of(request.user)})
 
 
-class StaffMuteApi(APIView):
-    """Staff: forbid a player every chat until a time, with a reason; or lift it."""
+class StaffMuteInput(serializers.Serializer):
+    until = serializers.DateTimeField()
+    reason = serializers.CharField(max_length=4000, allow_blank=True)
 
-    permission_classes = [IsStaff, StaffBySessionOnly]
 
-    class Input(serializers.Serializer):
-        until = serializers.DateTimeField()
-        reason = serializers.CharField(max_length=4000, allow_blank=True)
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=TAGS,
         operation_id="chat_staff_mute",
-        request=Input,
+        request=StaffMuteInput,
         responses={
             201: inline_serializer(
                 "ChatStaffMute",
@@ -252,15 +249,18 @@ class StaffMuteApi(APIView):
             ),
         },
     )
-    def post(self, request, username):
-        data = validated(self.Input, request)
+)
+class StaffMuteApi(StaffActionApi):
+    """Staff: forbid a player every chat until a time, with a reason; or lift it."""
+
+    Input = StaffMuteInput
+    status_code = status.HTTP_201_CREATED
+
+    def act(self, request, data, username):
         ban = services.chat_staff_mute(
             staff=request.user, username=username, until=data["until"], reason=data["reason"]
         )
-        return Response(
-            {"username": ban.user.username, "until": ban.until.isoformat()},
-            status=status.HTTP_201_CREATED,
-        )
+        return {"username": ban.user.username, "until": ban.until.isoformat()}
 
     @extend_schema(
         tags=TAGS,

@@ -4,7 +4,7 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
+from accounts.staff_api import StaffActionApi
 from core.fields import IntegerField
 from core.inputs import query, validated
 from core.pagination import NumberPage, NumberQuery, page_of, paginate
@@ -279,59 +280,54 @@ TRANSITION_ERRORS = error_responses(
 )
 
 
-class DisputeClaimApi(APIView):
-    """Staff: take an open dispute from the queue (open → under_review)."""
-
-    permission_classes = [IsAuthenticated, StaffBySessionOnly]
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_claim",
         request=None,
         responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
     )
-    def post(self, request, dispute_id):
+)
+class DisputeClaimApi(StaffActionApi):
+    """Staff: take an open dispute from the queue (open → under_review)."""
+
+    def act(self, request, data, dispute_id):
         services.dispute_claim(dispute_id=dispute_id, by=request.user)
-        return Response(_detail(dispute_id, request.user))
+        return _detail(dispute_id, request.user)
 
 
 class ResolutionInput(serializers.Serializer):
     resolution = serializers.CharField(max_length=services.MAX_TEXT)
 
 
-class DisputeResolveApi(APIView):
-    """Staff: close a dispute under review as resolved."""
-
-    permission_classes = [IsAuthenticated, StaffBySessionOnly]
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_resolve",
         request=ResolutionInput,
         responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
     )
-    def post(self, request, dispute_id):
-        data = validated(ResolutionInput, request)
-        services.dispute_resolve(
-            dispute_id=dispute_id, by=request.user, resolution=data["resolution"]
-        )
-        return Response(_detail(dispute_id, request.user))
+)
+class DisputeResolveApi(StaffActionApi):
+    """Staff: close a dispute under review as resolved."""
+
+    Input = ResolutionInput
+    close = staticmethod(services.dispute_resolve)
+
+    def act(self, request, data, dispute_id):
+        self.close(dispute_id=dispute_id, by=request.user, resolution=data["resolution"])
+        return _detail(dispute_id, request.user)
 
 
-class DisputeRejectApi(APIView):
-    """Staff: close a dispute under review as rejected."""
-
-    permission_classes = [IsAuthenticated, StaffBySessionOnly]
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=DISPUTE_TAGS,
         operation_id="dispute_reject",
         request=ResolutionInput,
         responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
     )
-    def post(self, request, dispute_id):
-        data = validated(ResolutionInput, request)
-        services.dispute_reject(
-            dispute_id=dispute_id, by=request.user, resolution=data["resolution"]
-        )
-        return Response(_detail(dispute_id, request.user))
+)
+class DisputeRejectApi(DisputeResolveApi):
+    """Staff: close a dispute under review as rejected."""
+
+    close = staticmethod(services.dispute_reject)

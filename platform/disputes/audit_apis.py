@@ -13,17 +13,23 @@ they get 403 ``session_required`` (accounts.permissions).
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.names import public_name
 from accounts.permissions import IsStaff, StaffBySessionOnly
+from accounts.staff_api import StaffActionApi
 from chat.selectors import game_chat_audit, message_json
 from core.errors import Forbidden
 from core.fields import IntegerField
-from core.inputs import validated, whole_number
+from core.inputs import whole_number
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
 from disputes import adjudication, selectors, services
@@ -233,91 +239,98 @@ class AdjudicationInput(serializers.Serializer):
     dispute = IntegerField(required=False, allow_null=True, help_text="the dispute this answers")
 
 
-def _adjudicate(request, game_id, serializer_class, service):
-    _audited_game(request, game_id)  # nobody adjudicates a game they played or have a stake in
-    data = dict(validated(serializer_class, request))
-    dispute_id = data.pop("dispute", None)
-    done = service(game_id=game_id, by=request.user, dispute_id=dispute_id, **data)
-    return Response(AdjudicationOutput(done).data, status=status.HTTP_201_CREATED)
+class _AdjudicationApi(StaffActionApi):
+    """An adjudication of the game: recorded in its log with the staff member and the reason
+    (and the dispute it answers), never a rewrite of it."""
+
+    Input = AdjudicationInput
+    status_code = status.HTTP_201_CREATED
+
+    def adjudicate(self, **kwargs):
+        raise NotImplementedError
+
+    def act(self, request, data, game_id):
+        _audited_game(request, game_id)  # nobody adjudicates a game they played or have a stake in
+        dispute_id = data.pop("dispute", None)
+        done = self.adjudicate(game_id=game_id, by=request.user, dispute_id=dispute_id, **data)
+        return AdjudicationOutput(done).data
 
 
-class AuditVoidApi(APIView):
-    """Staff: void the game (status `void`, no result; its rating changes reversed)."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=AUDIT_TAGS,
         operation_id="audit_void",
         request=AdjudicationInput,
         responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
         description="409: `already_void`.",
     )
-    def post(self, request, game_id):
-        return _adjudicate(request, game_id, AdjudicationInput, adjudication.adjudicate_void)
+)
+class AuditVoidApi(_AdjudicationApi):
+    """Staff: void the game (status `void`, no result; its rating changes reversed)."""
+
+    adjudicate = staticmethod(adjudication.adjudicate_void)
 
 
-class AuditAwardApi(APIView):
-    """Staff: award the game a result (`places[s]` is seat s's place; ties share a place)."""
+class AuditAwardInput(AdjudicationInput):
+    places = serializers.ListField(child=IntegerField(min_value=1), min_length=2)
 
-    permission_classes = [IsStaff, StaffBySessionOnly]
 
-    class Input(AdjudicationInput):
-        places = serializers.ListField(child=IntegerField(min_value=1), min_length=2)
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=AUDIT_TAGS,
         operation_id="audit_award",
-        request=Input,
+        request=AuditAwardInput,
         responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
         description="400: `invalid_places`. 409: `game_void`, `already_awarded`.",
     )
-    def post(self, request, game_id):
-        return _adjudicate(request, game_id, self.Input, adjudication.adjudicate_award)
+)
+class AuditAwardApi(_AdjudicationApi):
+    """Staff: award the game a result (`places[s]` is seat s's place; ties share a place)."""
+
+    Input = AuditAwardInput
+    adjudicate = staticmethod(adjudication.adjudicate_award)
 
 
-class AuditRestartRoundApi(APIView):
-    """Staff: deal the current round of a game in play again, from fresh tiles (restart k of
-    round r is dealt from `SHA-256(seed ‖ "mexican-train/redeal" ‖ u32be(r) ‖ u32be(k))`); its
-    moves so far no longer count, earlier rounds' scores stand."""
+class AuditRestartRoundInput(AdjudicationInput):
+    at_seq = IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="optional: the event of the current round found at fault (recorded; "
+        "refused if the game has moved on to another round since)",
+    )
 
-    permission_classes = [IsStaff, StaffBySessionOnly]
 
-    class Input(AdjudicationInput):
-        at_seq = IntegerField(
-            min_value=1,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="optional: the event of the current round found at fault (recorded; "
-            "refused if the game has moved on to another round since)",
-        )
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=AUDIT_TAGS,
         operation_id="audit_restart_round",
-        request=Input,
+        request=AuditRestartRoundInput,
         responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
         description="400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
         "`already_restarted` (nothing played since the last restart).",
     )
-    def post(self, request, game_id):
-        return _adjudicate(request, game_id, self.Input, adjudication.adjudicate_restart_round)
+)
+class AuditRestartRoundApi(_AdjudicationApi):
+    """Staff: deal the current round of a game in play again, from fresh tiles (restart k of
+    round r is dealt from `SHA-256(seed ‖ "mexican-train/redeal" ‖ u32be(r) ‖ u32be(k))`); its
+    moves so far no longer count, earlier rounds' scores stand."""
+
+    Input = AuditRestartRoundInput
+    adjudicate = staticmethod(adjudication.adjudicate_restart_round)
 
 
-class AuditReverseRatingsApi(APIView):
-    """Staff: undo the rating changes of a rated game; its result stands."""
-
-    permission_classes = [IsStaff, StaffBySessionOnly]
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         tags=AUDIT_TAGS,
         operation_id="audit_reverse_ratings",
         request=AdjudicationInput,
         responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
         description="409: `not_rated`, `ratings_not_applied`.",
     )
-    def post(self, request, game_id):
-        return _adjudicate(
-            request, game_id, AdjudicationInput, adjudication.adjudicate_reverse_ratings
-        )
+)
+class AuditReverseRatingsApi(_AdjudicationApi):
+    """Staff: undo the rating changes of a rated game; its result stands."""
+
+    adjudicate = staticmethod(adjudication.adjudicate_reverse_ratings)
