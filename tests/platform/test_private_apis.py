@@ -94,6 +94,21 @@ def test_overridden_private_signatures_still_match():
     )
 
 
+def test_an_rrule_still_holds_the_attributes_series_reads():
+    """tournaments.series bounds, counts and fast-forwards a rule from these."""
+    from datetime import UTC, datetime
+
+    from dateutil.rrule import HOURLY, rrulestr
+
+    start = datetime(2031, 3, 3, 8, 15, tzinfo=UTC)
+    rule = rrulestr("FREQ=HOURLY;INTERVAL=5;COUNT=3", dtstart=start)
+    expected = {"_freq": HOURLY, "_count": 3, "_until": None, "_interval": 5, "_dtstart": start}
+    for name, value in expected.items():
+        assert getattr(rule, name, "missing") == value, (
+            f"dateutil's rrule.{name} is gone or changed; tournaments.series reads it"
+        )
+
+
 def test_the_installed_releases_are_within_the_bounds_of_pyproject():
     """A venv built from an older lock may hold a release the bounds exclude."""
     import tomllib
@@ -103,7 +118,7 @@ def test_the_installed_releases_are_within_the_bounds_of_pyproject():
     from packaging.requirements import Requirement
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
-    bounded = {"drf-spectacular", "django-allauth", "kombu"}
+    bounded = {"drf-spectacular", "django-allauth", "kombu", "python-dateutil"}
     seen = set()
     for line in pyproject["project"]["dependencies"]:
         req = Requirement(line)

@@ -6,8 +6,11 @@ occurrence within the lead time must exist exactly once, made through tournament
 
 from __future__ import annotations
 
+import os
+import sys
 from datetime import UTC, datetime, timedelta
 
+import dateutil
 import pytest
 
 from core.errors import ApplicationError
@@ -133,10 +136,12 @@ def test_an_occurrence_missed_while_the_beat_was_down_is_never_made_in_the_past(
         ("FREQ=DAILY\nRRULE:FREQ=HOURLY", "invalid_series_rule"),
         ("DTSTART:20310303T000000Z", "invalid_series_rule"),
         ("FREQ=DAILY;UNTIL=20300101T000000Z", "invalid_series_rule"),  # over already
-        # never: dateutil walks the two-year window hour by hour (about 10 s of CPU)
-        pytest.param(
-            "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "invalid_series_rule", marks=pytest.mark.slow
-        ),
+        # Never: dateutil alone walked these to the year 9999, seconds of CPU a request (the
+        # hourly one about 10 s); refused now from their yearly shadow (series._first_day).
+        ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "invalid_series_rule"),
+        ("FREQ=DAILY;BYMONTH=4,6;BYMONTHDAY=31", "invalid_series_rule"),
+        ("FREQ=WEEKLY;BYMONTH=2;BYMONTHDAY=30,31", "invalid_series_rule"),
+        ("FREQ=HOURLY;BYYEARDAY=366;BYMONTH=1", "invalid_series_rule"),
     ],
 )
 def test_bad_rules_are_refused_with_a_stable_code(org, frozen_clock, rule, code):
@@ -146,6 +151,44 @@ def test_bad_rules_are_refused_with_a_stable_code(org, frozen_clock, rule, code)
     assert caught.value.code == code
     assert TournamentSeries.objects.count() == 0
     assert Tournament.objects.count() == 0
+
+
+def test_a_rule_that_never_fires_is_refused_without_walking_to_the_year_9999(org, frozen_clock):
+    """The work counted, not timed: calls into dateutil while the series is refused. Walking
+    hour by hour to the year 9999 made 5.9 million of them (10-20 s of CPU a request); its
+    yearly shadow about 32 thousand."""
+    frozen_clock.freeze(MONDAY)
+    package = os.path.dirname(dateutil.__file__)
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        if event == "call" and frame.f_code.co_filename.startswith(package):
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        with pytest.raises(ApplicationError) as caught:
+            define(org, rule="FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30")
+    finally:
+        sys.setprofile(None)
+    assert caught.value.code == "invalid_series_rule"
+    assert calls < 200_000, f"{calls} calls into dateutil"
+
+
+@pytest.mark.parametrize(("count", "expected"), [(None, 5), (2, 2)])
+def test_an_hourly_rule_whose_first_day_is_far_keeps_its_phase_and_count(
+    org, frozen_clock, count, expected
+):
+    """Every 5 hours from Monday 08:15, on 29 February only: the first day is a year away,
+    and the starts are those dateutil gives walking every hour from DTSTART (checked with it
+    alone: 01:15, 06:15, 11:15, 16:15 and 21:15 on 29 February 2032)."""
+    frozen_clock.freeze(MONDAY)
+    rule = "FREQ=HOURLY;INTERVAL=5;BYMONTH=2;BYMONTHDAY=29" + (f";COUNT={count}" if count else "")
+    series = define(org, rule=rule, dtstart=MONDAY.replace(minute=15), lead_hours=1)
+    found = series_services.occurrences(series, MONDAY, MONDAY + series_services.RULE_WINDOW)
+    leap_day = datetime(2032, 2, 29, 1, 15, tzinfo=UTC)
+    assert found == [leap_day + timedelta(hours=5 * k) for k in range(expected)]
 
 
 def test_an_hourly_series_is_allowed(org, frozen_clock):
