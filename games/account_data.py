@@ -7,18 +7,17 @@ from typing import Any
 
 from accounts.export import iso
 from accounts.registry import register_deletion_blocker, register_export_section
+from core.errors import ApplicationError
+from games.engine import SPECTATOR
+from games.engine.attestation import attest
+from games.engine.record import FULL
+from games.models import GameStatus, Seat
+from games.selectors import game_record_as
+from signing.keys import signing_key
 
 
 def game_export_doc(seat) -> dict[str, Any]:
     """Return one of the player's tables (``seat``: theirs) with its record as they may see it."""
-    from core.errors import ApplicationError
-    from games.engine import SPECTATOR
-    from games.engine.attestation import attest
-    from games.engine.record import FULL
-    from games.models import GameStatus
-    from games.selectors import game_record_as
-    from signing.keys import signing_key
-
     game = seat.game
     ended = game.status in (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
     doc: dict[str, Any] = {
@@ -54,8 +53,6 @@ def game_export_doc(seat) -> dict[str, Any]:
 
 
 def games_export(user) -> list[dict[str, Any]]:
-    from games.models import Seat
-
     seats = Seat.objects.filter(user=user).select_related("game", "game__created_by")
     return [game_export_doc(s) for s in seats.order_by("game__created_at", "game_id")]
 
@@ -63,8 +60,6 @@ def games_export(user) -> list[dict[str, Any]]:
 def open_tables_of(user) -> list[dict[str, Any]]:
     """The open or active tables where ``user`` holds a seat still theirs: leave them, resign
     or finish the games before the account can be deleted."""
-    from games.models import GameStatus, Seat
-
     seats = Seat.objects.filter(
         user=user,
         game__status__in=(GameStatus.OPEN, GameStatus.ACTIVE),

@@ -15,22 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured
+from core.hooks import Hook
 
-_staff_trail: list[Callable[..., Any]] = []
+# ``record(staff=, action=, game=, seq=, data=)`` appends one row to the staff trail; none
+# installed raises, so a staff read never goes unseen.
+staff_trail = Hook("the staff trail (a staff read of hidden tiles would go unseen)")
 STAKE_RULES: list[Callable[[Any, Any], str | None]] = []
-_game_ratings: list[Callable[[Any], dict[str, Any] | None]] = []
+# ``summary(game)``: what a rated game did to its people's ratings, None if unrated.
+game_ratings = Hook("a rated game's rating changes", default=None)
 
 
 def register_staff_trail(record: Callable[..., Any]) -> None:
-    """``record(staff=, action=, game=, seq=, data=)`` appends one row to the staff trail."""
-    _staff_trail[:] = [record]
+    staff_trail.install(record)
 
 
 def staff_trail_record(**row: Any) -> None:
-    if not _staff_trail:
-        raise ImproperlyConfigured("no staff trail is registered: a staff read would go unseen")
-    _staff_trail[0](**row)
+    staff_trail(**row)
 
 
 def register_stake_rule(rule: Callable[[Any, Any], str | None]) -> None:
@@ -41,9 +41,4 @@ def register_stake_rule(rule: Callable[[Any, Any], str | None]) -> None:
 
 
 def register_game_ratings(summary: Callable[[Any], dict[str, Any] | None]) -> None:
-    """``summary(game)``: what a rated game did to its people's ratings, None if unrated."""
-    _game_ratings[:] = [summary]
-
-
-def game_ratings(game) -> dict[str, Any] | None:
-    return _game_ratings[0](game) if _game_ratings else None
+    game_ratings.install(summary)

@@ -16,7 +16,6 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
 from chat import broadcast, selectors
@@ -31,6 +30,7 @@ from core.errors import (
     NotAuthenticated,
     NotFound,
 )
+from core.hooks import Hook
 from core.throttling import Throttled, hit
 from games.chat_modes import QUICK_MESSAGES, ChatMode
 from tournaments.models import TournamentEntry
@@ -153,13 +153,13 @@ def _report_reason(message: ChatMessage, note: str) -> str:
 
 # A report of a table's message opens a dispute about the game (category abuse): the disputes
 # app, a floor above chat, registers how (its AppConfig.ready()); chat names no app above it.
-_report_disputes: list[Callable[..., Any]] = []
+# ``open_dispute(game_id=, reporter=, author=, reason=, seq=, at=)`` opens the dispute a report
+# of a table's message starts, with the reporter and the author in it, and returns it.
+report_dispute = Hook("the dispute a reported table message opens")
 
 
 def register_report_dispute(open_dispute: Callable[..., Any]) -> None:
-    """``open_dispute(game_id=, reporter=, author=, reason=, seq=, at=)`` opens the dispute a
-    report of a table's message starts, with the reporter and the author in it; returns it."""
-    _report_disputes[:] = [open_dispute]
+    report_dispute.install(open_dispute)
 
 
 @transaction.atomic
@@ -181,9 +181,7 @@ def chat_report(*, message_id, user, reason: str = "") -> ChatReport:
     now = clock.now()
     dispute = None
     if message.game_id is not None:
-        if not _report_disputes:
-            raise ImproperlyConfigured("no dispute opener is registered for chat reports")
-        dispute = _report_disputes[0](
+        dispute = report_dispute(
             game_id=message.game_id,
             reporter=user,
             author=message.author,

@@ -109,7 +109,7 @@ def pick_a_tile_with_choices(page, server_url, active, seat, size, check):
             picked = True
             page.locator('[data-testid="train"].target').first.click()
         else:
-            click_first_action(page, server_url, active, info["seq"])
+            click_first_action(page, info["seq"])
         wait_for_seq_after(server_url, active, info["seq"])
         if picked:
             break

@@ -76,7 +76,7 @@ def test_a_player_starts_a_correspondence_game_against_three_bots_leaves_and_ret
     if info["seq"] > 2:
         assert kinds <= {"bot", "player"}
     expect(page.get_by_test_id("seq")).to_have_text(str(info["seq"]), timeout=10_000)
-    made = click_first_action(page, server_url, game_id, info["seq"])
+    made = click_first_action(page, info["seq"])
     print(f"she played: {made}")
 
     # She leaves; the bots answer without her.

@@ -120,7 +120,7 @@ def follow_one_game(page: Page, server_url, token, username, artifacts_dir, shot
         if checked and not shot_taken:
             page.screenshot(path=artifacts_dir / "follow-desktop-midgame.png", full_page=False)
             shot_taken = True
-        action = click_first_action(page, server_url, game_id, info["seq"])
+        action = click_first_action(page, info["seq"])
         if action in ("draw", "pass"):
             # The viewer's own draw or pass is on their card at once.
             card = page.locator(f'[data-testid="seat"][data-seat="{seat}"]')
@@ -222,7 +222,7 @@ def test_bot_draws_and_passes_show_on_their_seat_card(new_context, server_url, u
       }).observe(document.getElementById('seats'), { subtree: true, childList: true });
     }""")
     while (info := my_turn_on_page(page, server_url, game_id, seat)) is not None:
-        click_first_action(page, server_url, game_id, info["seq"])
+        click_first_action(page, info["seq"])
         wait_for_seq_after(server_url, game_id, info["seq"])
     drained(page)
     evs = events(server_url, game_id, token)
@@ -252,7 +252,7 @@ def test_with_reduced_motion_tiles_show_at_once(
     summary = page.get_by_test_id("round-summary")
     turns = 0
     while (info := my_turn_on_page(page, server_url, game_id, seat)) is not None:
-        click_first_action(page, server_url, game_id, info["seq"])
+        click_first_action(page, info["seq"])
         wait_for_seq_after(server_url, game_id, info["seq"])
         turns += 1
         if turns == 3:
@@ -307,7 +307,7 @@ def play_until(page: Page, server_url: str, game_id: str, seat: int, done: str) 
         info = my_turn_on_page(page, server_url, game_id, seat)
         if info is None:
             return
-        click_first_action(page, server_url, game_id, info["seq"])
+        click_first_action(page, info["seq"])
         wait_for_seq_after(server_url, game_id, info["seq"])
         drained(page)
         if page.evaluate(done):
@@ -399,7 +399,7 @@ def test_the_low_time_sound_plays_once_per_turn_of_the_viewer(new_context, serve
         while (
             info["status"] == "active" and info["to_move"] == seat and info["deadline"] == deadline
         ):
-            click_first_action(page, server_url, game_id, info["seq"])
+            click_first_action(page, info["seq"])
             info = wait_for_seq_after(server_url, game_id, info["seq"])
             page.wait_for_function(
                 f"() => Number(document.getElementById('table').dataset.seq) >= {info['seq']}",

@@ -113,7 +113,7 @@ PLAYED_OR_TARGETS = """(seq) => !!document.querySelector('[data-testid="train"].
 MOVE_WAIT_MS = 30_000  # a bound for a failure only: the wait ends as soon as the page shows it
 
 
-def click_first_action(page: Page, server_url: str, game_id: str, seq: int) -> str:
+def click_first_action(page: Page, seq: int) -> str:
     """Make the mover's move the way a person would: place the engine, or play the first legal
     tile (on the first highlighted train if it asks for one), else draw, pass or stop."""
     deadline = time.monotonic() + 5
@@ -183,7 +183,7 @@ def play_moves(
             expect(page.get_by_test_id("seq")).to_have_text(str(seq), timeout=LIVE_MS)
         logged = [page.get_by_test_id("log-entry").count() for page in others]
 
-        action = click_first_action(mover, server_url, game_id, seq)
+        action = click_first_action(mover, seq)
         after = wait_for_seq_after(server_url, game_id, seq)
         assert_no_move_error(mover)
         assert after["seq"] > seq, f"{action} by seat {to_move} at seq {seq} appended nothing"
@@ -347,7 +347,7 @@ def test_a_finished_game_replays_with_the_arrow_keys(
                 break
         assert info["to_move"] == seat, f"the bot did not move: {info}"
         expect(page.get_by_test_id("seq")).to_have_text(str(info["seq"]), timeout=LIVE_MS)
-        moves.append(click_first_action(page, server_url, game_id, info["seq"]))
+        moves.append(click_first_action(page, info["seq"]))
         after = wait_for_seq_after(server_url, game_id, info["seq"])
         assert_no_move_error(page)
         assert after["seq"] > info["seq"], f"{moves[-1]} appended nothing"

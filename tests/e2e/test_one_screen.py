@@ -204,7 +204,7 @@ def test_the_hand_the_actions_the_turn_and_the_clock_fit_one_screen(
     # A few moves later the hand is still in view and every open end shows in its train.
     moves = 0
     while moves < MOVES:
-        click_first_action(pages["desktop"], server_url, game_id, info["seq"])
+        click_first_action(pages["desktop"], info["seq"])
         wait_for_seq_after(server_url, game_id, info["seq"])
         moves += 1
         info = my_turn_on_page(pages["desktop"], server_url, game_id, seat)

@@ -165,7 +165,7 @@ def test_every_match_ends_finished_on_the_page_without_a_reload(
         seat = my_seat(game_info(server_url, game_id), username)
         moves = 0
         while (info := my_turn_on_page(page, server_url, game_id, seat)) is not None:
-            click_first_action(page, server_url, game_id, info["seq"])
+            click_first_action(page, info["seq"])
             wait_for_seq_after(server_url, game_id, info["seq"])
             moves += 1
             assert moves < 60, "the match does not end"
@@ -295,7 +295,7 @@ def test_the_open_end_of_every_train_stays_in_view(
             phone.screenshot(path=artifacts_dir / "table-bugs-phone-mid.png", full_page=True)
             phone.locator("#board").screenshot(path=artifacts_dir / "table-bugs-phone-board.png")
             shot_taken = True
-        click_first_action(desktop, server_url, game_id, info["seq"])
+        click_first_action(desktop, info["seq"])
         wait_for_seq_after(server_url, game_id, info["seq"])
     assert overflowed, "no train grew longer than the phone's width: the test proved nothing"
     for page, name in ((desktop, "desktop"), (phone, "phone")):
@@ -396,7 +396,7 @@ def test_after_a_503_the_table_retries_says_so_and_recovers(
     expect(notice).to_be_hidden(timeout=20_000)
     info = my_turn_on_page(page, server_url, game_id, seat)
     assert info is not None
-    click_first_action(page, server_url, game_id, info["seq"])
+    click_first_action(page, info["seq"])
     after = wait_for_seq_after(server_url, game_id, info["seq"])
     # At that seq or later: the bot may answer before the page shows the move's own seq.
     page.wait_for_function(

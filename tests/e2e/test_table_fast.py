@@ -105,7 +105,7 @@ def test_with_the_socket_live_a_move_goes_over_it_and_nothing_is_read_again(
         kept = page.evaluate(KEPT.format(gid=t["gid"]))
         seen.clear()
 
-        action = click_first_action(page, server_url, t["gid"], seq)
+        action = click_first_action(page, seq)
 
         expect(page.get_by_test_id("seq")).not_to_have_text(str(seq))
         page.wait_for_function(f"() => {KEPT.format(gid=t['gid'])} > {kept}")  # the receipt is kept
@@ -130,7 +130,7 @@ def test_without_a_socket_moves_go_by_rest_and_the_game_goes_on(
         seq = b_moves_until_a_is_to_move(server_url, t, page)
         kept = page.evaluate(KEPT.format(gid=t["gid"]))
 
-        click_first_action(page, server_url, t["gid"], seq)
+        click_first_action(page, seq)
 
         expect(page.get_by_test_id("seq")).not_to_have_text(str(seq))
         page.wait_for_function(f"() => {KEPT.format(gid=t['gid'])} > {kept}")

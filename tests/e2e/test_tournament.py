@@ -102,14 +102,14 @@ def play_my_table(page: Page, server_url: str, game_id: str) -> int:
             continue
         expect(page.get_by_test_id("seq")).to_have_text(str(info["seq"]), timeout=10_000)
         try:
-            click_first_action(page, server_url, game_id, info["seq"])
+            click_first_action(page, info["seq"])
         except AssertionError:
             # The table page can show the latest seq with an older view after its socket
             # reconnected (it fell back to polling state, then events); with channels-redis on
             # redis-py 8 an idle socket drops every 5 s. Reload once, as a player would.
             page.reload()
             expect(page.get_by_test_id("seq")).to_have_text(str(info["seq"]), timeout=10_000)
-            click_first_action(page, server_url, game_id, info["seq"])
+            click_first_action(page, info["seq"])
         moves += 1
         deadline = time.monotonic() + 10
         while game_info(server_url, game_id)["seq"] == info["seq"]:
