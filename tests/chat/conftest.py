@@ -4,33 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import people
 from tests.support.factories import client_for, make_user, open_table
 
-
-@pytest.fixture(autouse=True)
-def _tasks_run_eagerly(settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-
-
-@pytest.fixture
-def ana():
-    return make_user("ana")
-
-
-@pytest.fixture
-def bo():
-    return make_user("bo")
+ana, bo, mod = people.ana, people.bo, people.mod  # the shared fixtures
 
 
 @pytest.fixture
 def eve():
     """A spectator: signed in, never seated at the table under test."""
     return make_user("eve")
-
-
-@pytest.fixture
-def mod():
-    return make_user("mod", staff=True)
 
 
 @pytest.fixture

@@ -6,35 +6,16 @@ from __future__ import annotations
 import pytest
 
 from eventstore import store
+from tests.support import people
 from tests.support.factories import make_user, open_table, play
 
-
-@pytest.fixture(autouse=True)
-def _tasks_run_eagerly(settings):
-    """Bots' turns and ratings run in the test's thread once a service's commit callbacks run
-    (``tests.support.factories.committed``), whatever broker the environment names."""
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-
-
-@pytest.fixture
-def ana():
-    return make_user("ana")
-
-
-@pytest.fixture
-def bo():
-    return make_user("bo")
+ana, bo, mod = people.ana, people.bo, people.mod  # the shared fixtures
 
 
 @pytest.fixture
 def cy():
     """A player of other games, never of the one under test."""
     return make_user("cy")
-
-
-@pytest.fixture
-def mod():
-    return make_user("mod", staff=True)
 
 
 @pytest.fixture
