@@ -270,6 +270,50 @@ def assert_train_ends_visible(page: Page, label: str) -> list[dict]:
     return ends
 
 
+# Counts the hand's and the trains' children replaced by identical ones (a re-render that
+# changed nothing), from now on: window.MT_NEEDLESS.
+COUNT_NEEDLESS_REBUILDS = """() => {
+  window.MT_NEEDLESS = 0;
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      const gone = [...r.removedNodes].map((n) => n.outerHTML).join("");
+      const come = [...r.addedNodes].map((n) => n.outerHTML).join("");
+      if (gone && gone === come) window.MT_NEEDLESS += 1;
+    }
+  });
+  for (const id of ["hand-slot", "trains"]) {
+    observer.observe(document.getElementById(id), { childList: true });
+  }
+}"""
+
+
+def test_a_turn_on_screen_is_not_drawn_again_under_the_players_pointer(
+    new_context, server_url, unique_name
+):
+    """After a bot's move the page shows the turn, then the game's detail arrives and the page
+    renders again: the hand and the trains were built anew, identical, each time. A click
+    pressed on a tile and released on its replacement is no click at all (a flake hunt: a
+    legal tile clicked, nothing picked, nothing played for 30 s). Now what did not change is
+    not built again."""
+    username = unique_name("rr")
+    token = register(server_url, username)
+    page = new_context(viewport=DESKTOP_800).new_page()
+    log_in(page, username)
+    game_id = bot_game(server_url, token, ["greedy"], set_max=12, hand_size=15, rounds=1)
+    page.goto(f"/games/{game_id}")
+    seat = my_seat(game_info(server_url, game_id), username)
+    page.evaluate(COUNT_NEEDLESS_REBUILDS)
+    for _ in range(3):  # three turns of the player's, each after the bot's answer
+        info = my_turn_on_page(page, server_url, game_id, seat)
+        if info is None:
+            break
+        page.wait_for_load_state("networkidle")  # the detail asked for after the bot's move
+        click_first_action(page, info["seq"])
+        # The move made (a click on a train returns before its answer), then the next turn.
+        expect(page.get_by_test_id("seq")).not_to_have_text(str(info["seq"]), timeout=LIVE_MS)
+    assert page.evaluate("window.MT_NEEDLESS") == 0
+
+
 def test_the_open_end_of_every_train_stays_in_view(
     new_context, server_url, unique_name, artifacts_dir
 ):

@@ -17,7 +17,7 @@ import { renderResult as renderResultPanel } from "./result.js";
 import { mountChat } from "./chat.js";
 import { inviteFromUrl, renderInvite } from "./invite.js";
 import {
-  root, gameId, me, $, S, tkey, names, playsFor, legalAction, notBehind, sleep, retryable, read, showError,
+  root, gameId, me, $, S, tkey, names, plays, playsFor, legalAction, notBehind, sleep, retryable, read, showError,
 } from "./table_state.js";
 import { renderClock } from "./table_clock.js";
 import { renderTurn, renderSeats, renderLog, renderScores } from "./table_panels.js";
@@ -514,7 +514,17 @@ function renderBoard() {
   if (S.seat !== null && S.seat !== undefined) {
     ordered.sort((a, b) => (String(b.train) === String(S.seat)) - (String(a.train) === String(S.seat)));
   }
-  showTrains($("trains"), ordered.map((t) => trainElement(t, v)));
+  // Drawn again only when what it shows changed: an update that changes nothing here (the
+  // game's detail, a clock) must not swap a train under a click on its way (the pointer
+  // pressed on one element and released on its replacement is no click at all).
+  const trains = $("trains");
+  const tileKey = S.selected || S.dragging;
+  const targets = tileKey ? playsFor(tileKey).map((p) => String(p.train)) : [];
+  const sig = JSON.stringify([ordered, v.open_doubles, S.seat, names(), S.selected, targets]);
+  if (trains.dataset.sig !== sig || !trains.childElementCount) {
+    trains.dataset.sig = sig;
+    showTrains(trains, ordered.map((t) => trainElement(t, v)));
+  }
   const warnings = $("warnings");
   warnings.replaceChildren();
   if (v.engine !== null && v.engine !== undefined && !v.engine_placed) {
@@ -557,8 +567,15 @@ function renderHand() {
   $("hand-hint").hidden = ended;
   if (!seated || !v || !v.hand) {
     slot.replaceChildren();
+    delete slot.dataset.sig;
     return;
   }
+  const drawn = v.turn && v.turn.drawn ? tkey(v.turn.drawn) : null;
+  // Built again only when what it shows changed (as the trains): a click must not land on a
+  // tile that a re-render swaps out between the press and the release.
+  const sig = JSON.stringify([v.hand, plays().map((m) => tkey(m.tile)), S.selected, drawn]);
+  if (slot.dataset.sig === sig && slot.childElementCount) return;
+  slot.dataset.sig = sig;
   const hand = document.createElement("div");
   hand.className = "hand";
   hand.setAttribute("data-testid", "hand");
@@ -566,7 +583,6 @@ function renderHand() {
   hand.setAttribute("aria-label", gettext("Your hand"));
   hand.setAttribute("aria-describedby", "hand-hint");
   const focusedKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tile : null;
-  const drawn = v.turn && v.turn.drawn ? tkey(v.turn.drawn) : null;
   const buttons = v.hand.map((t) => {
     const key = tkey(t);
     const legal = playsFor(key).length > 0;
