@@ -26,6 +26,7 @@ from games.engine.record import verify_record
 from games.models import Game
 from signing import keys
 from signing.keyring import format_time
+from tests.support import people
 from tests.support.commands import manage
 from tests.support.factories import client_for, make_user, open_table, play
 from trust import receipts
@@ -53,14 +54,7 @@ def signing_key(settings):
     keys._state.cache_clear()
 
 
-@pytest.fixture
-def ana():
-    return make_user("ana")
-
-
-@pytest.fixture
-def bo():
-    return make_user("bo")
+ana, bo = people.ana, people.bo  # fixtures
 
 
 def well_known() -> dict:

@@ -20,6 +20,7 @@ from disputes.models import Dispute, StaffAction
 from disputes.services import dispute_claim, dispute_open
 from games import consumers, stakes
 from games.models import Game
+from tests.support import people
 from tests.support.factories import (
     bots,
     client_for,
@@ -280,14 +281,7 @@ def test_every_staff_read_of_hidden_tiles_is_in_the_trail_with_its_game_seq_and_
 # -- the admin ---------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def ana():
-    return make_user("ana")
-
-
-@pytest.fixture
-def bo():
-    return make_user("bo")
+ana, bo = people.ana, people.bo  # fixtures
 
 
 def superuser(name: str):

@@ -15,6 +15,7 @@ from accounts.models import ApiToken, User
 from accounts.services import api_token_create, owned_bot_create
 from core import throttling
 from core.errors import ApplicationError
+from tests.support import people
 from tests.support.factories import (
     PASSWORD,
     bot,
@@ -32,9 +33,7 @@ pytestmark = pytest.mark.django_db
 BOTS = "/api/v1/me/bots"
 
 
-@pytest.fixture
-def ana():
-    return make_user("ana")
+ana = people.ana  # a fixture
 
 
 @pytest.fixture
