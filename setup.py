@@ -5,7 +5,8 @@
 the engine runs its Python reference (``games.engine.rules._py_plays``), the same moves, slower.
 """
 
-from setuptools import Extension, setup
+from setuptools import Extension
+from setuptools import setup
 
 setup(
     ext_modules=[

@@ -4,7 +4,8 @@ The page is rendered on the server, grouped by day, in the viewer's language (Dj
 formats); the feeds are public, as the tournament list is, and cacheable for a few minutes.
 """
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -12,8 +13,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from core.errors import NotFound
-from core.throttling import ReadRateThrottle, retry_after
-from tournaments import calendar, ical
+from core.throttling import ReadRateThrottle
+from core.throttling import retry_after
+from tournaments import calendar
+from tournaments import ical
 
 FEED_MAX_AGE = 300  # seconds a calendar app may keep a feed
 

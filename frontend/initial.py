@@ -8,11 +8,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
+from django.db import transaction
 
 from accounts.permissions import acting_user
 from core.errors import ApplicationError
-from games import selectors, services
+from games import selectors
+from games import services
 from games.apis import GameDetailOutput
 from games.models import GameStatus
 

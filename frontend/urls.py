@@ -1,6 +1,7 @@
 from django.urls import path
 
-from frontend import calendar, views
+from frontend import calendar
+from frontend import views
 
 app_name = "frontend"
 

@@ -3,35 +3,43 @@ table's first view comes in its page, built by the API's own code: frontend.init
 
 from allauth.account.models import EmailAddress
 from django.contrib import messages
-from django.contrib.auth import logout, update_session_auth_hash
+from django.contrib.auth import logout
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.utils import translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt, ensure_csrf_cookie
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language as django_set_language
 
 from accounts import selectors as accounts_selectors
-from accounts.deletion import account_blockers, account_delete
+from accounts.deletion import account_blockers
+from accounts.deletion import account_delete
 from accounts.middleware import valid_language
-from accounts.second_factor import has_second_factor, staff_page
-from accounts.services import user_email_change, user_preferences_set
-from core.errors import ApplicationError, Conflict, NotFound
+from accounts.second_factor import has_second_factor
+from accounts.second_factor import staff_page
+from accounts.services import user_email_change
+from accounts.services import user_preferences_set
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import NotFound
 from frontend.initial import initial_view
 from notifications.kinds import KINDS
-from notifications.services import (
-    email_preferences,
-    email_preferences_set,
-    email_unsubscribe,
-    unsubscribe_token_read,
-)
+from notifications.services import email_preferences
+from notifications.services import email_preferences_set
+from notifications.services import email_unsubscribe
+from notifications.services import unsubscribe_token_read
 from ratings import selectors as ratings_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.services import can_organize

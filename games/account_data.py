@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.export import iso
-from accounts.registry import register_deletion_blocker, register_export_section
+from accounts.registry import register_deletion_blocker
+from accounts.registry import register_export_section
 from core.errors import ApplicationError
 from games.engine import SPECTATOR
 from games.engine.attestation import attest
 from games.engine.record import FULL
-from games.models import GameStatus, Seat
+from games.models import GameStatus
+from games.models import Seat
 from games.selectors import game_record_as
 from signing.keys import signing_key
 

@@ -8,7 +8,8 @@ serves any model with such fields (a tournament round's secret, a deal group's s
 
 from __future__ import annotations
 
-from games.stakes import deal_hidden, staff_stake
+from games.stakes import deal_hidden
+from games.stakes import staff_stake
 
 SECRET_FIELDS = ("seed", "server_seed")
 """Game fields that tell the deals to come: shown once the deal is public (games.stakes)."""

@@ -3,33 +3,49 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_field,
-    inline_serializer,
-)
-from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.names import game_names
 from accounts.permissions import acting_user
-from core.fields import IntegerField, StrictBooleanField, WholeNumberField
-from core.inputs import query, validated
+from core.fields import IntegerField
+from core.fields import StrictBooleanField
+from core.fields import WholeNumberField
+from core.inputs import query
+from core.inputs import validated
 from core.limits import check_idempotency_key
-from core.pagination import CursorPage, CursorQuery, NumberPage, page_of, paginate
-from core.schema import ApiErrorSerializer, error_responses
-from core.throttling import MoveRateThrottle, ReadRateThrottle, TableCreateRateThrottle
-from games import extensions, selectors, services
+from core.pagination import CursorPage
+from core.pagination import CursorQuery
+from core.pagination import NumberPage
+from core.pagination import page_of
+from core.pagination import paginate
+from core.schema import ApiErrorSerializer
+from core.schema import error_responses
+from core.throttling import MoveRateThrottle
+from core.throttling import ReadRateThrottle
+from core.throttling import TableCreateRateThrottle
+from games import extensions
+from games import selectors
+from games import services
 from games.engine.attestation import attest
 from games.invites import invite_code_for
-from games.models import Game, GameStatus
-from games.moves import MoveInput, move_body
-from games.rematch import game_rematch, tournament_id_of
-from games.siblings import progress_hidden, redact_game_doc
+from games.models import Game
+from games.models import GameStatus
+from games.moves import MoveInput
+from games.moves import move_body
+from games.rematch import game_rematch
+from games.rematch import tournament_id_of
+from games.siblings import progress_hidden
+from games.siblings import redact_game_doc
 from signing.keys import signing_key
 from trust import receipts as trust_receipts
 

@@ -11,7 +11,9 @@ class GamesConfig(AppConfig):
         notices.register()  # the notifications it sends (notifications.kinds)
         # The upcasters of the games' events (eventstore.upcasters) are registered when the
         # domain is imported: before any request, task or command reads a game's stream.
-        from games import account_data, domain, metrics  # noqa: F401
+        from games import account_data  # noqa: F401
+        from games import domain  # noqa: F401
+        from games import metrics  # noqa: F401
         from games.errors import register_refusals
 
         # What games lends the floors below it: its part of an account's export and deletion

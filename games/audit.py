@@ -12,14 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from accounts.names import Names, deleted_among, game_names
-from core.errors import ApplicationError, CoreError
+from accounts.names import Names
+from accounts.names import deleted_among
+from accounts.names import game_names
+from core.errors import ApplicationError
+from core.errors import CoreError
 from eventstore import store
 from eventstore.store import StoredEvent
-from games.domain import ADJUDICATION_TYPES, Folder, redact_platform_event
-from games.engine import GameState, view
+from games.domain import ADJUDICATION_TYPES
+from games.domain import Folder
+from games.domain import redact_platform_event
+from games.engine import GameState
+from games.engine import view
 from games.errors import GameError
-from games.integrity import Verdict, verify_game
+from games.integrity import Verdict
+from games.integrity import verify_game
 from games.models import Game
 from games.stakes import deal_hidden
 

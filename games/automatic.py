@@ -16,16 +16,35 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from core import clock, metrics
-from games import clocks, domain, effects
+from core import clock
+from core import metrics
+from games import clocks
+from games import domain
+from games import effects
 from games.bots.knowledge import seat_knowledge
 from games.bots.simple import POLICIES
-from games.bots.strategies import STRATEGIES, make_strategy
-from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, SYSTEM, MoveResult, load, platform_event
-from games.engine import Command, DrawTile, Pass, PlaceEngine, Stop, legal_moves, step
-from games.engine.state import ENGINE, PLAYING
-from games.models import Game, GameStatus, Seat
-from games.projections import automatic_grace, deadline_for
+from games.bots.strategies import STRATEGIES
+from games.bots.strategies import make_strategy
+from games.domain import SEAT_FORFEITED
+from games.domain import SEAT_RESIGNED
+from games.domain import SYSTEM
+from games.domain import MoveResult
+from games.domain import load
+from games.domain import platform_event
+from games.engine import Command
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlaceEngine
+from games.engine import Stop
+from games.engine import legal_moves
+from games.engine import step
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
+from games.projections import automatic_grace
+from games.projections import deadline_for
 
 RESIGNED_STRATEGY = "greedy"  # plays the seat of a player who left (R25)
 TIMEOUT_STRATEGY = "timeout"  # plays a forfeited seat: the timeout action, turn after turn

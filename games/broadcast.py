@@ -18,7 +18,8 @@ from django.db import DatabaseError
 from eventstore.store import StoredEvent
 from games.engine import GameState
 from games.models import Seat
-from games.selectors import table_names, viewer_payload
+from games.selectors import table_names
+from games.selectors import viewer_payload
 from realtime.broadcast import send_on_commit
 from realtime.groups import game_seat_group
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.fields import IntegerField
 from core.inputs import validated
-from core.schema import ApiErrorSerializer, error_responses
-from games import challenges, services
+from core.schema import ApiErrorSerializer
+from core.schema import error_responses
+from games import challenges
+from games import services
 from games.models import Challenge
 
 ERROR = ApiErrorSerializer

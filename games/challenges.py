@@ -27,12 +27,18 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.services import bot_account_get_or_create
-from core import clock, throttling
-from core.errors import ApplicationError, Conflict, Forbidden, NotFound
-from games import invites, services
+from core import clock
+from core import throttling
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import Forbidden
+from core.errors import NotFound
+from games import invites
+from games import services
 from games.eligibility import rated_eligibility_check
 from games.errors import GameError
-from games.models import Challenge, ChallengeStatus
+from games.models import Challenge
+from games.models import ChallengeStatus
 from notifications.services import notify
 
 CHALLENGE_SCOPE = "challenge"  # settings.RATE_LIMITS

@@ -12,7 +12,8 @@ Plain functions of datetimes: the services keep the results on the Game and Seat
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 LIVE = "live"

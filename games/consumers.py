@@ -54,12 +54,21 @@ from redis.exceptions import RedisError
 
 from accounts.sockets import CredentialWatch
 from core import metrics
-from core.api import error_body, error_for
-from core.error_messages import localized, scope_language
-from core.errors import ApplicationError, Forbidden, NotAuthenticated
-from core.limits import MAX_FRAME_BYTES, JsonTooDeep, check_idempotency_key, load_json
-from core.throttling import SocketLimits, check_move
-from games import selectors, services
+from core.api import error_body
+from core.api import error_for
+from core.error_messages import localized
+from core.error_messages import scope_language
+from core.errors import ApplicationError
+from core.errors import Forbidden
+from core.errors import NotAuthenticated
+from core.limits import MAX_FRAME_BYTES
+from core.limits import JsonTooDeep
+from core.limits import check_idempotency_key
+from core.limits import load_json
+from core.throttling import SocketLimits
+from core.throttling import check_move
+from games import selectors
+from games import services
 from games.errors import GameError
 from games.models import Game
 from games.moves import move_body

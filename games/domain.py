@@ -9,31 +9,38 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import connection
+from django.db import transaction
 
 from core import sql
-from core.errors import Conflict, NotFound
-from eventstore import store, upcasters
-from eventstore.store import ConcurrencyConflict, StoredEvent
-from games.engine import (
-    ENGINE_VERSION,
-    GameState,
-    StartRound,
-    deal_round,
-    event_from_dict,
-    event_to_dict,
-    step,
-)
-from games.engine.events import EVENT_TYPES, Event
-from games.engine.state import DEALING, evolve, initial_state
+from core.errors import Conflict
+from core.errors import NotFound
+from eventstore import store
+from eventstore import upcasters
+from eventstore.store import ConcurrencyConflict
+from eventstore.store import StoredEvent
+from games.engine import ENGINE_VERSION
+from games.engine import GameState
+from games.engine import StartRound
+from games.engine import deal_round
+from games.engine import event_from_dict
+from games.engine import event_to_dict
+from games.engine import step
+from games.engine.events import EVENT_TYPES
+from games.engine.events import Event
+from games.engine.state import DEALING
+from games.engine.state import evolve
+from games.engine.state import initial_state
 from games.errors import GameError
-from games.models import Game, Seat
+from games.models import Game
+from games.models import Seat
 
 SNAPSHOT_EVERY = 25
 """Snapshot whenever an append crosses a multiple of this many events: loading a game then

@@ -22,9 +22,17 @@ from core import clock
 from core import tasks as runner
 from eventstore.store import StoredEvent
 from games import projections
-from games.broadcast import holders_of, publish_game_events, publish_seats_changed
-from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, Loaded, maybe_snapshot, remember_on_commit
-from games.models import Game, GameStatus, Seat
+from games.broadcast import holders_of
+from games.broadcast import publish_game_events
+from games.broadcast import publish_seats_changed
+from games.domain import SEAT_FORFEITED
+from games.domain import SEAT_RESIGNED
+from games.domain import Loaded
+from games.domain import maybe_snapshot
+from games.domain import remember_on_commit
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 from notifications.services import notify
 
 log = logging.getLogger(__name__)

@@ -7,15 +7,19 @@ person owns never plays rated. Games and tournaments refuse the others with
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from typing import Any, NoReturn
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+from typing import Any
+from typing import NoReturn
 
 from django.conf import settings
 
 from core import clock
 from core.errors import Forbidden
 from games.errors import GameError
-from games.models import GameStatus, Seat
+from games.models import GameStatus
+from games.models import Seat
 
 
 @dataclass(frozen=True)

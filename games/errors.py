@@ -84,9 +84,11 @@ class GameError(StrEnum):
 def register_refusals() -> None:
     """Tell core.api how the engine's refusals answer (games' AppConfig.ready): an illegal move
     by its code and rule, a bad ruleset as ``invalid_ruleset``; both 400."""
-    from core.api import error_body, register_refusal
+    from core.api import error_body
+    from core.api import register_refusal
     from core.errors import CoreError
-    from games.engine import IllegalMove, RulesetError
+    from games.engine import IllegalMove
+    from games.engine import RulesetError
 
     register_refusal(
         IllegalMove, lambda exc: (400, error_body(exc.code.value, exc.detail, rule=exc.rule))

@@ -14,41 +14,39 @@ from dataclasses import dataclass
 
 from eventstore import store
 from eventstore.models import Snapshot
-from games.domain import (
-    ADJUDICATION_TYPES,
-    GAME_VOIDED,
-    RESULT_AWARDED,
-    ROUND_RESTARTED,
-    SEED_CONTRIBUTIONS_FIXED,
-    Folder,
-    restores_position,
-)
-from games.engine import (
-    ENGINE_VERSION,
-    DrawTile,
-    GameState,
-    IllegalMove,
-    Pass,
-    PlaceEngine,
-    PlayTile,
-    StartRound,
-    Stop,
-    decide,
-    event_from_dict,
-    step,
-)
-from games.engine.deal import deal_round, derive_seed_v2, redeal_seed
-from games.engine.events import (
-    EVENT_TYPES,
-    EnginePlaced,
-    MatchStarted,
-    RoundStarted,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-    TurnStopped,
-)
-from games.engine.state import DEALING, ENGINE, PLAYING
+from games.domain import ADJUDICATION_TYPES
+from games.domain import GAME_VOIDED
+from games.domain import RESULT_AWARDED
+from games.domain import ROUND_RESTARTED
+from games.domain import SEED_CONTRIBUTIONS_FIXED
+from games.domain import Folder
+from games.domain import restores_position
+from games.engine import ENGINE_VERSION
+from games.engine import DrawTile
+from games.engine import GameState
+from games.engine import IllegalMove
+from games.engine import Pass
+from games.engine import PlaceEngine
+from games.engine import PlayTile
+from games.engine import StartRound
+from games.engine import Stop
+from games.engine import decide
+from games.engine import event_from_dict
+from games.engine import step
+from games.engine.deal import deal_round
+from games.engine.deal import derive_seed_v2
+from games.engine.deal import redeal_seed
+from games.engine.events import EVENT_TYPES
+from games.engine.events import EnginePlaced
+from games.engine.events import MatchStarted
+from games.engine.events import RoundStarted
+from games.engine.events import TileDrawn
+from games.engine.events import TilePlayed
+from games.engine.events import TurnPassed
+from games.engine.events import TurnStopped
+from games.engine.state import DEALING
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
 from games.models import Game
 
 

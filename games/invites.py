@@ -15,7 +15,8 @@ import secrets
 
 from core.errors import Forbidden
 from games.errors import GameError
-from games.models import Game, Seat
+from games.models import Game
+from games.models import Seat
 
 CODE_BYTES = 12  # 16 URL-safe characters: not guessable, short enough to read out
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 def active_games() -> int:
     """Games in play (status active), counted when /metrics is scraped."""
-    from games.models import Game, GameStatus
+    from games.models import Game
+    from games.models import GameStatus
 
     return Game.objects.filter(status=GameStatus.ACTIVE).count()
 

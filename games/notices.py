@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from notifications.kinds import Kind, register_kind
+from notifications.kinds import Kind
+from notifications.kinds import register_kind
 
 
 def _table(params: dict) -> str:

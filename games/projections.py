@@ -14,9 +14,11 @@ rebuild computes the deadline of the turn in progress with them.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -26,18 +28,19 @@ from core import sql
 from eventstore import store
 from eventstore.store import StoredEvent
 from games import clocks
-from games.domain import (
-    GAME_ABANDONED,
-    GAME_VOIDED,
-    RESULT_AWARDED,
-    SEAT_FORFEITED,
-    SEAT_RESIGNED,
-    SEED_CONTRIBUTIONS_FIXED,
-    fold,
-)
+from games.domain import GAME_ABANDONED
+from games.domain import GAME_VOIDED
+from games.domain import RESULT_AWARDED
+from games.domain import SEAT_FORFEITED
+from games.domain import SEAT_RESIGNED
+from games.domain import SEED_CONTRIBUTIONS_FIXED
+from games.domain import fold
 from games.engine import GameState
-from games.engine.state import ENGINE, PLAYING
-from games.models import Game, GameStatus, Seat
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 
 GAME_FIELDS = (
     "status",

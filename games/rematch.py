@@ -14,13 +14,16 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from core.errors import ApplicationError, Forbidden
-from games import domain, services
+from core.errors import ApplicationError
+from core.errors import Forbidden
+from games import domain
+from games import services
 from games.broadcast import publish_seats_changed
 from games.eligibility import rated_eligibility_check
 from games.errors import GameError
 from games.invites import invite_url
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from notifications.services import notify
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)

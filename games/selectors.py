@@ -5,35 +5,46 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Case, F, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models import Case
+from django.db.models import F
+from django.db.models import IntegerField
+from django.db.models import OuterRef
+from django.db.models import Q
+from django.db.models import Subquery
+from django.db.models import Value
+from django.db.models import When
 from django.db.models.functions import Coalesce
 
-from accounts.names import FreshNames, Names
-from core.errors import Forbidden, NotFound
+from accounts.names import FreshNames
+from accounts.names import Names
+from core.errors import Forbidden
+from core.errors import NotFound
 from eventstore import store
 from eventstore.store import StoredEvent
-from games.domain import (
-    SEED_CONTRIBUTIONS_FIXED,
-    effective_engine_stored,
-    engine_events,
-    load,
-    redact_platform_event,
-    restart_numbers,
-)
-from games.engine import (
-    SPECTATOR,
-    GameState,
-    command_to_dict,
-    event_from_dict,
-    legal_moves,
-    view,
-)
+from games.domain import SEED_CONTRIBUTIONS_FIXED
+from games.domain import effective_engine_stored
+from games.domain import engine_events
+from games.domain import load
+from games.domain import redact_platform_event
+from games.domain import restart_numbers
+from games.engine import SPECTATOR
+from games.engine import GameState
+from games.engine import command_to_dict
+from games.engine import event_from_dict
+from games.engine import legal_moves
+from games.engine import view
 from games.engine.events import EVENT_TYPES
-from games.engine.record import FULL, export_record
+from games.engine.record import FULL
+from games.engine.record import export_record
 from games.engine.views import redact_event
 from games.errors import GameError
-from games.models import Game, GameStatus, Seat, stream_name
-from games.staff import RECORD_READ, WATCHED, staff_hidden_read
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
+from games.models import stream_name
+from games.staff import RECORD_READ
+from games.staff import WATCHED
+from games.staff import staff_hidden_read
 from games.stakes import deal_hidden
 
 

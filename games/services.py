@@ -10,46 +10,56 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import UTC, timedelta
+from datetime import UTC
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from accounts.services import bot_account_get_or_create
-from core import clock, metrics, throttling
-from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from core import clock
+from core import metrics
+from core import throttling
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import Forbidden
+from core.errors import NotFound
 from eventstore import store
-from games import clocks, domain, effects, invites
+from games import clocks
+from games import domain
+from games import effects
+from games import invites
 from games.bots.strategies import STRATEGIES
 from games.broadcast import publish_seats_changed
 from games.chat_modes import chat_mode_check
-from games.domain import (
-    SEAT_FORFEITED,
-    SEAT_RESIGNED,
-    SEED_CONTRIBUTIONS_FIXED,
-    SYSTEM,
-    Duplicate,
-    Loaded,
-    MoveResult,
-    Stale,
-    load,
-    platform_event,
-)
-from games.eligibility import raise_bots_not_rated, rated_eligibility_check
-from games.engine import (
-    Command,
-    MatchStarted,
-    Ruleset,
-    RulesetError,
-    command_from_dict,
-    commitment,
-    step,
-)
-from games.engine.deal import MAX_CONTRIBUTION_BYTES, derive_seed_v2
+from games.domain import SEAT_FORFEITED
+from games.domain import SEAT_RESIGNED
+from games.domain import SEED_CONTRIBUTIONS_FIXED
+from games.domain import SYSTEM
+from games.domain import Duplicate
+from games.domain import Loaded
+from games.domain import MoveResult
+from games.domain import Stale
+from games.domain import load
+from games.domain import platform_event
+from games.eligibility import raise_bots_not_rated
+from games.eligibility import rated_eligibility_check
+from games.engine import Command
+from games.engine import MatchStarted
+from games.engine import Ruleset
+from games.engine import RulesetError
+from games.engine import command_from_dict
+from games.engine import commitment
+from games.engine import step
+from games.engine.deal import MAX_CONTRIBUTION_BYTES
+from games.engine.deal import derive_seed_v2
 from games.engine.state import initial_state
 from games.errors import GameError
-from games.models import Game, GameStatus, Seat
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 from games.projections import deadline_for
 
 BOT_STRATEGIES = tuple(STRATEGIES)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Game, GameStatus
-from games.stakes import played, staff_stake
+from games.models import Game
+from games.models import GameStatus
+from games.stakes import played
+from games.stakes import staff_stake
 
 # What a hidden sibling's game document blanks (to these values, which the schema allows); it
 # keeps who plays, the settings and the commitment.

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from core.errors import Forbidden
 from games.extensions import STAKE_RULES
-from games.models import Game, GameStatus, Seat
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
 

@@ -7,7 +7,8 @@ import logging
 
 from celery import shared_task
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError
+from django.db import OperationalError
 
 from core import clock
 
@@ -50,7 +51,8 @@ def sweep_deadlines() -> int:
     Timeouts of people are applied here, in this task; an overdue automatic seat (its task
     lost) is played. Returns how many games changed.
     """
-    from games.automatic import due_games, game_apply_timeout
+    from games.automatic import due_games
+    from games.automatic import game_apply_timeout
 
     changed = 0
     for game_id, seq in due_games(clock.now()):

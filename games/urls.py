@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from games import apis, challenge_apis
+from games import apis
+from games import challenge_apis
 
 urlpatterns = [
     path("games", apis.GameListApi.as_view(), name="game-list"),

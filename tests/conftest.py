@@ -4,7 +4,8 @@ import importlib
 import os
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
+from django.db import connections
 
 SQLITE_FORWARD = importlib.import_module(
     "eventstore.migrations.0002_append_only_trigger"

@@ -19,24 +19,24 @@ These run inside the tournament services' transaction, under the tournament's ro
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from eventstore import store
-from games.domain import SEAT_FORFEITED, SEAT_RESIGNED
+from games.domain import SEAT_FORFEITED
+from games.domain import SEAT_RESIGNED
 from notifications.services import notify
 from tournaments import bans
-from tournaments.models import (
-    ACTIVE_ENTRY,
-    CORRESPONDENCE_ROUND_PAUSE_SECONDS,
-    ROUND_PAUSE_SECONDS,
-    EntryStatus,
-    Tournament,
-    TournamentEntry,
-    TournamentFormat,
-    TournamentStatus,
-    TournamentTable,
-)
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import CORRESPONDENCE_ROUND_PAUSE_SECONDS
+from tournaments.models import ROUND_PAUSE_SECONDS
+from tournaments.models import EntryStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentEntry
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 
 ROUND_PAUSE_RANGE = (0, 7 * 24 * 3600)  # seconds: none up to a week (correspondence)
 LEFT = (SEAT_RESIGNED, SEAT_FORFEITED)

@@ -8,7 +8,9 @@ from typing import Any
 
 def unfinished_entries_of(user) -> list[dict[str, Any]]:
     """The tournaments not ended where ``user`` is entered: withdraw first."""
-    from tournaments.models import ACTIVE_ENTRY, TournamentEntry, TournamentStatus
+    from tournaments.models import ACTIVE_ENTRY
+    from tournaments.models import TournamentEntry
+    from tournaments.models import TournamentStatus
 
     entries = TournamentEntry.objects.filter(
         user=user,

@@ -3,18 +3,19 @@ through the API or the tournaments page), with actions for staff to run the sche
 now and to recompute standings from the games. Play bans and offences are read-only too; staff
 lift a ban with an action, which records who lifted it and when (``bans.play_ban_lift``)."""
 
-from django.contrib import admin, messages
+from django.contrib import admin
+from django.contrib import messages
 
 from games.admin import SecretFieldsAdminMixin
-from tournaments import bans, series, services
-from tournaments.models import (
-    Tournament,
-    TournamentDealGroup,
-    TournamentEntry,
-    TournamentRound,
-    TournamentSeries,
-    TournamentTable,
-)
+from tournaments import bans
+from tournaments import series
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.models import TournamentDealGroup
+from tournaments.models import TournamentEntry
+from tournaments.models import TournamentRound
+from tournaments.models import TournamentSeries
+from tournaments.models import TournamentTable
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -7,28 +7,38 @@ The detail is the same document the tournament's socket pushes, plus the caller'
 from __future__ import annotations
 
 from django.http import JsonResponse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import clock
 from core.errors import Forbidden
 from core.fields import IntegerField
-from core.inputs import query, validated, whole_number
-from core.pagination import NumberPage, NumberQuery, page_of, paginate
+from core.inputs import query
+from core.inputs import validated
+from core.inputs import whole_number
+from core.pagination import NumberPage
+from core.pagination import NumberQuery
+from core.pagination import page_of
+from core.pagination import paginate
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from tournaments import bans, eligibility, selectors, services
+from tournaments import bans
+from tournaments import eligibility
+from tournaments import selectors
+from tournaments import services
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    READY_SECONDS,
-    AbsencePolicy,
-    EntryStatus,
-    TournamentFormat,
-    TournamentStatus,
-)
+from tournaments.models import READY_SECONDS
+from tournaments.models import AbsencePolicy
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentStatus
 
 TAGS = ["tournaments"]
 POLICIES = " | ".join(AbsencePolicy.values)

@@ -16,8 +16,10 @@ class TournamentsConfig(AppConfig):
         from tournaments import account_data
 
         account_data.register()  # its part of an account's export and deletion
-        from games.signals import game_adjudicated, game_ended
-        from tournaments.receivers import on_game_adjudicated, on_game_ended
+        from games.signals import game_adjudicated
+        from games.signals import game_ended
+        from tournaments.receivers import on_game_adjudicated
+        from tournaments.receivers import on_game_ended
 
         game_ended.connect(on_game_ended, dispatch_uid="tournaments.on_game_ended")
         game_adjudicated.connect(

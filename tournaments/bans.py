@@ -24,7 +24,8 @@ player sees it on the tournaments pages and staff in the admin.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings

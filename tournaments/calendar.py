@@ -16,17 +16,24 @@ Correspondence events last days or weeks; their events mark the start only
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count
+from django.db.models import Q
 
 from core import clock
 from core.errors import NotFound
 from tournaments import eligibility
 from tournaments.errors import TournamentError
-from tournaments.models import ACTIVE_ENTRY, Tournament, TournamentSeries, TournamentStatus
-from tournaments.series import TEMPLATE_DEFAULTS, occurrences
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import Tournament
+from tournaments.models import TournamentSeries
+from tournaments.models import TournamentStatus
+from tournaments.series import TEMPLATE_DEFAULTS
+from tournaments.series import occurrences
 
 UPCOMING = (TournamentStatus.SCHEDULED, TournamentStatus.REGISTRATION)
 CALENDAR_DAYS = 28  # the calendar page and the feeds look four weeks ahead

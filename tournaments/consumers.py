@@ -24,11 +24,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.sockets import CredentialWatch
 from core.api import error_body
-from core.error_messages import localized, scope_language
+from core.error_messages import localized
+from core.error_messages import scope_language
 from core.limits import load_json
 from core.throttling import SocketLimits
 from realtime import extensions
-from tournaments.broadcast import tournament_group, update_text
+from tournaments.broadcast import tournament_group
+from tournaments.broadcast import update_text
 
 CLOSE_NOT_FOUND = 4404
 

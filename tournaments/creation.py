@@ -9,26 +9,26 @@ from typing import Any
 from django.db import transaction
 
 from core import clock
-from core.errors import ApplicationError, Forbidden
+from core.errors import ApplicationError
+from core.errors import Forbidden
 from games.chat_modes import chat_mode_check
-from games.engine import Ruleset, RulesetError
+from games.engine import Ruleset
+from games.engine import RulesetError
 from games.services import VARIANT_KEYS
 from games.services import validate_time_control as game_time_control
-from tournaments import absence, broadcast, eligibility
-from tournaments.models import (
-    READY_SECONDS,
-    AbsencePolicy,
-    Tournament,
-    TournamentFormat,
-    TournamentStatus,
-)
-from tournaments.service_common import (
-    MAX_ROUNDS,
-    READY_SECONDS_RANGE,
-    E,
-    _invalid,
-    can_organize,
-)
+from tournaments import absence
+from tournaments import broadcast
+from tournaments import eligibility
+from tournaments.models import READY_SECONDS
+from tournaments.models import AbsencePolicy
+from tournaments.models import Tournament
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentStatus
+from tournaments.service_common import MAX_ROUNDS
+from tournaments.service_common import READY_SECONDS_RANGE
+from tournaments.service_common import E
+from tournaments.service_common import _invalid
+from tournaments.service_common import can_organize
 
 # -- create ------------------------------------------------------------------------------------
 

@@ -15,16 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from allauth.account.models import EmailAddress
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core.errors import ApplicationError, Forbidden
+from core.errors import ApplicationError
+from core.errors import Forbidden
 from ratings import skill
-from ratings.models import Rating, RatingKind
+from ratings.models import Rating
+from ratings.models import RatingKind
 from tournaments import bans
 from tournaments.errors import TournamentError
 

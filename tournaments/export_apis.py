@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -13,7 +14,8 @@ from rest_framework.views import APIView
 
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from tournaments import exports, selectors
+from tournaments import exports
+from tournaments import selectors
 
 TAGS = ["tournaments"]
 

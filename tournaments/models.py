@@ -323,4 +323,5 @@ class TournamentSeries(models.Model):
 
 
 # The play bans' models live in their own module; imported here so that Django finds them.
-from tournaments.bans import PlayBan, PlayOffence  # noqa: E402, F401
+from tournaments.bans import PlayBan  # noqa: E402, F401
+from tournaments.bans import PlayOffence  # noqa: E402, F401

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from notifications.kinds import Kind, register_kind
+from notifications.kinds import Kind
+from notifications.kinds import register_kind
 
 
 def _checkin_open(p: dict) -> str:

@@ -12,23 +12,21 @@ from core.errors import ApplicationError
 from games.eligibility import rated_eligibility_check
 from games.models import GameStatus
 from games.services import game_resign
-from tournaments import absence, bans, eligibility
-from tournaments.models import (
-    ACTIVE_ENTRY,
-    AbsencePolicy,
-    EntryStatus,
-    Tournament,
-    TournamentEntry,
-    TournamentFormat,
-    TournamentSeat,
-    TournamentStatus,
-)
-from tournaments.service_common import (
-    OVER,
-    E,
-    _changed,
-    _locked,
-)
+from tournaments import absence
+from tournaments import bans
+from tournaments import eligibility
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import AbsencePolicy
+from tournaments.models import EntryStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentEntry
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
+from tournaments.service_common import OVER
+from tournaments.service_common import E
+from tournaments.service_common import _changed
+from tournaments.service_common import _locked
 
 # -- registration ------------------------------------------------------------------------------
 

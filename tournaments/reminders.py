@@ -3,18 +3,17 @@ one hour; each at most once per player."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 
 from django.db import transaction
 
 from core import clock
 from notifications.services import notify
-from tournaments.models import (
-    ACTIVE_ENTRY,
-    EntryStatus,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import EntryStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentStatus
 
 # -- reminders ---------------------------------------------------------------------------------
 

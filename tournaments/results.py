@@ -14,18 +14,25 @@ tournament and its rounds; ``standings_from_games`` rebuilds both from the event
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from django.db.models import F
 
 from eventstore import store
-from games.domain import SEAT_FORFEITED, SEAT_RESIGNED, engine_events
+from games.domain import SEAT_FORFEITED
+from games.domain import SEAT_RESIGNED
+from games.domain import engine_events
 from games.engine.events import RoundEnded
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from tournaments import formats
-from tournaments.models import AbsencePolicy, EntryStatus, Tournament, TournamentFormat
+from tournaments.models import AbsencePolicy
+from tournaments.models import EntryStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentFormat
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID)
 

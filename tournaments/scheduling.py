@@ -7,7 +7,8 @@ after an adjudication."""
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -18,44 +19,45 @@ from core import clock
 from core import tasks as runner
 from core.errors import NotFound
 from games.engine import commitment
-from games.models import Game, GameStatus, Seat
-from games.services import game_create_seated, game_resign, game_start_ready
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
+from games.services import game_create_seated
+from games.services import game_resign
+from games.services import game_start_ready
 from notifications.services import notify
 from ratings import skill
 from ratings.models import Rating
 from ratings.tasks import apply_game_ratings
-from tournaments import absence, formats
-from tournaments.models import (
-    ACTIVE_ENTRY,
-    CORRESPONDENCE_READY_SECONDS,
-    AbsencePolicy,
-    EntryStatus,
-    Tournament,
-    TournamentDealGroup,
-    TournamentEntry,
-    TournamentFormat,
-    TournamentRound,
-    TournamentSeat,
-    TournamentStatus,
-    TournamentTable,
-)
-from tournaments.results import (
-    ENDED,
-    deal_group_key,
-    entries_in_seed_order,
-    scoring_of,
-    standings_doc,
-    standings_from_games,
-    stood_in_entries,
-    table_doc_from_game,
-    table_result,
-)
-from tournaments.selectors import ready_units, ready_window_closed, tournament_for_game
-from tournaments.service_common import (
-    STAND_IN_STRATEGY,
-    _changed,
-    _locked,
-)
+from tournaments import absence
+from tournaments import formats
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import CORRESPONDENCE_READY_SECONDS
+from tournaments.models import AbsencePolicy
+from tournaments.models import EntryStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentDealGroup
+from tournaments.models import TournamentEntry
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentRound
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
+from tournaments.results import ENDED
+from tournaments.results import deal_group_key
+from tournaments.results import entries_in_seed_order
+from tournaments.results import scoring_of
+from tournaments.results import standings_doc
+from tournaments.results import standings_from_games
+from tournaments.results import stood_in_entries
+from tournaments.results import table_doc_from_game
+from tournaments.results import table_result
+from tournaments.selectors import ready_units
+from tournaments.selectors import ready_window_closed
+from tournaments.selectors import tournament_for_game
+from tournaments.service_common import STAND_IN_STRATEGY
+from tournaments.service_common import _changed
+from tournaments.service_common import _locked
 
 # -- the scheduler's step ----------------------------------------------------------------------
 

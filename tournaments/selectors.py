@@ -14,24 +14,34 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, Value, When
+from django.db.models import Case
+from django.db.models import Count
+from django.db.models import Exists
+from django.db.models import F
+from django.db.models import IntegerField
+from django.db.models import OuterRef
+from django.db.models import Q
+from django.db.models import Value
+from django.db.models import When
 
-from accounts.names import Names, is_deleted
+from accounts.names import Names
+from accounts.names import is_deleted
 from core import clock
 from core.errors import NotFound
 from games.models import GameStatus
-from tournaments import absence, formats
+from tournaments import absence
+from tournaments import formats
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    ACTIVE_ENTRY,
-    Tournament,
-    TournamentEntry,
-    TournamentFormat,
-    TournamentRound,
-    TournamentStatus,
-    TournamentTable,
-)
-from tournaments.results import ENDED, entries_in_seed_order, standings_doc
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import Tournament
+from tournaments.models import TournamentEntry
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentRound
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
+from tournaments.results import ENDED
+from tournaments.results import entries_in_seed_order
+from tournaments.results import standings_doc
 
 LIST_GROUPS = {
     "upcoming": (TournamentStatus.SCHEDULED, TournamentStatus.REGISTRATION),

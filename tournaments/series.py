@@ -15,18 +15,26 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
-from dateutil.rrule import HOURLY, YEARLY, rrule, rrulestr
-from django.db import IntegrityError, transaction
+from dateutil.rrule import HOURLY
+from dateutil.rrule import YEARLY
+from dateutil.rrule import rrule
+from dateutil.rrule import rrulestr
+from django.db import IntegrityError
+from django.db import transaction
 
 from core import clock
-from core.errors import ApplicationError, Forbidden, NotFound
+from core.errors import ApplicationError
+from core.errors import Forbidden
+from core.errors import NotFound
 from tournaments import eligibility
 from tournaments.creation import tournament_create
 from tournaments.errors import TournamentError
-from tournaments.models import AbsencePolicy, TournamentSeries
+from tournaments.models import AbsencePolicy
+from tournaments.models import TournamentSeries
 from tournaments.service_common import can_organize
 
 log = logging.getLogger(__name__)

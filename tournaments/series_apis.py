@@ -4,17 +4,23 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.fields import IntegerField
-from core.inputs import query, validated
-from core.pagination import NumberPage, NumberQuery, page_of, paginate
+from core.inputs import query
+from core.inputs import validated
+from core.pagination import NumberPage
+from core.pagination import NumberQuery
+from core.pagination import page_of
+from core.pagination import paginate
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from tournaments import calendar, series
+from tournaments import calendar
+from tournaments import series
 
 TAGS = ["tournaments"]
 

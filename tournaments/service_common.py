@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import logging
 
-from core.errors import ApplicationError, NotFound
+from core.errors import ApplicationError
+from core.errors import NotFound
 from tournaments import broadcast
 from tournaments.errors import TournamentError
-from tournaments.models import (
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Tournament
+from tournaments.models import TournamentStatus
 
 log = logging.getLogger(__name__)
 

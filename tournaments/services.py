@@ -26,24 +26,18 @@ This module is the services' one door; each lives in the room of its sub-domain:
 from __future__ import annotations
 
 from tournaments.creation import tournament_create
-from tournaments.registration import (
-    tournament_check_in,
-    tournament_register,
-    tournament_withdraw,
-)
+from tournaments.registration import tournament_check_in
+from tournaments.registration import tournament_register
+from tournaments.registration import tournament_withdraw
 from tournaments.reminders import tournament_reminders_send
-from tournaments.scheduling import (
-    group_contributions,
-    tournament_advance,
-    tournament_recompute_standings,
-    tournament_table_start,
-)
-from tournaments.service_common import (
-    MAX_ROUNDS,
-    ORGANIZERS_GROUP,
-    READY_SECONDS_RANGE,
-    can_organize,
-)
+from tournaments.scheduling import group_contributions
+from tournaments.scheduling import tournament_advance
+from tournaments.scheduling import tournament_recompute_standings
+from tournaments.scheduling import tournament_table_start
+from tournaments.service_common import MAX_ROUNDS
+from tournaments.service_common import ORGANIZERS_GROUP
+from tournaments.service_common import READY_SECONDS_RANGE
+from tournaments.service_common import can_organize
 
 __all__ = [
     "MAX_ROUNDS",

@@ -5,9 +5,14 @@ entry in the tournament, whose standings the game decides."""
 
 from __future__ import annotations
 
-from games.models import Game, Seat
-from games.stakes import DEAL_GROUP, ENTRY
-from tournaments.models import ACTIVE_ENTRY, TournamentEntry, TournamentFormat, TournamentTable
+from games.models import Game
+from games.models import Seat
+from games.stakes import DEAL_GROUP
+from games.stakes import ENTRY
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import TournamentEntry
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentTable
 
 
 def _table(game: Game):

@@ -2,7 +2,9 @@
 
 from django.urls import path
 
-from tournaments import apis, export_apis, series_apis
+from tournaments import apis
+from tournaments import export_apis
+from tournaments import series_apis
 
 app_name = "tournaments"
 

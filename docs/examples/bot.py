@@ -20,7 +20,8 @@ import urllib.error
 import urllib.request
 import uuid
 
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 ENDED = ("finished", "abandoned", "void")

@@ -12,14 +12,12 @@ import json
 import sys
 from pathlib import Path
 
-from games.engine.__main__ import (
-    EXIT_OK,
-    EXIT_USAGE,
-    Parser,
-    UsageError,
-    parse_ruleset,
-    parse_seed,
-)
+from games.engine.__main__ import EXIT_OK
+from games.engine.__main__ import EXIT_USAGE
+from games.engine.__main__ import Parser
+from games.engine.__main__ import UsageError
+from games.engine.__main__ import parse_ruleset
+from games.engine.__main__ import parse_seed
 from games.engine.record import export_record
 from games.engine.simulate import simulate_match
 

@@ -77,21 +77,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.bots.heuristic import smart_choice
-from games.bots.knowledge import SeatKnowledge, sample_world, seat_knowledge
-from games.bots.luck import analyse_luck, derived_rng
-from games.bots.mc import ROLLOUTS, outcome, rollout
+from games.bots.knowledge import SeatKnowledge
+from games.bots.knowledge import sample_world
+from games.bots.knowledge import seat_knowledge
+from games.bots.luck import analyse_luck
+from games.bots.luck import derived_rng
+from games.bots.mc import ROLLOUTS
+from games.bots.mc import outcome
+from games.bots.mc import rollout
 from games.engine import events as ev
-from games.engine.commands import (
-    DrawTile,
-    Pass,
-    PlaceEngine,
-    PlayTile,
-    SeatCommand,
-    Stop,
-    command_to_dict,
-)
-from games.engine.rules import legal_moves, step
-from games.engine.state import ENGINE, PLAYING, evolve, initial_state
+from games.engine.commands import DrawTile
+from games.engine.commands import Pass
+from games.engine.commands import PlaceEngine
+from games.engine.commands import PlayTile
+from games.engine.commands import SeatCommand
+from games.engine.commands import Stop
+from games.engine.commands import command_to_dict
+from games.engine.rules import legal_moves
+from games.engine.rules import step
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
+from games.engine.state import evolve
+from games.engine.state import initial_state
 
 ANALYSIS_VERSION = 2  # 2: the skill index sums the decisions' gains against the reference
 ACCURACY_SCALE = 5.0

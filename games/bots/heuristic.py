@@ -17,11 +17,14 @@ on a seat's knowledge and, inside rollouts, on a sampled world.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
+from collections.abc import Sequence
 from typing import Any
 
-from games.engine.commands import PlayTile, SeatCommand
-from games.engine.tiles import Tile, tile
+from games.engine.commands import PlayTile
+from games.engine.commands import SeatCommand
+from games.engine.tiles import Tile
+from games.engine.tiles import tile
 
 GOING_OUT = 1000
 CHAIN_NODE_LIMIT = 1500

@@ -22,11 +22,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.engine import GameState, legal_moves
+from games.engine import GameState
+from games.engine import legal_moves
 from games.engine.commands import SeatCommand
 from games.engine.ruleset import Ruleset
 from games.engine.state import ENGINE
-from games.engine.tiles import Tile, full_set, tile
+from games.engine.tiles import Tile
+from games.engine.tiles import full_set
+from games.engine.tiles import tile
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,11 +40,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.bots.mc import ROLLOUTS, outcome, rollout
+from games.bots.mc import ROLLOUTS
+from games.bots.mc import outcome
+from games.bots.mc import rollout
 from games.engine import events as ev
 from games.engine.commands import DrawTile
 from games.engine.rules import step
-from games.engine.state import ENGINE, PLAYING, GameState, evolve, initial_state
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
+from games.engine.state import GameState
+from games.engine.state import evolve
+from games.engine.state import initial_state
 from games.engine.tiles import Tile
 
 REFERENCE = "smart"

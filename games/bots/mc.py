@@ -18,15 +18,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
-from games.bots.heuristic import smart_choice, smart_state_policy
-from games.bots.knowledge import SeatKnowledge, sample_world
+from games.bots.heuristic import smart_choice
+from games.bots.heuristic import smart_state_policy
+from games.bots.knowledge import SeatKnowledge
+from games.bots.knowledge import sample_world
 from games.bots.simple import greedy_policy
-from games.engine import GameState, legal_moves, step
+from games.engine import GameState
+from games.engine import legal_moves
+from games.engine import step
 from games.engine.commands import SeatCommand
-from games.engine.state import ENGINE, PLAYING
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
 
 RolloutPolicy = Callable[[GameState, int, Sequence[SeatCommand], random.Random], SeatCommand]
 

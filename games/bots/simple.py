@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.engine.commands import PlayTile, SeatCommand
+from games.engine.commands import PlayTile
+from games.engine.commands import SeatCommand
 
 
 def random_policy(moves: Sequence[SeatCommand], rng: random.Random) -> SeatCommand:

@@ -17,17 +17,28 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+from typing import Protocol
 
 from games.bots.heuristic import SmartStrategy
-from games.bots.knowledge import SeatKnowledge, seat_knowledge
+from games.bots.knowledge import SeatKnowledge
+from games.bots.knowledge import seat_knowledge
 from games.bots.mc import MonteCarloStrategy
 from games.bots.simple import POLICIES
-from games.engine import Event, GameState, MatchStarted, StartRound, commitment, deal_round, step
+from games.engine import Event
+from games.engine import GameState
+from games.engine import MatchStarted
+from games.engine import StartRound
+from games.engine import commitment
+from games.engine import deal_round
+from games.engine import step
 from games.engine.commands import SeatCommand
 from games.engine.ruleset import Ruleset
-from games.engine.state import DEALING, FINISHED, initial_state
+from games.engine.state import DEALING
+from games.engine.state import FINISHED
+from games.engine.state import initial_state
 
 
 class Strategy(Protocol):

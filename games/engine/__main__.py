@@ -10,13 +10,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
+from typing import NoReturn
 
 from .errors import RulesetError
-from .record import check_shape, verify_record
+from .record import check_shape
+from .record import verify_record
 from .record_format import RecordFormatError
-from .record_keys import parse_published_keys, verify_attested
-from .ruleset import Ruleset, parse_variant
+from .record_keys import parse_published_keys
+from .record_keys import verify_attested
+from .ruleset import Ruleset
+from .ruleset import parse_variant
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 

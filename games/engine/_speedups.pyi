@@ -1,6 +1,7 @@
 # The compiled part's signatures (games/engine/_speedups.c); their Python references are
 # rules._py_plays and rules._py_open_plays. None: input that is not the engine's own state.
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
+from collections.abc import Set
 
 from .commands import PlayTile
 from .tiles import Tile

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple
+from typing import Any
+from typing import ClassVar
+from typing import NamedTuple
 
-from .tiles import Tile, parse_tile
+from .tiles import Tile
+from .tiles import parse_tile
 from .values import value_type
 
 MEXICAN = "mexican"

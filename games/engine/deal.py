@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from itertools import count
 
-from .tiles import MAX_SET, Tile, full_set, set_size
+from .tiles import MAX_SET
+from .tiles import Tile
+from .tiles import full_set
+from .tiles import set_size
 
 LABEL = b"mexican-train/deal"
 _TWO64 = 1 << 64

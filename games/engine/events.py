@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any
+from typing import ClassVar
+from typing import NamedTuple
 
 from .ruleset import Ruleset
-from .tiles import Tile, tile
+from .tiles import Tile
+from .tiles import tile
 from .values import value_type
 
 SCHEMA_VERSION = 1

@@ -3,53 +3,63 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from . import events as ev
-from .commands import (
-    ACTIONS,
-    BY_VALUES,
-    MEXICAN,
-    Command,
-    DrawTile,
-    Pass,
-    PlaceEngine,
-    PlayTile,
-    SeatCommand,
-    StartRound,
-    Stop,
-)
-from .deal import MAX_CONTRIBUTION_BYTES, deal_round, derive_seed_v2, redeal_seed
-from .errors import Code, IllegalMove, RulesetError
-from .record_format import (
-    _CONTRIBUTION_KEYS,
-    _DEAL_KEYS,
-    _FAIRNESS_KEYS,
-    _MATCH_RESULT_KEYS,
-    _MOVE_KEYS,
-    _PLAYER_KEYS,
-    _ROUND_KEYS,
-    _ROUND_RESULT_KEYS,
-    _TOP_KEYS,
-    FORMAT,
-    FULL,
-    VERSION,
-    VERSION_2,
-    VERSIONS,
-    Problem,
-    RecordFormatError,
-    Verdict,
-    _is_hex64,
-    _is_int,
-    _need,
-    is_utc_time,
-)
+from .commands import ACTIONS
+from .commands import BY_VALUES
+from .commands import MEXICAN
+from .commands import Command
+from .commands import DrawTile
+from .commands import Pass
+from .commands import PlaceEngine
+from .commands import PlayTile
+from .commands import SeatCommand
+from .commands import StartRound
+from .commands import Stop
+from .deal import MAX_CONTRIBUTION_BYTES
+from .deal import deal_round
+from .deal import derive_seed_v2
+from .deal import redeal_seed
+from .errors import Code
+from .errors import IllegalMove
+from .errors import RulesetError
+from .record_format import _CONTRIBUTION_KEYS
+from .record_format import _DEAL_KEYS
+from .record_format import _FAIRNESS_KEYS
+from .record_format import _MATCH_RESULT_KEYS
+from .record_format import _MOVE_KEYS
+from .record_format import _PLAYER_KEYS
+from .record_format import _ROUND_KEYS
+from .record_format import _ROUND_RESULT_KEYS
+from .record_format import _TOP_KEYS
+from .record_format import FORMAT
+from .record_format import FULL
+from .record_format import VERSION
+from .record_format import VERSION_2
+from .record_format import VERSIONS
+from .record_format import Problem
+from .record_format import RecordFormatError
+from .record_format import Verdict
+from .record_format import _is_hex64
+from .record_format import _is_int
+from .record_format import _need
+from .record_format import is_utc_time
 from .record_keys import verify_attested
 from .rules import step
 from .ruleset import Ruleset
-from .state import DEALING, ENGINE, FINISHED, PLAYING, GameState, initial_state
-from .tiles import Tile, parse_tile
+from .state import DEALING
+from .state import ENGINE
+from .state import FINISHED
+from .state import PLAYING
+from .state import GameState
+from .state import initial_state
+from .tiles import Tile
+from .tiles import parse_tile
 
 # -- export ------------------------------------------------------------------------------------
 

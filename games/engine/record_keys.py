@@ -4,11 +4,15 @@ latest time the record holds."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any
 
 from .attestation import check_attestation
-from .record_format import _UTC_TIME, Problem, _is_hex64, is_utc_time
+from .record_format import _UTC_TIME
+from .record_format import Problem
+from .record_format import _is_hex64
+from .record_format import is_utc_time
 
 
 def verify_attested(

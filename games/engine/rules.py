@@ -2,42 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
 from . import events as ev
-from .commands import (
-    MEXICAN,
-    Command,
-    DrawTile,
-    Pass,
-    PlaceEngine,
-    PlayTile,
-    SeatCommand,
-    StartRound,
-    Stop,
-)
-from .errors import Code, IllegalMove
+from .commands import MEXICAN
+from .commands import Command
+from .commands import DrawTile
+from .commands import Pass
+from .commands import PlaceEngine
+from .commands import PlayTile
+from .commands import SeatCommand
+from .commands import StartRound
+from .commands import Stop
+from .errors import Code
+from .errors import IllegalMove
 from .ruleset import MAX_PLAYERS
-from .state import (
-    _EVOLVE,
-    DEALING,
-    ENGINE,
-    FINISHED,
-    MATCH_OVER,
-    PLAYING,
-    ROUND_OVER,
-    GameState,
-    _engine_placed,
-    _tile_drawn,
-    _tile_played,
-    _turn_passed,
-    _turn_stopped,
-    evolve,
-    round_end_events,
-)
-from .tiles import SHOWING, Tile, full_set
+from .state import _EVOLVE
+from .state import DEALING
+from .state import ENGINE
+from .state import FINISHED
+from .state import MATCH_OVER
+from .state import PLAYING
+from .state import ROUND_OVER
+from .state import GameState
+from .state import _engine_placed
+from .state import _tile_drawn
+from .state import _tile_played
+from .state import _turn_passed
+from .state import _turn_stopped
+from .state import evolve
+from .state import round_end_events
+from .tiles import SHOWING
+from .tiles import Tile
+from .tiles import full_set
 
 
 def play_targets(s: GameState, seat: int) -> Sequence[int]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Sequence
 
 from .ruleset import Ruleset
 from .tiles import Tile

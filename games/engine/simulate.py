@@ -7,14 +7,26 @@ The policy is a function ``policy(moves, rng) -> command``; the engine names non
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 
 from . import events as ev
-from .commands import PlayTile, SeatCommand, StartRound
-from .deal import commitment, deal_round
-from .rules import _new, _round_end_events, legal_moves, step, step_legal
+from .commands import PlayTile
+from .commands import SeatCommand
+from .commands import StartRound
+from .deal import commitment
+from .deal import deal_round
+from .rules import _new
+from .rules import _round_end_events
+from .rules import legal_moves
+from .rules import step
+from .rules import step_legal
 from .ruleset import Ruleset
-from .state import DEALING, FINISHED, ROUND_OVER, _tile_played, initial_state
+from .state import DEALING
+from .state import FINISHED
+from .state import ROUND_OVER
+from .state import _tile_played
+from .state import initial_state
 
 
 def simulate_match(

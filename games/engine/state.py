@@ -13,8 +13,10 @@ from typing import Any
 
 from . import events as ev
 from .ruleset import Ruleset
-from .scoring import places, round_scores
-from .tiles import Tile, tile
+from .scoring import places
+from .scoring import round_scores
+from .tiles import Tile
+from .tiles import tile
 
 # Phases of a match
 DEALING = "dealing"  # waiting for the next round's deal (StartRound)

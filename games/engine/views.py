@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as ev
-from .state import ENGINE, FINISHED, GameState
+from .state import ENGINE
+from .state import FINISHED
+from .state import GameState
 from .tiles import Tile
 
 

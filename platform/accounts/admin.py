@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken
+from accounts.models import User
 
 
 @admin.register(User)

@@ -6,9 +6,12 @@ from django.contrib.auth import logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,34 +19,39 @@ from accounts.deletion import account_delete
 from accounts.errors import AccountError as E
 from accounts.export import account_export
 from accounts.models import ApiToken
-from accounts.second_factor import begin_login, check_code, has_second_factor, is_same_site_path
+from accounts.second_factor import begin_login
+from accounts.second_factor import check_code
+from accounts.second_factor import has_second_factor
+from accounts.second_factor import is_same_site_path
 from accounts.selectors import owned_bot_list
-from accounts.services import (
-    DEFAULT_TOKEN_NAME,
-    SIGNUP_TOKEN_NAME,
-    TOKEN_NAME_MAX,
-    api_token_create,
-    api_token_revoke,
-    api_token_revoke_all,
-    owned_bot_create,
-    owned_bot_deactivate,
-    owned_bot_owner_check,
-    owned_bot_token_issue,
-    user_authenticate,
-    user_register,
-)
-from accounts.sockets import session_credential, token_credential
+from accounts.services import DEFAULT_TOKEN_NAME
+from accounts.services import SIGNUP_TOKEN_NAME
+from accounts.services import TOKEN_NAME_MAX
+from accounts.services import api_token_create
+from accounts.services import api_token_revoke
+from accounts.services import api_token_revoke_all
+from accounts.services import owned_bot_create
+from accounts.services import owned_bot_deactivate
+from accounts.services import owned_bot_owner_check
+from accounts.services import owned_bot_token_issue
+from accounts.services import user_authenticate
+from accounts.services import user_register
+from accounts.sockets import session_credential
+from accounts.sockets import token_credential
 from core import clock
-from core.errors import ApplicationError, NotAuthenticated
-from core.inputs import query, validated
-from core.pagination import NumberPage, NumberQuery, page_of, paginate
+from core.errors import ApplicationError
+from core.errors import NotAuthenticated
+from core.inputs import query
+from core.inputs import validated
+from core.pagination import NumberPage
+from core.pagination import NumberQuery
+from core.pagination import page_of
+from core.pagination import paginate
 from core.schema import error_responses
-from core.throttling import (
-    AccountExportRateThrottle,
-    LoginRateThrottle,
-    RegisterRateThrottle,
-    SocketTicketRateThrottle,
-)
+from core.throttling import AccountExportRateThrottle
+from core.throttling import LoginRateThrottle
+from core.throttling import RegisterRateThrottle
+from core.throttling import SocketTicketRateThrottle
 from realtime.tickets import ticket_issue
 
 TAGS = ["accounts"]

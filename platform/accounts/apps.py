@@ -14,7 +14,8 @@ class AccountsConfig(AppConfig):
         from django.contrib import admin
         from django.db.models.signals import post_save
 
-        from accounts.second_factor import gate_admin_site, record_enrolment
+        from accounts.second_factor import gate_admin_site
+        from accounts.second_factor import record_enrolment
 
         # Enrolling in a session verifies it; the admin opens only to a verified staff session.
         post_save.connect(

@@ -30,11 +30,16 @@ from django.db import transaction
 
 from accounts import registry
 from accounts.errors import AccountError as E
-from accounts.models import ApiToken, RetiredUsername, User
-from accounts.names import PSEUDONYM_PREFIX, retired_digest
-from accounts.services import owned_bots_deactivate_all, user_authenticate
+from accounts.models import ApiToken
+from accounts.models import RetiredUsername
+from accounts.models import User
+from accounts.names import PSEUDONYM_PREFIX
+from accounts.names import retired_digest
+from accounts.services import owned_bots_deactivate_all
+from accounts.services import user_authenticate
 from core import clock
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError
+from core.errors import Conflict
 
 
 def account_blockers(user: User) -> dict[str, list[dict[str, Any]]]:

@@ -22,11 +22,9 @@ from __future__ import annotations
 from functools import wraps
 from urllib.parse import urlencode
 
-from allauth.account.internal.flows.login import (
-    get_authentication_records,
-    perform_login,
-    record_authentication,
-)
+from allauth.account.internal.flows.login import get_authentication_records
+from allauth.account.internal.flows.login import perform_login
+from allauth.account.internal.flows.login import record_authentication
 from allauth.account.models import Login
 from allauth.core import context
 from allauth.mfa.base.forms import AuthenticateForm

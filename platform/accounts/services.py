@@ -5,27 +5,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from allauth.account.internal.flows.email_verification import (
-    send_verification_email_to_address,
-)
+from allauth.account.internal.flows.email_verification import send_verification_email_to_address
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 from django.db.models import Q
 from knox.models import get_digest_token
-from knox.settings import CONSTANTS, knox_settings
+from knox.settings import CONSTANTS
+from knox.settings import knox_settings
 
 from accounts.errors import AccountError as E
 from accounts.middleware import valid_language
-from accounts.models import ApiToken, RetiredUsername, User
-from accounts.names import PSEUDONYM_PREFIX, retired_digest
+from accounts.models import ApiToken
+from accounts.models import RetiredUsername
+from accounts.models import User
+from accounts.names import PSEUDONYM_PREFIX
+from accounts.names import retired_digest
 from accounts.skeleton import username_skeleton
 from core import clock
-from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import Forbidden
+from core.errors import NotFound
 from core.throttling import check_login_username
 
 # Bot usernames are "<strategy>-bot-<n>"; people may not take names of that form.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from accounts.sockets import recheck_sockets, session_credential, token_credential
+from accounts.sockets import recheck_sockets
+from accounts.sockets import session_credential
+from accounts.sockets import token_credential
 
 
 def on_logged_out(sender, request=None, user=None, **kwargs) -> None:

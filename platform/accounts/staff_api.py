@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import serializers, status
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.permissions import IsStaff, StaffBySessionOnly
+from accounts.permissions import IsStaff
+from accounts.permissions import StaffBySessionOnly
 from core.inputs import validated
 
 

@@ -25,7 +25,8 @@ from knox.settings import CONSTANTS
 from rest_framework import exceptions
 
 from accounts.errors import AccountError
-from core import clock, sql
+from core import clock
+from core import sql
 
 LAST_USED_EVERY = timedelta(minutes=5)
 

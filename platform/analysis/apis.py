@@ -9,7 +9,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.permissions import IsStaff, StaffBySessionOnly, acting_user
+from accounts.permissions import IsStaff
+from accounts.permissions import StaffBySessionOnly
+from accounts.permissions import acting_user
 from accounts.selectors import player_get
 from analysis import selectors
 from core.schema import error_responses

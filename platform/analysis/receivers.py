@@ -10,7 +10,8 @@ def on_game_ended(sender, *, game_id, status, **kwargs) -> None:
     request that ended the game would be the move path."""
     if status != "finished":
         return
-    from analysis import services, tasks
+    from analysis import services
+    from analysis import tasks
     from core import tasks as runner
 
     if runner.embedded():

@@ -10,21 +10,30 @@ and are written to the staff trail otherwise. Aggregates leave such games out.
 from __future__ import annotations
 
 import math
-from statistics import mean, pstdev
+from statistics import mean
+from statistics import pstdev
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Avg, Count, Q
+from django.db.models import Avg
+from django.db.models import Count
+from django.db.models import Q
 
 from accounts.names import Names
 from analysis.errors import AnalysisError
-from analysis.models import AnalysisStatus, GameAnalysis, PlayerGameAnalysis
-from core.errors import Conflict, Forbidden
+from analysis.models import AnalysisStatus
+from analysis.models import GameAnalysis
+from analysis.models import PlayerGameAnalysis
+from core.errors import Conflict
+from core.errors import Forbidden
 from games.bots.analysis import ANALYSIS_VERSION
 from games.errors import GameError
-from games.models import Game, GameStatus
-from games.selectors import game_seats, game_viewer_seat
-from games.staff import RECORD_READ, staff_hidden_read
+from games.models import Game
+from games.models import GameStatus
+from games.selectors import game_seats
+from games.selectors import game_viewer_seat
+from games.staff import RECORD_READ
+from games.staff import staff_hidden_read
 from games.stakes import deal_hidden
 
 RECENT = 20

@@ -16,14 +16,22 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError
+from django.db import close_old_connections
+from django.db import transaction
 
-from analysis.models import AnalysisStatus, GameAnalysis, PlayerGameAnalysis
+from analysis.models import AnalysisStatus
+from analysis.models import GameAnalysis
+from analysis.models import PlayerGameAnalysis
 from core import clock
 from eventstore import store
-from games.bots.analysis import ANALYSIS_VERSION, Budget, analyse
-from games.domain import effective_engine_stored, engine_events
-from games.models import Game, GameStatus
+from games.bots.analysis import ANALYSIS_VERSION
+from games.bots.analysis import Budget
+from games.bots.analysis import analyse
+from games.domain import effective_engine_stored
+from games.domain import engine_events
+from games.models import Game
+from games.models import GameStatus
 
 log = logging.getLogger(__name__)
 

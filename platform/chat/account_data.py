@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.export import iso
-from accounts.registry import register_deletion_step, register_export_section
+from accounts.registry import register_deletion_step
+from accounts.registry import register_export_section
 
 
 def chat_export(user) -> dict[str, Any]:
     from chat.models import ChatMessage
-    from chat.selectors import message_text, mutes_of
+    from chat.selectors import message_text
+    from chat.selectors import mutes_of
 
     return {
         "messages": [

@@ -4,7 +4,9 @@ API (its checks and reason), not by editing rows."""
 
 from django.contrib import admin
 
-from chat.models import ChatBan, ChatMessage, ChatReport
+from chat.models import ChatBan
+from chat.models import ChatMessage
+from chat.models import ChatReport
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -11,16 +11,25 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
-from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.staff_api import StaffActionApi
-from chat import selectors, services
-from core.inputs import query, validated
-from core.pagination import CursorPage, CursorQuery, page_of, paginate
+from chat import selectors
+from chat import services
+from core.inputs import query
+from core.inputs import validated
+from core.pagination import CursorPage
+from core.pagination import CursorQuery
+from core.pagination import page_of
+from core.pagination import paginate
 from core.schema import error_responses
 from games.chat_modes import QUICK_MESSAGES
 from games.selectors import table_names

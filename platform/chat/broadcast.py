@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from chat.models import ChatChannel, ChatMessage
+from chat.models import ChatChannel
+from chat.models import ChatMessage
 from realtime.broadcast import send_now
 from realtime.groups import game_seat_group
 from tournaments.broadcast import tournament_group

@@ -10,13 +10,19 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from chat.errors import ChatError as E
-from chat.models import ChatBan, ChatChannel, ChatMessage, ChatMute
+from chat.models import ChatBan
+from chat.models import ChatChannel
+from chat.models import ChatMessage
+from chat.models import ChatMute
 from core import clock
-from core.errors import Forbidden, NotFound
+from core.errors import Forbidden
+from core.errors import NotFound
 from games.chat_modes import QUICK_MESSAGES
 from games.errors import GameError
-from games.models import Game, GameStatus
-from games.selectors import game_viewer_seat, table_names
+from games.models import Game
+from games.models import GameStatus
+from games.selectors import game_viewer_seat
+from games.selectors import table_names
 from tournaments.models import Tournament
 
 LIVE_STATUSES = (GameStatus.OPEN, GameStatus.ACTIVE)

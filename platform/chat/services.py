@@ -18,21 +18,26 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from chat import broadcast, selectors
+from chat import broadcast
+from chat import selectors
 from chat.errors import ChatError as E
-from chat.models import ChatBan, ChatChannel, ChatMessage, ChatMute, ChatReport
+from chat.models import ChatBan
+from chat.models import ChatChannel
+from chat.models import ChatMessage
+from chat.models import ChatMute
+from chat.models import ChatReport
 from core import clock
-from core.errors import (
-    ApplicationError,
-    Conflict,
-    CoreError,
-    Forbidden,
-    NotAuthenticated,
-    NotFound,
-)
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import CoreError
+from core.errors import Forbidden
+from core.errors import NotAuthenticated
+from core.errors import NotFound
 from core.hooks import Hook
-from core.throttling import Throttled, hit
-from games.chat_modes import QUICK_MESSAGES, ChatMode
+from core.throttling import Throttled
+from core.throttling import hit
+from games.chat_modes import QUICK_MESSAGES
+from games.chat_modes import ChatMode
 from tournaments.models import TournamentEntry
 
 MAX_LENGTH = 300

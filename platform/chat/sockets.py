@@ -17,8 +17,10 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 
-from chat import selectors, services
-from chat.models import ChatChannel, ChatMessage
+from chat import selectors
+from chat import services
+from chat.models import ChatChannel
+from chat.models import ChatMessage
 from core.error_messages import scope_language
 
 

@@ -29,7 +29,8 @@ from core.serving import PooledASGIHandler  # noqa: E402
 django_application = PooledASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
+from channels.routing import URLRouter  # noqa: E402
 
 from accounts.sockets import TicketAuthMiddleware  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402

@@ -11,7 +11,9 @@ import os
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs
+from urllib.parse import unquote
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.conf.locale import LANG_INFO

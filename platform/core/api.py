@@ -19,7 +19,8 @@ import redis
 from django.core import signals
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, JsonResponse
+from django.http import Http404
+from django.http import JsonResponse
 from django.utils.log import log_response
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -27,7 +28,8 @@ from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
 from core.error_messages import localized
-from core.errors import ApplicationError, CoreError
+from core.errors import ApplicationError
+from core.errors import CoreError
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,8 @@ import json
 from django.conf import settings
 
 from core.api import request_too_large_body
-from core.error_messages import localized, scope_language
+from core.error_messages import localized
+from core.error_messages import scope_language
 
 
 class BodyLimitMiddleware:

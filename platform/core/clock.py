@@ -5,7 +5,8 @@ moves by exactly ``delta``; a running one keeps running, ``delta`` ahead). ``res
 back the real time. Tests use them through the ``frozen_clock`` fixture; nothing else should.
 """
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 
 from django.utils import timezone
 

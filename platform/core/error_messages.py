@@ -14,7 +14,8 @@ enumerates them), so a new code cannot ship without one.
 
 from __future__ import annotations
 
-from http.cookies import CookieError, SimpleCookie
+from http.cookies import CookieError
+from http.cookies import SimpleCookie
 from typing import Any
 
 from django.conf import settings

@@ -7,7 +7,8 @@ responses themselves.
 
 from __future__ import annotations
 
-from enum import Enum, StrEnum
+from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 

@@ -19,8 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.http import HttpRequest, HttpResponseNotAllowed, JsonResponse
+from django.db import DEFAULT_DB_ALIAS
+from django.db import connections
+from django.http import HttpRequest
+from django.http import HttpResponseNotAllowed
+from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.api import validation_body
-from core.errors import ApplicationError, CoreError
+from core.errors import ApplicationError
+from core.errors import CoreError
 
 
 def validated(serializer_class, request, **kwargs) -> dict[str, Any]:

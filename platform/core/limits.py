@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from core.errors import ApplicationError, CoreError
+from core.errors import ApplicationError
+from core.errors import CoreError
 
 # The largest WebSocket frame (64 KiB): uvicorn closes the socket with 1009 on a larger one,
 # before buffering it. A move or a sync is under 200 bytes.

@@ -13,7 +13,8 @@ import json
 import logging
 import re
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 REQUEST_ID_HEADER = "X-Request-ID"
 # A request id comes from the proxy (nginx's $request_id) or is made here; anything else a

@@ -5,15 +5,14 @@ import logging
 import sys
 
 from django.core.signals import got_request_exception
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
+from django.http import JsonResponse
 
-from core.api import (
-    OUTAGE_RETRY_AFTER,
-    is_api_path,
-    is_outage,
-    json_error_response,
-    unavailable_body,
-)
+from core.api import OUTAGE_RETRY_AFTER
+from core.api import is_api_path
+from core.api import is_outage
+from core.api import json_error_response
+from core.api import unavailable_body
 
 log = logging.getLogger(__name__)
 

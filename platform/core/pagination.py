@@ -24,10 +24,12 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination, PageNumberPagination
+from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
-from core.errors import ApplicationError, CoreError
+from core.errors import ApplicationError
+from core.errors import CoreError
 from core.fields import WholeNumberField
 
 PAGE_SIZE = 50

@@ -5,11 +5,14 @@ from __future__ import annotations
 import codecs
 
 from django.conf import settings
-from rest_framework import exceptions, parsers
+from rest_framework import exceptions
+from rest_framework import parsers
 from rest_framework.utils import json
 
 from core.errors import CoreError
-from core.limits import MAX_JSON_DEPTH, JsonTooDeep, load_json
+from core.limits import MAX_JSON_DEPTH
+from core.limits import JsonTooDeep
+from core.limits import load_json
 
 
 class JSONParser(parsers.JSONParser):

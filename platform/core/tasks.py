@@ -28,7 +28,8 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import OperationalError, close_old_connections
+from django.db import OperationalError
+from django.db import close_old_connections
 
 from core import clock
 

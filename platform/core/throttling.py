@@ -44,8 +44,10 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import BaseThrottle
 
-from core.error_messages import localized, scope_language
-from core.errors import ApplicationError, CoreError
+from core.error_messages import localized
+from core.error_messages import scope_language
+from core.errors import ApplicationError
+from core.errors import CoreError
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,8 @@ resolvable (``reverse("healthz")``) and served if that middleware is left out.
 
 from django.urls import path
 
-from core.health import healthz, readyz
+from core.health import healthz
+from core.health import readyz
 from core.metrics import metrics_view
 
 urlpatterns = [

@@ -6,7 +6,8 @@ when DEBUG is off. ``core.middleware.ApiErrorJsonMiddleware`` covers DEBUG.
 
 from django.views import defaults
 
-from core.api import is_api_path, json_error_response
+from core.api import is_api_path
+from core.api import json_error_response
 
 
 def bad_request(request, exception):

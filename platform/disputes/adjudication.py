@@ -29,26 +29,33 @@ from typing import Any
 
 from django.db import transaction
 
-from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import Forbidden
+from core.errors import NotFound
 from eventstore import store
 from eventstore.store import StoredEvent
-from games import domain, effects
-from games.domain import (
-    ADJUDICATION_TYPES,
-    GAME_VOIDED,
-    RATINGS_REVERSED,
-    RESULT_AWARDED,
-    ROUND_RESTARTED,
-    Loaded,
-    fold,
-    load,
-    platform_event,
-)
-from games.engine import GameState, RoundStarted, event_to_dict
-from games.engine.deal import deal_round, redeal_seed
-from games.engine.state import ENGINE, PLAYING
+from games import domain
+from games import effects
+from games.domain import ADJUDICATION_TYPES
+from games.domain import GAME_VOIDED
+from games.domain import RATINGS_REVERSED
+from games.domain import RESULT_AWARDED
+from games.domain import ROUND_RESTARTED
+from games.domain import Loaded
+from games.domain import fold
+from games.domain import load
+from games.domain import platform_event
+from games.engine import GameState
+from games.engine import RoundStarted
+from games.engine import event_to_dict
+from games.engine.deal import deal_round
+from games.engine.deal import redeal_seed
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
 from games.errors import GameError
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from games.signals import game_adjudicated
 from games.stakes import refuse_staff_with_stake
 

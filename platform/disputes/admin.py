@@ -7,7 +7,10 @@ from django.contrib import admin
 from django.db.models import Q
 from django.utils.html import format_html
 
-from disputes.models import AuditedGame, Dispute, DisputeMessage, StaffAction
+from disputes.models import AuditedGame
+from disputes.models import Dispute
+from disputes.models import DisputeMessage
+from disputes.models import StaffAction
 from games.admin import GameSecretsAdminMixin
 from games.models import Seat
 

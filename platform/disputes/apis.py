@@ -4,8 +4,10 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import serializers, status
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,12 +16,18 @@ from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
 from core.fields import IntegerField
-from core.inputs import query, validated
-from core.pagination import NumberPage, NumberQuery, page_of, paginate
+from core.inputs import query
+from core.inputs import validated
+from core.pagination import NumberPage
+from core.pagination import NumberQuery
+from core.pagination import page_of
+from core.pagination import paginate
 from core.schema import error_responses
 from core.throttling import DisputeMessageRateThrottle
-from disputes import selectors, services
-from disputes.models import DisputeCategory, DisputeStatus
+from disputes import selectors
+from disputes import services
+from disputes.models import DisputeCategory
+from disputes.models import DisputeStatus
 from games.selectors import table_names
 from trust.receipts import MAX_RECEIPTS
 

@@ -13,29 +13,34 @@ they get 403 ``session_required`` (accounts.permissions).
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_view,
-)
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.names import public_name
-from accounts.permissions import IsStaff, StaffBySessionOnly
+from accounts.permissions import IsStaff
+from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
-from chat.selectors import game_chat_audit, message_json
+from chat.selectors import game_chat_audit
+from chat.selectors import message_json
 from core.errors import Forbidden
 from core.fields import IntegerField
 from core.inputs import whole_number
 from core.schema import error_responses
 from core.throttling import ReadRateThrottle
-from disputes import adjudication, selectors, services
+from disputes import adjudication
+from disputes import selectors
+from disputes import services
 from disputes.models import StaffActionKind
-from games import audit, staff, stakes
+from games import audit
 from games import selectors as game_selectors
+from games import staff
+from games import stakes
 
 AUDIT_TAGS = ["audit"]
 ANY_JSON = OpenApiResponse(OpenApiTypes.OBJECT)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from disputes.models import DisputeStatus
-from notifications.kinds import Kind, register_kind
+from notifications.kinds import Kind
+from notifications.kinds import register_kind
 
 
 def _dispute_status(status: str) -> str:

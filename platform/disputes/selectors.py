@@ -5,24 +5,27 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import (
-    Case,
-    DateTimeField,
-    F,
-    OuterRef,
-    Prefetch,
-    Q,
-    QuerySet,
-    Subquery,
-    Value,
-    When,
-)
+from django.db.models import Case
+from django.db.models import DateTimeField
+from django.db.models import F
+from django.db.models import OuterRef
+from django.db.models import Prefetch
+from django.db.models import Q
+from django.db.models import QuerySet
+from django.db.models import Subquery
+from django.db.models import Value
+from django.db.models import When
 
-from core.errors import Forbidden, NotFound
+from core.errors import Forbidden
+from core.errors import NotFound
 from disputes.errors import DisputeError
-from disputes.models import Dispute, DisputeMessage, MessageKind, StaffAction
+from disputes.models import Dispute
+from disputes.models import DisputeMessage
+from disputes.models import MessageKind
+from disputes.models import StaffAction
 from games import stakes
-from games.models import Game, Seat
+from games.models import Game
+from games.models import Seat
 
 # A dispute in these statuses waits for nobody.
 CLOSED = ("resolved", "rejected")

@@ -13,21 +13,23 @@ from typing import Any
 from django.db import transaction
 
 from core import clock
-from core.errors import ApplicationError, Conflict, Forbidden, NotFound
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import Forbidden
+from core.errors import NotFound
 from disputes.errors import DisputeError as E
-from disputes.models import (
-    CLOSED_STATUSES,
-    Dispute,
-    DisputeCategory,
-    DisputeMessage,
-    DisputeStatus,
-    MessageKind,
-    StaffAction,
-    StaffActionKind,
-)
+from disputes.models import CLOSED_STATUSES
+from disputes.models import Dispute
+from disputes.models import DisputeCategory
+from disputes.models import DisputeMessage
+from disputes.models import DisputeStatus
+from disputes.models import MessageKind
+from disputes.models import StaffAction
+from disputes.models import StaffActionKind
 from disputes.selectors import dispute_visible
 from games import stakes
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from notifications.services import notify
 from trust.services import receipts_attach
 

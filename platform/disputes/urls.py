@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from disputes import apis, audit_apis
+from disputes import apis
+from disputes import audit_apis
 
 urlpatterns = [
     path("disputes", apis.DisputeListApi.as_view(), name="dispute-list"),

@@ -6,7 +6,8 @@ class EventstoreConfig(AppConfig):
     verbose_name = "Event store"
 
     def ready(self) -> None:
-        from core.api import error_body, register_refusal
+        from core.api import error_body
+        from core.api import register_refusal
         from core.errors import CoreError
         from eventstore import checks  # noqa: F401 — registers the deploy check
         from eventstore.store import ConcurrencyConflict

@@ -1,7 +1,9 @@
 """`manage.py check --deploy --database default`: warn when the platform's own database role
 could rewrite the log (eventstore.roles)."""
 
-from django.core.checks import Tags, Warning, register
+from django.core.checks import Tags
+from django.core.checks import Warning
+from django.core.checks import register
 from django.db import connections
 
 HINT = (

@@ -12,17 +12,25 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from dataclasses import replace
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError
+from django.db import connection
+from django.db import transaction
 from psycopg.types.json import Jsonb
 
 from core import clock
 
-from . import checkpoints, upcasters
-from .models import AppendedCommand, Checkpoint, Event, Snapshot
+from . import checkpoints
+from . import upcasters
+from .models import AppendedCommand
+from .models import Checkpoint
+from .models import Event
+from .models import Snapshot
 
 GENESIS = "0" * 64
 

@@ -11,11 +11,9 @@ from django.utils import translation
 
 from accounts.export import iso
 from accounts.names import deleted_name
-from accounts.registry import (
-    register_deletion_step,
-    register_export_section,
-    register_export_setting,
-)
+from accounts.registry import register_deletion_step
+from accounts.registry import register_export_section
+from accounts.registry import register_export_setting
 
 
 def notifications_export(user) -> list[dict[str, Any]]:
@@ -45,7 +43,8 @@ def email_choices(user) -> dict[str, bool]:
 def forget_account(user, old_username: str) -> None:
     """A deleted account's own notifications and email choices go; its old name goes from
     other players' notifications."""
-    from notifications.models import EmailPreference, Notification
+    from notifications.models import EmailPreference
+    from notifications.models import Notification
 
     Notification.objects.filter(user=user).delete()
     EmailPreference.objects.filter(user=user).delete()

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from notifications.models import EmailPreference, Notification
+from notifications.models import EmailPreference
+from notifications.models import Notification
 
 
 @admin.register(Notification)

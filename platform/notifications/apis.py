@@ -7,8 +7,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.fields import IntegerField
-from core.inputs import query, validated
-from core.pagination import CursorPage, CursorQuery, page_of, paginate
+from core.inputs import query
+from core.inputs import validated
+from core.pagination import CursorPage
+from core.pagination import CursorQuery
+from core.pagination import page_of
+from core.pagination import paginate
 from core.schema import error_responses
 from notifications.models import Notification
 from notifications.services import notifications_mark_read

@@ -47,7 +47,8 @@ def render(kind: str, params: dict | None, legacy_text: str = "") -> str:
     registered = KINDS.get(kind)
     if registered is None or not params:
         return legacy_text
-    from accounts.names import deleted_name, is_pseudonym
+    from accounts.names import deleted_name
+    from accounts.names import is_pseudonym
 
     shown = {k: deleted_name() if is_pseudonym(v) else v for k, v in params.items()}
     try:

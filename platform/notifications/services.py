@@ -14,14 +14,18 @@ from datetime import timedelta
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
-from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db import connection
+from django.db import transaction
+from django.db.models import F
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from core import clock
-from notifications.kinds import KINDS, render
-from notifications.models import EmailPreference, Notification
+from notifications.kinds import KINDS
+from notifications.kinds import render
+from notifications.models import EmailPreference
+from notifications.models import Notification
 
 log = logging.getLogger(__name__)
 

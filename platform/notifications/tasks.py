@@ -39,7 +39,8 @@ def sweep_emails() -> int:
     """Send the mails still owed a while after their notification (beat, every
     NOTIFICATION_EMAIL_SWEEP_SECONDS): a task lost with its broker or worker, a mail whose
     retries were left to the embedded runner, or the tasks run without any runner."""
-    from notifications.services import notification_email_send, notification_emails_owed
+    from notifications.services import notification_email_send
+    from notifications.services import notification_emails_owed
 
     sent = 0
     owed = notification_emails_owed(

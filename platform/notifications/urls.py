@@ -1,6 +1,7 @@
 from django.urls import path
 
-from notifications.apis import NotificationListApi, NotificationReadApi
+from notifications.apis import NotificationListApi
+from notifications.apis import NotificationReadApi
 
 urlpatterns = [
     path("notifications", NotificationListApi.as_view(), name="notifications"),

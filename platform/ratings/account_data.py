@@ -9,7 +9,8 @@ from accounts.registry import register_export_section
 
 
 def ratings_export(user) -> dict[str, Any]:
-    from ratings.models import Rating, RatingChange
+    from ratings.models import Rating
+    from ratings.models import RatingChange
 
     return {
         "current": [

@@ -1,10 +1,13 @@
 """Ratings in the admin: read-only (only ratings.services writes them), with one action for
 staff: reverse the rating changes of the selected games."""
 
-from django.contrib import admin, messages
+from django.contrib import admin
+from django.contrib import messages
 
 from ratings import services
-from ratings.models import RatedGame, Rating, RatingChange
+from ratings.models import RatedGame
+from ratings.models import Rating
+from ratings.models import RatingChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

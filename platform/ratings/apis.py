@@ -10,7 +10,8 @@ from rest_framework.views import APIView
 
 from analysis.selectors import skill_indexes
 from core.inputs import query
-from core.pagination import NumberPage, NumberQuery
+from core.pagination import NumberPage
+from core.pagination import NumberQuery
 from core.schema import error_responses
 from ratings import selectors
 from ratings.models import RatingKind

@@ -12,10 +12,14 @@ from accounts.names import Names
 from accounts.selectors import player_get
 from analysis.selectors import player_analysis
 from core.errors import ApplicationError
-from games.models import GameStatus, Seat
+from games.models import GameStatus
+from games.models import Seat
 from ratings import skill
 from ratings.errors import RatingError
-from ratings.models import RatedGame, Rating, RatingChange, RatingKind
+from ratings.models import RatedGame
+from ratings.models import Rating
+from ratings.models import RatingChange
+from ratings.models import RatingKind
 
 HISTORY_LIMIT = 1000  # the most recent points a history returns
 

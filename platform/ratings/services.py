@@ -9,21 +9,32 @@ share players take their locks in the same order, so they cannot deadlock.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from core import clock
-from core.errors import ApplicationError, Forbidden, NotFound
+from core.errors import ApplicationError
+from core.errors import Forbidden
+from core.errors import NotFound
 from eventstore import store
-from games.engine.events import TilePlayed, TurnPassed, TurnStopped
-from games.models import Game, GameStatus
+from games.engine.events import TilePlayed
+from games.engine.events import TurnPassed
+from games.engine.events import TurnStopped
+from games.models import Game
+from games.models import GameStatus
 from ratings import skill
 from ratings.errors import RatingError as E
-from ratings.models import RatedGame, RatedGameState, Rating, RatingChange, RatingKind
+from ratings.models import RatedGame
+from ratings.models import RatedGameState
+from ratings.models import Rating
+from ratings.models import RatingChange
+from ratings.models import RatingKind
 
 log = logging.getLogger(__name__)
 

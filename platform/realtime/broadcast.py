@@ -8,12 +8,15 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels import DEFAULT_CHANNEL_LAYER
-from channels.layers import InMemoryChannelLayer, channel_layers, get_channel_layer
+from channels.layers import InMemoryChannelLayer
+from channels.layers import channel_layers
+from channels.layers import get_channel_layer
 from django.db import transaction
 
 log = logging.getLogger(__name__)

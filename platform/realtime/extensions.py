@@ -9,7 +9,8 @@ dropped.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from typing import Any
 
 Command = Callable[[Any, dict[str, Any]], Awaitable[None]]

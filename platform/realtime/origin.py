@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
-from django.http.request import split_domain_port, validate_host
+from django.http.request import split_domain_port
+from django.http.request import validate_host
 from django.utils.http import is_same_domain
 
 DEFAULT_PORTS = {"http": 80, "https": 443}

@@ -12,16 +12,21 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
 
-from games.engine.attestation import ALG, private_key, sign_message, verify_message
+from games.engine.attestation import ALG
+from games.engine.attestation import private_key
 from games.engine.attestation import public_key_hex as _public_hex
-from signing.keyring import format_time, parse_seed
+from games.engine.attestation import sign_message
+from games.engine.attestation import verify_message
+from signing.keyring import format_time
+from signing.keyring import parse_seed
 
 
 def key_id_of(public_hex: str) -> str:

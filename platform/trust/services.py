@@ -9,7 +9,9 @@ from core import clock
 from core.errors import ApplicationError
 from trust.errors import TrustError
 from trust.models import ReceiptCheck
-from trust.receipts import MAX_RECEIPTS, OK, receipts_check
+from trust.receipts import MAX_RECEIPTS
+from trust.receipts import OK
+from trust.receipts import receipts_check
 
 
 def receipts_attach(*, dispute, user, receipts: Sequence[Any], message=None) -> ReceiptCheck:

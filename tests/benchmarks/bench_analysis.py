@@ -16,9 +16,13 @@ import platform
 import random
 import time
 
-from games.bots.analysis import Budget, analyse
-from games.bots.strategies import make_strategy, play_match
-from games.engine import Event, Ruleset, replay
+from games.bots.analysis import Budget
+from games.bots.analysis import analyse
+from games.bots.strategies import make_strategy
+from games.bots.strategies import play_match
+from games.engine import Event
+from games.engine import Ruleset
+from games.engine import replay
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,12 +44,15 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 from unittest import mock
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+from urllib.parse import urlunsplit
 
 import psycopg
 from psycopg import sql
@@ -514,7 +517,8 @@ class LoadGame:
 
 def _open_game(users):
     """Create, fill and start a 2-human table through the services; return (game, Loaded)."""
-    from games import domain, services
+    from games import domain
+    from games import services
 
     game = services.game_create(
         user=users[0], players=2, variants=LOAD_VARIANTS, time_control={"kind": "correspondence"}
@@ -547,8 +551,10 @@ def play_via_services(
     events ``game_move`` returns: what ``selectors.game_state_for`` lists, without loading the
     game a second time per move. Each ``game_move``'s latency is added to ``latencies``.
     """
-    from games import domain, services
-    from games.engine import command_to_dict, legal_moves
+    from games import domain
+    from games import services
+    from games.engine import command_to_dict
+    from games.engine import legal_moves
     from games.engine.state import FINISHED
 
     game, loaded = _open_game(users)
@@ -579,12 +585,18 @@ def play_via_append(users, stops: list[int], rng: random.Random) -> Iterator[Loa
     its snapshots are what ``game_move`` writes; only the ``Game`` row's projections, which
     ``load`` does not read, are left behind. Several times faster than the services.
     """
-    from django.db import connection, transaction
+    from django.db import connection
+    from django.db import transaction
 
     from eventstore import store
     from games.domain import maybe_snapshot
-    from games.engine import StartRound, deal_round, event_to_dict, legal_moves, step
-    from games.engine.state import DEALING, FINISHED
+    from games.engine import StartRound
+    from games.engine import deal_round
+    from games.engine import event_to_dict
+    from games.engine import legal_moves
+    from games.engine import step
+    from games.engine.state import DEALING
+    from games.engine.state import FINISHED
 
     game, loaded = _open_game(users)
     state = loaded.state

@@ -25,7 +25,8 @@ import statistics
 import sys
 import time
 
-from games.bots.strategies import make_strategy, play_match
+from games.bots.strategies import make_strategy
+from games.bots.strategies import play_match
 from games.engine import Ruleset
 
 

@@ -21,9 +21,13 @@ import argparse
 import random
 import statistics
 import time
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
-from tests.benchmarks.bench_api import drop_database, ms, recreate_database, setup_django
+from tests.benchmarks.bench_api import drop_database
+from tests.benchmarks.bench_api import ms
+from tests.benchmarks.bench_api import recreate_database
+from tests.benchmarks.bench_api import setup_django
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_checkpoints"
 VARIANTS = {"set_max": 18, "hand_size": 15, "rounds": 19}
@@ -50,7 +54,8 @@ def modes(every: int):
 
 
 def new_game(users):
-    from games import domain, services
+    from games import domain
+    from games import services
 
     game = services.game_create(
         user=users[0], players=2, variants=VARIANTS, time_control={"kind": "correspondence"}
@@ -65,8 +70,10 @@ def new_game(users):
 def run(moves: int, batch: int, every: int, seed: int) -> dict[str, list[float]]:
     from accounts.services import user_register
     from eventstore import checkpoints
-    from games import domain, services
-    from games.engine import command_to_dict, legal_moves
+    from games import domain
+    from games import services
+    from games.engine import command_to_dict
+    from games.engine import legal_moves
     from games.engine.state import FINISHED
 
     rng = random.Random(seed)
@@ -101,7 +108,8 @@ def run(moves: int, batch: int, every: int, seed: int) -> dict[str, list[float]]
 
 def appends(n: int, batch: int, every: int) -> dict[str, list[float]]:
     """Time ``store.append`` of one event (its own transaction and commit) each way, in turns."""
-    from eventstore import checkpoints, store
+    from eventstore import checkpoints
+    from eventstore import store
 
     ways = modes(every)
     timings: dict[str, list[float]] = {name: [] for name in ways}

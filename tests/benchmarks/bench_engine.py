@@ -14,7 +14,8 @@ import sys
 import time
 
 from games.bots.simple import POLICIES
-from games.engine import Ruleset, replay
+from games.engine import Ruleset
+from games.engine import replay
 from games.engine.simulate import simulate_match
 
 

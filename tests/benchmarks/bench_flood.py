@@ -29,7 +29,13 @@ from pathlib import Path
 
 import websockets
 
-from tests.support.server import REPO, ServerError, free_port, log_tail, served, stop, wait_ready
+from tests.support.server import REPO
+from tests.support.server import ServerError
+from tests.support.server import free_port
+from tests.support.server import log_tail
+from tests.support.server import served
+from tests.support.server import stop
+from tests.support.server import wait_ready
 
 PASSWORD = "bench-password-1234"
 

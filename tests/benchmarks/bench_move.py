@@ -30,17 +30,15 @@ import uuid
 
 import psycopg
 
-from tests.benchmarks.bench_api import (
-    API,
-    Driver,
-    Http,
-    Pair,
-    Server,
-    drop_database,
-    recreate_database,
-    register,
-    setup_django,
-)
+from tests.benchmarks.bench_api import API
+from tests.benchmarks.bench_api import Driver
+from tests.benchmarks.bench_api import Http
+from tests.benchmarks.bench_api import Pair
+from tests.benchmarks.bench_api import Server
+from tests.benchmarks.bench_api import drop_database
+from tests.benchmarks.bench_api import recreate_database
+from tests.benchmarks.bench_api import register
+from tests.benchmarks.bench_api import setup_django
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_move"
 RAW_SCHEMA = (
@@ -99,7 +97,8 @@ class InProcess:
         self.game = None
 
     def _new_game(self) -> None:
-        from games import domain, services
+        from games import domain
+        from games import services
 
         game = services.game_create(
             user=self.users[0],
@@ -115,8 +114,10 @@ class InProcess:
         self.game, self.state, self.seq = game, loaded.state, loaded.version
 
     def moves(self, count: int) -> list[float]:
-        from games import domain, services
-        from games.engine import command_to_dict, legal_moves
+        from games import domain
+        from games import services
+        from games.engine import command_to_dict
+        from games.engine import legal_moves
         from games.engine.state import FINISHED
 
         out = []

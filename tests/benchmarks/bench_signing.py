@@ -27,14 +27,18 @@ import statistics
 import time
 from datetime import datetime
 
-from tests.benchmarks.bench_api import drop_database, recreate_database, setup_django, split_url
+from tests.benchmarks.bench_api import drop_database
+from tests.benchmarks.bench_api import recreate_database
+from tests.benchmarks.bench_api import setup_django
+from tests.benchmarks.bench_api import split_url
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_signing"
 VARIANTS = {"set_max": 12, "hand_size": 12, "rounds": 13}
 
 
 def _new_game(users):
-    from games import domain, services
+    from games import domain
+    from games import services
 
     game = services.game_create(
         user=users[0], players=2, variants=VARIANTS, time_control={"kind": "correspondence"}
@@ -48,8 +52,10 @@ def _new_game(users):
 def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
     """Make ``count`` random legal moves through ``services.game_move`` (new games as they
     end); return each move's latency, its (game id, events), and the game to go on with."""
-    from games import domain, services
-    from games.engine import command_to_dict, legal_moves
+    from games import domain
+    from games import services
+    from games.engine import command_to_dict
+    from games.engine import legal_moves
     from games.engine.state import FINISHED
 
     game, loaded = game_and_loaded or _new_game(users)
@@ -75,7 +81,8 @@ def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
 def sign_and_verify(answers) -> tuple[list[float], list[float], list[float]]:
     """Return the latencies of signing each answer's receipt, of verifying it, and of both."""
     from signing import keys
-    from trust.receipts import receipt_for, receipt_message
+    from trust.receipts import receipt_for
+    from trust.receipts import receipt_message
 
     signs, verifies, both = [], [], []
     for game_id, events in answers:

@@ -27,7 +27,8 @@ from pathlib import Path
 import psycopg
 import websockets
 
-from tests.support.server import ServerError, served
+from tests.support.server import ServerError
+from tests.support.server import served
 from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,15 +16,13 @@ import statistics
 import sys
 import time
 
-from tournaments.formats import (
-    SeatResult,
-    TableResult,
-    compute_standings,
-    repeat_meetings,
-    seat_duplicate,
-    seat_swiss,
-    table_sizes,
-)
+from tournaments.formats import SeatResult
+from tournaments.formats import TableResult
+from tournaments.formats import compute_standings
+from tournaments.formats import repeat_meetings
+from tournaments.formats import seat_duplicate
+from tournaments.formats import seat_swiss
+from tournaments.formats import table_sizes
 
 
 def _pin_to_one_core() -> str:

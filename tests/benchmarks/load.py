@@ -34,9 +34,15 @@ from pathlib import Path
 import psycopg
 import websockets
 
-from tests.benchmarks.bench_api import RAW_TABLE, raw_batch
-from tests.support.celery import Celery, purge
-from tests.support.server import free_port, log_tail, start, stop, wait_ready
+from tests.benchmarks.bench_api import RAW_TABLE
+from tests.benchmarks.bench_api import raw_batch
+from tests.support.celery import Celery
+from tests.support.celery import purge
+from tests.support.server import free_port
+from tests.support.server import log_tail
+from tests.support.server import start
+from tests.support.server import stop
+from tests.support.server import wait_ready
 from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]

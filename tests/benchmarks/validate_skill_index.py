@@ -37,13 +37,17 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from multiprocessing import get_context
 from typing import Any
 
-from games.bots.analysis import Budget, analyse
-from games.bots.strategies import make_strategy, play_match
-from games.engine import Event, Ruleset
+from games.bots.analysis import Budget
+from games.bots.analysis import analyse
+from games.bots.strategies import make_strategy
+from games.bots.strategies import play_match
+from games.engine import Event
+from games.engine import Ruleset
 
 BOTS = ("mc", "smart", "greedy", "random")  # the nominal order, strongest first
 # Every n up to 32 (a coarse grid hides a ratio: 12/24 on one that is 11/16 game by game).

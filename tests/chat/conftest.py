@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.support import people
-from tests.support.factories import client_for, make_user, open_table
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import open_table
 
 ana, bo, mod = people.ana, people.bo, people.mod  # the shared fixtures
 

@@ -12,12 +12,19 @@ from django.utils import translation
 
 from chat.models import ChatMessage
 from core import clock
-from disputes.models import Dispute, DisputeCategory
+from disputes.models import Dispute
+from disputes.models import DisputeCategory
 from games import services as game_services
 from games.chat_modes import QUICK_MESSAGES
 from games.models import Game
-from tests.chat.conftest import chat_url, read, say
-from tests.support.factories import client_for, open_table, play, run_committed, token_client
+from tests.chat.conftest import chat_url
+from tests.chat.conftest import read
+from tests.chat.conftest import say
+from tests.support.factories import client_for
+from tests.support.factories import open_table
+from tests.support.factories import play
+from tests.support.factories import run_committed
+from tests.support.factories import token_client
 from tests.support.throttling import assert_throttled
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 
 from accounts.deletion import account_delete
-from chat.models import ChatMessage, ChatMute
-from tests.chat.conftest import chat_url, read, say
-from tests.support.factories import PASSWORD, client_for, play
+from chat.models import ChatMessage
+from chat.models import ChatMute
+from tests.chat.conftest import chat_url
+from tests.chat.conftest import read
+from tests.chat.conftest import say
+from tests.support.factories import PASSWORD
+from tests.support.factories import client_for
+from tests.support.factories import play
 
 pytestmark = pytest.mark.django_db
 

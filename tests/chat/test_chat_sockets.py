@@ -8,7 +8,10 @@ import pytest
 from chat import services
 from chat.models import ChatMessage
 from tests.realtime.conftest import layer  # noqa: F401 — the channel layer fixture
-from tests.realtime.helpers import Sockets, db, player, receive
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import db
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
 from tests.realtime.helpers import table as open_table
 
 pytestmark = [

@@ -7,7 +7,10 @@ import pytest
 
 from chat.models import ChatReport
 from games.models import Game
-from tests.support.factories import client_for, new_tournament, register, seat
+from tests.support.factories import client_for
+from tests.support.factories import new_tournament
+from tests.support.factories import register
+from tests.support.factories import seat
 
 pytestmark = pytest.mark.django_db
 

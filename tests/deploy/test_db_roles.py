@@ -11,7 +11,8 @@ import secrets
 import shutil
 import subprocess
 import sys
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+from urllib.parse import urlunsplit
 
 import psycopg
 import pytest

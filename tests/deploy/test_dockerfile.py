@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.conftest import DEPLOY, REPO
+from tests.deploy.conftest import DEPLOY
+from tests.deploy.conftest import REPO
 
 WEB_COMMAND = ["python", "manage.py", "serve", "--host", "0.0.0.0", "--port", "8000"]
 

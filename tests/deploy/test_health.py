@@ -7,7 +7,8 @@ import socket
 import time
 
 import pytest
-from django.db import OperationalError, connection
+from django.db import OperationalError
+from django.db import connection
 
 from core import health
 
@@ -117,7 +118,8 @@ def test_probes_are_answered_before_the_https_redirect_and_host_check(client, se
 
 
 def test_the_routes_resolve_to_the_same_views():
-    from django.urls import resolve, reverse
+    from django.urls import resolve
+    from django.urls import reverse
 
     assert reverse("healthz") == "/healthz"
     assert resolve("/readyz").func is health.readyz

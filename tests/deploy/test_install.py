@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.celery import redis_url_for_tests
-from tests.support.server import free_port, log_tail
+from tests.support.server import free_port
+from tests.support.server import log_tail
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -3,9 +3,13 @@
 
 import pytest
 import yaml
-from kubernetes_validate.utils import latest_version, validate
+from kubernetes_validate.utils import latest_version
+from kubernetes_validate.utils import validate
 
-from tests.deploy.conftest import K8S, k8s_documents, named, of_kind
+from tests.deploy.conftest import K8S
+from tests.deploy.conftest import k8s_documents
+from tests.deploy.conftest import named
+from tests.deploy.conftest import of_kind
 from tests.deploy.test_dockerfile import WEB_COMMAND
 
 # The oldest Kubernetes the manifests support, and the newest the package knows.
@@ -97,7 +101,8 @@ def test_the_web_deployment_runs_the_images_default_command_on_its_port(k8s):
 def test_worker_beat_and_migrate_commands(k8s):
     from django.conf import settings
 
-    from tests.deploy.test_compose import routed_queues, worker_queues
+    from tests.deploy.test_compose import routed_queues
+    from tests.deploy.test_compose import worker_queues
 
     assert main_container(k8s, "worker")["args"][:4] == ["celery", "-A", "config", "worker"]
     workers = {

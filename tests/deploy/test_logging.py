@@ -8,7 +8,10 @@ import os
 import subprocess
 import sys
 
-from core.logging import JsonFormatter, RequestIdFilter, _request_id, logging_config
+from core.logging import JsonFormatter
+from core.logging import RequestIdFilter
+from core.logging import _request_id
+from core.logging import logging_config
 from tests.deploy.conftest import REPO
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 import uuid
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -225,7 +227,10 @@ def layer(settings):
 @pytest.mark.postgres
 @pytest.mark.usefixtures("layer")
 async def test_a_socket_connect_and_disconnect_move_the_open_sockets_gauge():
-    from tests.realtime.helpers import Sockets, db, player, table
+    from tests.realtime.helpers import Sockets
+    from tests.realtime.helpers import db
+    from tests.realtime.helpers import player
+    from tests.realtime.helpers import table
 
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo])

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.test_production_profile import HOST, production_env
+from tests.deploy.test_production_profile import HOST
+from tests.deploy.test_production_profile import production_env
 from tests.support.commands import manage
 
 # Every relative import form the browser follows: static, re-exports, side effects, dynamic.

@@ -10,15 +10,18 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+from urllib.parse import urlunsplit
 
 import pytest
 from celery import Celery
 from django.db import connection
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.deploy.conftest import DEPLOY, REPO
-from tests.support.celery import database_url_of, redis_url_for_tests
+from tests.deploy.conftest import DEPLOY
+from tests.deploy.conftest import REPO
+from tests.support.celery import database_url_of
+from tests.support.celery import redis_url_for_tests
 from tests.support.server import free_port
 
 TOKEN = "worker-metrics-token"

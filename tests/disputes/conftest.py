@@ -7,7 +7,9 @@ import pytest
 
 from eventstore import store
 from tests.support import people
-from tests.support.factories import make_user, open_table, play
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
 
 ana, bo, mod = people.ana, people.bo, people.mod  # the shared fixtures
 

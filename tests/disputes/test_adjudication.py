@@ -9,19 +9,26 @@ import pytest
 
 from core.errors import ApplicationError
 from disputes import adjudication
-from disputes.models import DisputeMessage, StaffAction
+from disputes.models import DisputeMessage
+from disputes.models import StaffAction
 from eventstore import store
-from games import selectors, services
-from games.domain import fold, load
+from games import selectors
+from games import services
+from games.domain import fold
+from games.domain import load
 from games.engine import deal_round
 from games.engine.record import verify_record
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
 from games.models import Game
-from games.projections import game_projection_from_log, game_rebuild_projections
+from games.projections import game_projection_from_log
+from games.projections import game_rebuild_projections
 from games.selectors import viewer_payload
 from notifications.models import Notification
-from tests.support.factories import client_for, open_table, play, run_committed
+from tests.support.factories import client_for
+from tests.support.factories import open_table
+from tests.support.factories import play
+from tests.support.factories import run_committed
 from tests.support.leaks import leaked
 
 pytestmark = pytest.mark.django_db
@@ -179,7 +186,9 @@ def test_adjudication_needs_staff_a_reason_and_a_started_game(finished_game, ana
 
 
 def test_the_real_ratings_follow_a_void_and_an_award_exactly_once(ana, bo, mod):
-    from ratings.models import RatedGame, Rating, RatingChange
+    from ratings.models import RatedGame
+    from ratings.models import Rating
+    from ratings.models import RatingChange
 
     game = play(open_table(ana, [bo], rated=True), [ana, bo])
     ledger = RatedGame.objects.get(game=game)  # applied when the match ended

@@ -9,7 +9,11 @@ from games.domain import fold
 from games.engine import view
 from games.engine.record import verify_record
 from games.models import Game
-from tests.support.factories import client_for, make_user, open_table, play, second_factor_login
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
+from tests.support.factories import second_factor_login
 
 pytestmark = pytest.mark.django_db
 

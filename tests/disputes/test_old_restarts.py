@@ -17,18 +17,29 @@ import pytest
 from django.core.management import call_command
 
 from disputes import adjudication
-from eventstore import store, upcasters
+from eventstore import store
+from eventstore import upcasters
 from eventstore.models import Event
-from games import domain, selectors
-from games.domain import STATE_CACHE, effective_engine_stored, engine_events, fold, load
-from games.engine import GameState, replay
+from games import domain
+from games import selectors
+from games.domain import STATE_CACHE
+from games.domain import effective_engine_stored
+from games.domain import engine_events
+from games.domain import fold
+from games.domain import load
+from games.engine import GameState
+from games.engine import replay
 from games.engine.record import verify_record
-from games.engine.state import ENGINE, PLAYING
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
 from games.models import Game
-from tests.support.factories import client_for, open_table, play
-from tests.support.leaks import hidden_by_seq, leaked
+from tests.support.factories import client_for
+from tests.support.factories import open_table
+from tests.support.factories import play
+from tests.support.leaks import hidden_by_seq
+from tests.support.leaks import leaked
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 
 from eventstore import store
-from eventstore.models import Event, Snapshot
+from eventstore.models import Event
+from eventstore.models import Snapshot
 from eventstore.store import chain_hash
 from games.integrity import verify_game
 from games.models import Game
@@ -60,7 +61,8 @@ def outcomes(verdict) -> dict:
 
 @pytest.mark.postgres
 def test_the_trigger_refuses_the_edit_while_it_is_on(finished_game):
-    from django.db import DatabaseError, transaction
+    from django.db import DatabaseError
+    from django.db import transaction
 
     with pytest.raises(DatabaseError), transaction.atomic():
         Event.objects.filter(stream=finished_game.stream, seq=3).update(data={})
@@ -128,7 +130,8 @@ def test_a_forged_deal_with_its_hashes_recomputed_is_not_the_one_the_seed_gives(
 
 
 def test_a_snapshot_that_disagrees_with_the_log_is_named(ana, bo, mod):
-    from tests.support.factories import open_table, play
+    from tests.support.factories import open_table
+    from tests.support.factories import play
 
     game = play(open_table(ana, [bo], rounds=2), [ana, bo])
     snap = Snapshot.objects.filter(stream=game.stream).order_by("seq").first()

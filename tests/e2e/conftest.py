@@ -16,14 +16,18 @@ import os
 import secrets
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+from urllib.parse import urlunsplit
 
 import pytest
 
-from tests.support.server import ServerError, served
-from tests.support.xdist import worker_name, worker_number
+from tests.support.server import ServerError
+from tests.support.server import served
+from tests.support.xdist import worker_name
+from tests.support.xdist import worker_number
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -84,7 +88,8 @@ def chromium_executable() -> str:
 @pytest.fixture(scope="session")
 def browser(chromium_executable):
     """One Chromium for the whole session."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
+    from playwright.sync_api import sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as pw:

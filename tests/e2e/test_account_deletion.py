@@ -11,8 +11,12 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD, PHONE, api, manage_shell
-from tests.e2e.test_live_table import shot, sign_up
+from tests.e2e.conftest import PASSWORD
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
+from tests.e2e.test_live_table import shot
+from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
 

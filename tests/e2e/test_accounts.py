@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_live_table import PASSWORD, shot
+from tests.e2e.test_live_table import PASSWORD
+from tests.e2e.test_live_table import shot
 
 pytestmark = pytest.mark.e2e
 

@@ -22,10 +22,16 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, REPO, api
-from tests.e2e.test_audit import log_in, make_staff, register
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import REPO
+from tests.e2e.conftest import api
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import make_staff
+from tests.e2e.test_audit import register
 from tests.e2e.test_axe import violations
-from tests.e2e.test_ending import new_game, play_out, start
+from tests.e2e.test_ending import new_game
+from tests.e2e.test_ending import play_out
+from tests.e2e.test_ending import start
 from tests.e2e.test_live_table import shot
 
 pytestmark = pytest.mark.e2e

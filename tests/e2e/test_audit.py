@@ -12,9 +12,12 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD, api, manage_shell
+from tests.e2e.conftest import PASSWORD
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
 from tests.support.factories import totp_now
 
 pytestmark = pytest.mark.e2e

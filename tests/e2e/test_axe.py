@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_audit import log_in, played_game, register
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import played_game
+from tests.e2e.test_audit import register
 
 pytestmark = pytest.mark.e2e
 

@@ -14,13 +14,22 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api, manage_shell
-from tests.e2e.test_audit import disputed_game, log_in
-from tests.e2e.test_axe import DESKTOP_800, violations
-from tests.e2e.test_live_table import click_first_action, game_info, wait_for_seq_after
-from tests.e2e.test_table_bugs import bot_game, my_seat, my_turn_on_page
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
+from tests.e2e.test_audit import disputed_game
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_axe import DESKTOP_800
+from tests.e2e.test_axe import violations
+from tests.e2e.test_live_table import click_first_action
+from tests.e2e.test_live_table import game_info
+from tests.e2e.test_live_table import wait_for_seq_after
+from tests.e2e.test_table_bugs import bot_game
+from tests.e2e.test_table_bugs import my_seat
+from tests.e2e.test_table_bugs import my_turn_on_page
 
 pytestmark = pytest.mark.e2e
 

@@ -13,7 +13,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, manage_shell
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import manage_shell
 
 pytestmark = pytest.mark.e2e
 

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_audit import log_in, register
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import register
 from tests.e2e.test_table_bugs import bot_game
 
 pytestmark = pytest.mark.e2e

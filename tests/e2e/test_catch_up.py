@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import api
 from tests.e2e.test_live_table import log_in
-from tests.e2e.test_table_bugs import SLOW_TC, register
+from tests.e2e.test_table_bugs import SLOW_TC
+from tests.e2e.test_table_bugs import register
 
 pytestmark = pytest.mark.e2e
 

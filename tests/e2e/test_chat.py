@@ -8,11 +8,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
 from tests.e2e.test_live_table import log_in
-from tests.e2e.test_table_bugs import DESKTOP_800, SLOW_TC, register
+from tests.e2e.test_table_bugs import DESKTOP_800
+from tests.e2e.test_table_bugs import SLOW_TC
+from tests.e2e.test_table_bugs import register
 
 pytestmark = pytest.mark.e2e
 

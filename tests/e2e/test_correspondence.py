@@ -16,13 +16,11 @@ import time
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import api
-from tests.e2e.test_live_table import (
-    GAME_PATH,
-    click_first_action,
-    game_info,
-    seat_of,
-    sign_up,
-)
+from tests.e2e.test_live_table import GAME_PATH
+from tests.e2e.test_live_table import click_first_action
+from tests.e2e.test_live_table import game_info
+from tests.e2e.test_live_table import seat_of
+from tests.e2e.test_live_table import sign_up
 
 WAIT_S = 60
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import PASSWORD
 from tests.e2e.test_audit import enrol
-from tests.e2e.test_live_table import GAME_PATH, create_table, sign_up
+from tests.e2e.test_live_table import GAME_PATH
+from tests.e2e.test_live_table import create_table
+from tests.e2e.test_live_table import sign_up
 from tests.support.commands import manage
 
 pytestmark = pytest.mark.e2e

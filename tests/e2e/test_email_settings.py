@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
 from tests.e2e.test_axe import violations
-from tests.e2e.test_live_table import PASSWORD, log_in, shot
+from tests.e2e.test_live_table import PASSWORD
+from tests.e2e.test_live_table import log_in
+from tests.e2e.test_live_table import shot
 
 pytestmark = pytest.mark.e2e
 

@@ -16,10 +16,13 @@ import time
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api
-from tests.e2e.test_audit import log_in, register
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import register
 from tests.e2e.test_tournament import schedule_tournament
 
 pytestmark = pytest.mark.e2e

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
 from tests.e2e.test_live_table import shot
 
 pytestmark = pytest.mark.e2e

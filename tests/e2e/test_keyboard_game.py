@@ -14,13 +14,16 @@ import json
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_audit import log_in, register
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import register
 from tests.e2e.test_axe import DESKTOP_800
 from tests.e2e.test_live_table import game_info
-from tests.e2e.test_table_bugs import bot_game, my_seat
+from tests.e2e.test_table_bugs import bot_game
+from tests.e2e.test_table_bugs import my_seat
 
 pytestmark = pytest.mark.e2e
 

@@ -10,8 +10,10 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, in_ci
-from tests.e2e.test_audit import log_in, register
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import in_ci
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import register
 from tests.e2e.test_table_bugs import bot_game
 from tests.e2e.test_tournament import schedule_tournament
 

@@ -11,10 +11,13 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD, PHONE, api
+from tests.e2e.conftest import PASSWORD
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
 
 pytestmark = pytest.mark.e2e
 

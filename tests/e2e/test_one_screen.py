@@ -11,22 +11,19 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_live_table import (
-    click_first_action,
-    game_info,
-    log_in,
-    wait_for_seq_after,
-)
-from tests.e2e.test_table_bugs import (
-    DESKTOP_800,
-    bot_game,
-    my_seat,
-    my_turn_on_page,
-    register,
-)
+from tests.e2e.test_live_table import click_first_action
+from tests.e2e.test_live_table import game_info
+from tests.e2e.test_live_table import log_in
+from tests.e2e.test_live_table import wait_for_seq_after
+from tests.e2e.test_table_bugs import DESKTOP_800
+from tests.e2e.test_table_bugs import bot_game
+from tests.e2e.test_table_bugs import my_seat
+from tests.e2e.test_table_bugs import my_turn_on_page
+from tests.e2e.test_table_bugs import register
 
 pytestmark = pytest.mark.e2e
 

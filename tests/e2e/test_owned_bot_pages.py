@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api
-from tests.e2e.test_audit import log_in, register
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import register
 from tests.e2e.test_live_table import shot
 
 DESKTOP_800 = {"width": 1280, "height": 800}

@@ -12,10 +12,16 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD, PHONE, api, manage_shell
-from tests.e2e.test_live_table import log_in, settle, shot
+from tests.e2e.conftest import PASSWORD
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
+from tests.e2e.test_live_table import log_in
+from tests.e2e.test_live_table import settle
+from tests.e2e.test_live_table import shot
 
 pytestmark = pytest.mark.e2e
 

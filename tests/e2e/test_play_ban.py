@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, manage_shell
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import manage_shell
 from tests.e2e.test_live_table import sign_up
 from tests.e2e.test_tournament import schedule_tournament
 

@@ -10,7 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import api
-from tests.e2e.test_live_table import GAME_PATH, create_table, play_moves, seat_of, sign_up
+from tests.e2e.test_live_table import GAME_PATH
+from tests.e2e.test_live_table import create_table
+from tests.e2e.test_live_table import play_moves
+from tests.e2e.test_live_table import seat_of
+from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, api, manage_shell
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
 from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e

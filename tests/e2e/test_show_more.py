@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from core.pagination import PAGE_SIZE
-from tests.e2e.conftest import PHONE, manage_shell
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import manage_shell
 from tests.e2e.test_audit import register
 from tests.e2e.test_live_table import log_in
 

@@ -11,7 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_live_table import create_table, settle, shot, sign_up
+from tests.e2e.test_live_table import create_table
+from tests.e2e.test_live_table import settle
+from tests.e2e.test_live_table import shot
+from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
 

@@ -11,7 +11,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_audit import ACTIVATE, at, disputed_game, enrol, password_login
+from tests.e2e.test_audit import ACTIVATE
+from tests.e2e.test_audit import at
+from tests.e2e.test_audit import disputed_game
+from tests.e2e.test_audit import enrol
+from tests.e2e.test_audit import password_login
 from tests.e2e.test_axe import violations
 
 pytestmark = pytest.mark.e2e

@@ -19,18 +19,19 @@ import time
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD, PHONE, api
-from tests.e2e.test_live_table import (
-    assert_not_reloaded,
-    click_first_action,
-    game_info,
-    log_in,
-    mark_page,
-    wait_for_seq_after,
-    wait_for_turn,
-)
+from tests.e2e.conftest import PASSWORD
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.test_live_table import assert_not_reloaded
+from tests.e2e.test_live_table import click_first_action
+from tests.e2e.test_live_table import game_info
+from tests.e2e.test_live_table import log_in
+from tests.e2e.test_live_table import mark_page
+from tests.e2e.test_live_table import wait_for_seq_after
+from tests.e2e.test_live_table import wait_for_turn
 from tests.e2e.test_table_fast import NO_SOCKET
 
 pytestmark = pytest.mark.e2e

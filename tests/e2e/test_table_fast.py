@@ -13,16 +13,17 @@ import statistics
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api
-from tests.e2e.test_audit import log_in, register
-from tests.e2e.test_live_table import (
-    assert_no_move_error,
-    click_first_action,
-    game_info,
-    shot,
-)
+from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import register
+from tests.e2e.test_live_table import assert_no_move_error
+from tests.e2e.test_live_table import click_first_action
+from tests.e2e.test_live_table import game_info
+from tests.e2e.test_live_table import shot
 
 pytestmark = pytest.mark.e2e
 

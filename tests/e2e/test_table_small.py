@@ -7,8 +7,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_audit import log_in, played_game, register
-from tests.e2e.test_live_table import create_table, shot, sign_up
+from tests.e2e.test_audit import log_in
+from tests.e2e.test_audit import played_game
+from tests.e2e.test_audit import register
+from tests.e2e.test_live_table import create_table
+from tests.e2e.test_live_table import shot
+from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
 

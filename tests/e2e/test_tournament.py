@@ -15,10 +15,14 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import api, manage_shell
-from tests.e2e.test_live_table import click_first_action, game_info, sign_up
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
+from tests.e2e.test_live_table import click_first_action
+from tests.e2e.test_live_table import game_info
+from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from core.management.commands.catalogs import Command, copy_sources, languages
+from core.management.commands.catalogs import Command
+from core.management.commands.catalogs import copy_sources
+from core.management.commands.catalogs import languages
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALE = Path("frontend") / "locale"

@@ -20,19 +20,19 @@ from django.test import Client
 from core import clock
 from games import selectors
 from games.models import Game
-from tests.support.factories import (
-    bots,
-    client_for,
-    committed,
-    new_tournament,
-    open_table,
-    person,
-    play,
-    register,
-    second_factor_login,
-    start,
-)
-from tests.support.leaks import hidden_in_game, leaked, tile_pairs
+from tests.support.factories import bots
+from tests.support.factories import client_for
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import open_table
+from tests.support.factories import person
+from tests.support.factories import play
+from tests.support.factories import register
+from tests.support.factories import second_factor_login
+from tests.support.factories import start
+from tests.support.leaks import hidden_in_game
+from tests.support.leaks import leaked
+from tests.support.leaks import tile_pairs
 from tournaments import tasks as tournament_tasks
 from tournaments.models import TournamentTable
 

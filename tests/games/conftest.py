@@ -17,7 +17,11 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.support.celery import Celery, broker_url, database_url_of, purge, redis_url_for_tests
+from tests.support.celery import Celery
+from tests.support.celery import broker_url
+from tests.support.celery import database_url_of
+from tests.support.celery import purge
+from tests.support.celery import redis_url_for_tests
 from tests.support.factories import person
 
 REPO = Path(__file__).resolve().parents[2]

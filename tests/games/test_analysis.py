@@ -11,24 +11,29 @@ import random
 
 import pytest
 
-from games.bots.analysis import (
-    ACCURACY_SCALE,
-    ANALYSIS_VERSION,
-    Budget,
-    accuracy,
-    analyse,
-    analyse_decisions,
-    command_of,
-    evaluate_moves,
-)
+from games.bots.analysis import ACCURACY_SCALE
+from games.bots.analysis import ANALYSIS_VERSION
+from games.bots.analysis import Budget
+from games.bots.analysis import accuracy
+from games.bots.analysis import analyse
+from games.bots.analysis import analyse_decisions
+from games.bots.analysis import command_of
+from games.bots.analysis import evaluate_moves
 from games.bots.heuristic import smart_choice
 from games.bots.knowledge import seat_knowledge
-from games.bots.luck import analyse_luck, derived_rng
-from games.bots.strategies import make_strategy, play_match
-from games.engine import RoundStarted, Ruleset, command_from_dict, legal_moves, replay
+from games.bots.luck import analyse_luck
+from games.bots.luck import derived_rng
+from games.bots.strategies import make_strategy
+from games.bots.strategies import play_match
+from games.engine import RoundStarted
+from games.engine import Ruleset
+from games.engine import command_from_dict
 from games.engine import events as ev
+from games.engine import legal_moves
+from games.engine import replay
 from games.engine.state import PLAYING
-from tests.games.bots.test_knowledge import _permute_hidden, _states
+from tests.games.bots.test_knowledge import _permute_hidden
+from tests.games.bots.test_knowledge import _states
 
 SMALL = Budget(worlds=6, luck_rollouts=4, gain_worlds=6)
 

@@ -16,9 +16,14 @@ import pytest
 from django.db import connection
 
 from core import clock
-from games.models import Challenge, ChallengeStatus, Game, GameStatus
+from games.models import Challenge
+from games.models import ChallengeStatus
+from games.models import Game
+from games.models import GameStatus
 from notifications.models import Notification
-from tests.support.factories import bot, client_for, make_user
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import make_user
 
 CHALLENGES = "/api/v1/challenges"
 

@@ -13,7 +13,8 @@ from games import extensions
 
 
 def test_every_hook_is_installed_by_its_app_at_start():
-    from disputes.services import dispute_open_for_chat_report, staff_action_record
+    from disputes.services import dispute_open_for_chat_report
+    from disputes.services import staff_action_record
     from ratings.selectors import game_ratings
     from tournaments.stakes import tournament_stake
 

@@ -8,7 +8,8 @@ import pytest
 from core.errors import NotFound
 from games import domain
 from games.models import Game
-from tests.support.factories import make_user, open_table
+from tests.support.factories import make_user
+from tests.support.factories import open_table
 
 pytestmark = pytest.mark.django_db
 

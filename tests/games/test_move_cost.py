@@ -15,10 +15,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import selectors, services
+from games import selectors
+from games import services
 from games.models import Game
 from notifications.models import Notification
-from tests.support.factories import make_user, open_table
+from tests.support.factories import make_user
+from tests.support.factories import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

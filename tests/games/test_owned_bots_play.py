@@ -11,13 +11,26 @@ import pytest
 from accounts.services import owned_bot_create
 from core.errors import ApplicationError
 from eventstore import store
-from games import services, tasks
-from games.models import Game, GameStatus, Seat
+from games import services
+from games import tasks
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 from games.rematch import game_rematch
-from ratings.models import RatedGame, RatingChange
+from ratings.models import RatedGame
+from ratings.models import RatingChange
 from ratings.services import rating_apply_game
-from tests.support.clocks import LIVE, events_after, play_turn, seat_row, sweep, timed_game
-from tests.support.factories import bot, client_for, finished_game, person, token_client
+from tests.support.clocks import LIVE
+from tests.support.clocks import events_after
+from tests.support.clocks import play_turn
+from tests.support.clocks import seat_row
+from tests.support.clocks import sweep
+from tests.support.clocks import timed_game
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import person
+from tests.support.factories import token_client
 
 pytestmark = pytest.mark.django_db
 

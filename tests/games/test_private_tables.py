@@ -12,9 +12,12 @@ import json
 
 import pytest
 
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from notifications.models import Notification
-from tests.support.factories import client_for, finished_game, make_user
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import make_user
 
 GAMES = "/api/v1/games"
 

@@ -14,21 +14,20 @@ import threading
 import pytest
 from django.db import connection
 
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from games.services import validate_time_control
 from notifications.models import Notification
 from ratings import services as rating_services
-from tests.support.factories import (
-    bot,
-    client_for,
-    finished_game,
-    make_user,
-    new_tournament,
-    organizer,
-    register,
-    start,
-    waiting_games,
-)
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import make_user
+from tests.support.factories import new_tournament
+from tests.support.factories import organizer
+from tests.support.factories import register
+from tests.support.factories import start
+from tests.support.factories import waiting_games
 
 GAMES = "/api/v1/games"
 

@@ -10,7 +10,8 @@ player who leaves a correspondence game against three bots and comes back days l
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 from rest_framework.test import APIClient
@@ -22,14 +23,12 @@ from games.integrity import verify_game
 from games.models import Game
 from games.tasks import sweep_deadlines
 from tests.games.api.factories import player
-from tests.support.clocks import (
-    CORR,
-    assert_clocks_rebuild_equal,
-    events_after,
-    seat_row,
-    sweep,
-    timed_game,
-)
+from tests.support.clocks import CORR
+from tests.support.clocks import assert_clocks_rebuild_equal
+from tests.support.clocks import events_after
+from tests.support.clocks import seat_row
+from tests.support.clocks import sweep
+from tests.support.clocks import timed_game
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +101,8 @@ def test_ending_a_vacation_that_is_not_running_is_refused(ana):
 def test_a_player_leaves_a_correspondence_game_with_three_bots_and_comes_back_days_later(
     frozen_clock,
 ):
-    from tests.games.api.factories import player, url
+    from tests.games.api.factories import player
+    from tests.games.api.factories import url
 
     ana = player("ana")
     r = ana.post(

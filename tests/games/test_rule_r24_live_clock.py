@@ -21,19 +21,18 @@ from core.errors import ApplicationError
 from eventstore import store
 from games import services
 from games.automatic import game_apply_timeout
-from games.domain import MoveResult, load
+from games.domain import MoveResult
+from games.domain import load
 from games.engine import legal_moves
-from tests.support.clocks import (
-    LIVE,
-    assert_clocks_rebuild_equal,
-    body,
-    clock_fields,
-    events_after,
-    play_turn,
-    seat_row,
-    sweep,
-    timed_game,
-)
+from tests.support.clocks import LIVE
+from tests.support.clocks import assert_clocks_rebuild_equal
+from tests.support.clocks import body
+from tests.support.clocks import clock_fields
+from tests.support.clocks import events_after
+from tests.support.clocks import play_turn
+from tests.support.clocks import seat_row
+from tests.support.clocks import sweep
+from tests.support.clocks import timed_game
 
 pytestmark = pytest.mark.django_db
 

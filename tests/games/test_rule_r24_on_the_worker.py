@@ -25,8 +25,10 @@ from eventstore import store
 from games import services
 from games.integrity import verify_game
 from games.models import Game
-from games.tasks import apply_timeout, play_automatic
-from tests.realtime.helpers import connected, token_for
+from games.tasks import apply_timeout
+from games.tasks import play_automatic
+from tests.realtime.helpers import connected
+from tests.realtime.helpers import token_for
 from tests.support.celery import wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]

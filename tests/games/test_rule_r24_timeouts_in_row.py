@@ -15,15 +15,13 @@ import pytest
 from core.errors import ApplicationError
 from eventstore import store
 from games import services
-from tests.support.clocks import (
-    LIVE,
-    assert_clocks_rebuild_equal,
-    events_after,
-    play_turn,
-    run_with_seat_0_absent,
-    seat_row,
-    timed_game,
-)
+from tests.support.clocks import LIVE
+from tests.support.clocks import assert_clocks_rebuild_equal
+from tests.support.clocks import events_after
+from tests.support.clocks import play_turn
+from tests.support.clocks import run_with_seat_0_absent
+from tests.support.clocks import seat_row
+from tests.support.clocks import timed_game
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,11 @@ import pytest
 
 from games import services
 from games.projections import game_projection_from_log
-from tests.support.clocks import LIVE, events_after, play_turn, seat_row, timed_game
+from tests.support.clocks import LIVE
+from tests.support.clocks import events_after
+from tests.support.clocks import play_turn
+from tests.support.clocks import seat_row
+from tests.support.clocks import timed_game
 from tests.support.factories import committed
 
 pytestmark = pytest.mark.django_db

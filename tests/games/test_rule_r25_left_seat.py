@@ -13,16 +13,15 @@ from __future__ import annotations
 import pytest
 
 from games.integrity import verify_game
-from tests.games.api.factories import (
-    game_row,
-    player,
-    post_move,
-    projections,
-    state,
-    table,
-    url,
-)
-from tests.games.api.test_games_api import assert_projections_rebuild_equal, play_match
+from tests.games.api.factories import game_row
+from tests.games.api.factories import player
+from tests.games.api.factories import post_move
+from tests.games.api.factories import projections
+from tests.games.api.factories import state
+from tests.games.api.factories import table
+from tests.games.api.factories import url
+from tests.games.api.test_games_api import assert_projections_rebuild_equal
+from tests.games.api.test_games_api import play_match
 
 pytestmark = pytest.mark.django_db
 

@@ -12,18 +12,18 @@ import pytest
 
 from games.models import Seat
 from notifications.models import Notification
-from tests.support.factories import (
-    bots,
-    committed,
-    new_tournament,
-    organizer,
-    person,
-    play_people,
-    register,
-    start,
-)
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import organizer
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import start
 from tournaments import services
-from tournaments.models import EntryStatus, TournamentSeat, TournamentStatus
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ import pytest
 from django.db import OperationalError
 
 from config import celery_app
-from games import automatic, tasks
+from games import automatic
+from games import tasks
 
 
 @pytest.fixture(autouse=True)

@@ -64,7 +64,8 @@ async def layer(settings):
 
 
 def _private(redis: bool):
-    from tests.hardening.private import Unavailable, private_services
+    from tests.hardening.private import Unavailable
+    from tests.hardening.private import private_services
 
     services = private_services(redis=redis)
     try:

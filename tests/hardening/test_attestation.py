@@ -11,24 +11,32 @@ import os
 import stat
 import subprocess
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 from django.db import connection
 
 from eventstore import store
 from eventstore.models import Event
-from games.engine.attestation import check_attestation, private_key, public_key_hex
+from games.engine.attestation import check_attestation
+from games.engine.attestation import private_key
+from games.engine.attestation import public_key_hex
 from games.engine.record import verify_record
 from games.models import Game
 from signing import keys
 from signing.keyring import format_time
 from tests.support import people
 from tests.support.commands import manage
-from tests.support.factories import client_for, make_user, open_table, play
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
 from trust import receipts
 
 pytestmark = pytest.mark.django_db
@@ -423,7 +431,13 @@ def test_receipts_attached_to_a_dispute_are_checked_and_shown_to_staff(ana, bo):
 @pytest.mark.postgres
 @pytest.mark.usefixtures("layer")
 async def test_the_socket_move_answer_carries_a_receipt_that_checks_out():
-    from tests.realtime.helpers import Sockets, db, mover, player, receive, state_for, table
+    from tests.realtime.helpers import Sockets
+    from tests.realtime.helpers import db
+    from tests.realtime.helpers import mover
+    from tests.realtime.helpers import player
+    from tests.realtime.helpers import receive
+    from tests.realtime.helpers import state_for
+    from tests.realtime.helpers import table
 
     ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, [bo], bots=0)
@@ -507,7 +521,9 @@ def test_the_development_key_is_generated_once_and_kept(settings, tmp_path):
 
 
 def test_the_environment_gives_the_key_and_the_retired_keys_or_a_one_line_reason(tmp_path):
-    from signing.keyring import KeyConfigError, retired_from_env, seed_from_env
+    from signing.keyring import KeyConfigError
+    from signing.keyring import retired_from_env
+    from signing.keyring import seed_from_env
 
     assert seed_from_env({}) == ""
     assert seed_from_env({"SIGNING_KEY": TEST_SEED.upper()}) == TEST_SEED
@@ -543,7 +559,8 @@ def test_the_environment_gives_the_key_and_the_retired_keys_or_a_one_line_reason
 
 def read_keys(env: dict) -> None:
     """Read the signing key and the retired keys from ``env``, as the platform does at start."""
-    from signing.keyring import retired_from_env, seed_from_env
+    from signing.keyring import retired_from_env
+    from signing.keyring import seed_from_env
 
     seed_from_env(env)
     retired_from_env(env)

@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 
 from config.asgi import application
 from tests.realtime import helpers as rt
-from tests.support.factories import client_for, make_user
+from tests.support.factories import client_for
+from tests.support.factories import make_user
 from tests.support.throttling import assert_throttled
 
 TOKEN = "/api/v1/auth/token"

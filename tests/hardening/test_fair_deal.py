@@ -22,11 +22,17 @@ from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.engine.deal import derive_seed_v2
 from games.engine.record import verify_record
 from games.integrity import verify_game
-from games.models import Game, Seat, stream_name
-from tests.realtime.helpers import Sockets, play_turn
+from games.models import Game
+from games.models import Seat
+from games.models import stream_name
+from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db as in_db
+from tests.realtime.helpers import play_turn
 from tests.realtime.helpers import player as socket_player
-from tests.support.factories import client_for, make_user, play, run_committed
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import play
+from tests.support.factories import run_committed
 
 GAMES = "/api/v1/games"
 SMALL = {"set_max": 6, "rounds": 1}

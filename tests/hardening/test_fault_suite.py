@@ -41,7 +41,8 @@ import sys
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 import psycopg
@@ -51,7 +52,11 @@ from websockets.sync.client import connect
 
 from tests.support.celery import Celery
 from tests.support.commands import manage
-from tests.support.server import REPO, free_port, log_tail, stop, wait_ready
+from tests.support.server import REPO
+from tests.support.server import free_port
+from tests.support.server import log_tail
+from tests.support.server import stop
+from tests.support.server import wait_ready
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 

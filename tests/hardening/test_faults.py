@@ -22,7 +22,8 @@ import sys
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 import psycopg
@@ -30,7 +31,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.support.server import REPO, log_tail, served
+from tests.support.server import REPO
+from tests.support.server import log_tail
+from tests.support.server import served
 from tests.support.tickets import socket_url
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]

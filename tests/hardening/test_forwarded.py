@@ -35,9 +35,17 @@ from websockets.sync.client import connect
 
 from core.logging import QueryStringFilter
 from core.management.commands.serve import proxy_options
-from tests.deploy.conftest import DEPLOY, k8s_documents, named
-from tests.e2e.conftest import _is_postgres, _recreate_database, _with_database
-from tests.support.server import free_port, log_tail, start, stop, wait_ready
+from tests.deploy.conftest import DEPLOY
+from tests.deploy.conftest import k8s_documents
+from tests.deploy.conftest import named
+from tests.e2e.conftest import _is_postgres
+from tests.e2e.conftest import _recreate_database
+from tests.e2e.conftest import _with_database
+from tests.support.server import free_port
+from tests.support.server import log_tail
+from tests.support.server import start
+from tests.support.server import stop
+from tests.support.server import wait_ready
 
 # slow lane: served platforms behind a proxy (processes)
 pytestmark = pytest.mark.slow

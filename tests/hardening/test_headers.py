@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from accounts.models import User
-from tests.deploy.test_production_profile import METRICS_PROBE, production_env
+from tests.deploy.test_production_profile import METRICS_PROBE
+from tests.deploy.test_production_profile import production_env
 from tests.support.commands import manage
 from tests.support.factories import second_factor_login
 

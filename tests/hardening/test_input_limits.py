@@ -18,8 +18,12 @@ import crossplane
 import pytest
 import websockets
 
-from core.limits import MAX_FRAME_BYTES, MAX_IDEMPOTENCY_KEY, MAX_JSON_DEPTH
-from tests.support.server import REPO, ServerError, served
+from core.limits import MAX_FRAME_BYTES
+from core.limits import MAX_IDEMPOTENCY_KEY
+from core.limits import MAX_JSON_DEPTH
+from tests.support.server import REPO
+from tests.support.server import ServerError
+from tests.support.server import served
 
 # slow lane: a served platform and connections left idle until closed
 pytestmark = pytest.mark.slow

@@ -23,17 +23,17 @@ from accounts.services import bot_account_get_or_create
 from core import clock
 from games import services
 from games.models import Game
-from tests.games.api.factories import player, post_move, state
+from tests.games.api.factories import player
+from tests.games.api.factories import post_move
+from tests.games.api.factories import state
 from tests.realtime import helpers as rt
 from tests.support.factories import second_factor_login
-from tests.support.leaks import (
-    Timeline,
-    assert_frames_hide,
-    assert_payload_hides,
-    hidden_in_game,
-    leaked,
-    tile_pairs,
-)
+from tests.support.leaks import Timeline
+from tests.support.leaks import assert_frames_hide
+from tests.support.leaks import assert_payload_hides
+from tests.support.leaks import hidden_in_game
+from tests.support.leaks import leaked
+from tests.support.leaks import tile_pairs
 from tournaments import series as series_services
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks

@@ -26,17 +26,23 @@ import sys
 
 import psycopg
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import connection, transaction
+from django.core.management import CommandError
+from django.core.management import call_command
+from django.db import connection
+from django.db import transaction
 from psycopg import sql
 
-from eventstore import checkpoints, roles, store
+from eventstore import checkpoints
+from eventstore import roles
+from eventstore import store
 from eventstore.models import Checkpoint
 from eventstore.store import chain_hash
 from games.audit import audit_summary
 from games.integrity import verify_game
 from games.models import Game
-from tests.support.factories import make_user, open_table, play
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
 from tests.support.server import REPO
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -470,7 +476,9 @@ def test_signing_the_unsigned_streams_vouches_for_old_logs_but_never_hides_a_for
 
 def test_a_move_slipped_in_by_the_app_role_is_caught_after_the_platform_signed_on_top(app_role):
     from games.domain import load
-    from games.engine import event_to_dict, legal_moves, step
+    from games.engine import event_to_dict
+    from games.engine import legal_moves
+    from games.engine import step
 
     ana, bo = make_user("ana"), make_user("bo")
     game = play(open_table(ana, [bo], bots=0), [ana, bo], moves=3)
@@ -505,7 +513,8 @@ def test_a_move_slipped_in_by_the_app_role_is_caught_after_the_platform_signed_o
 
 
 def test_checkpoints_of_a_retired_key_verify_while_it_stays_published(settings):
-    from games.engine.attestation import private_key, public_key_hex
+    from games.engine.attestation import private_key
+    from games.engine.attestation import public_key_hex
 
     old_seed = secrets.token_hex(32)
     settings.SIGNING_KEY = old_seed

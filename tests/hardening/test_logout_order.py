@@ -13,7 +13,8 @@ from django.contrib.sessions.models import Session
 from rest_framework.test import APIClient
 
 from accounts import socket_signals
-from tests.realtime.helpers import PASSWORD, player
+from tests.realtime.helpers import PASSWORD
+from tests.realtime.helpers import player
 
 pytestmark = pytest.mark.django_db
 

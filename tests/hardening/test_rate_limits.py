@@ -11,7 +11,11 @@ from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from core import throttling
-from tests.games.api.factories import log_seqs, player, post_move, state, table
+from tests.games.api.factories import log_seqs
+from tests.games.api.factories import player
+from tests.games.api.factories import post_move
+from tests.games.api.factories import state
+from tests.games.api.factories import table
 from tests.realtime import helpers as rt
 from tests.support.throttling import assert_throttled
 

@@ -18,10 +18,16 @@ from core import clock
 from eventstore import store
 from games import selectors
 from games.automatic import game_apply_timeout
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from ratings import skill
-from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
-from tests.support.factories import client_for, make_user, play
+from ratings.models import RatedGame
+from ratings.models import RatedGameState
+from ratings.models import Rating
+from ratings.models import RatingChange
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import play
 
 pytestmark = pytest.mark.django_db
 

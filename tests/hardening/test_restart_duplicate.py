@@ -19,29 +19,33 @@ import pytest
 
 from disputes import adjudication
 from eventstore import store
-from games.domain import load, platform_event
-from games.engine import deal_round, event_to_dict
+from games.domain import load
+from games.domain import platform_event
+from games.engine import deal_round
+from games.engine import event_to_dict
 from games.engine.deal import redeal_seed
 from games.engine.events import RoundStarted
 from games.engine.views import hidden_tiles
 from games.integrity import verify_game
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from tests.realtime import helpers as rt
-from tests.support.factories import (
-    bots,
-    client_for,
-    committed,
-    make_user,
-    new_tournament,
-    open_table,
-    person,
-    play,
-    register,
-    start,
-)
-from tests.support.leaks import assert_frames_hide, hidden_in_game, leaked
+from tests.support.factories import bots
+from tests.support.factories import client_for
+from tests.support.factories import committed
+from tests.support.factories import make_user
+from tests.support.factories import new_tournament
+from tests.support.factories import open_table
+from tests.support.factories import person
+from tests.support.factories import play
+from tests.support.factories import register
+from tests.support.factories import start
+from tests.support.leaks import assert_frames_hide
+from tests.support.leaks import hidden_in_game
+from tests.support.leaks import leaked
 from tournaments.broadcast import update_text
-from tournaments.models import Tournament, TournamentTable
+from tournaments.models import Tournament
+from tournaments.models import TournamentTable
 
 # -- the derivation, pinned ---------------------------------------------------------------------
 

@@ -12,31 +12,36 @@ bounded (EXAMPLES per operation and mode), so a run is repeatable and takes well
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 import pytest
 import schemathesis
 from django.core import signals
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections
+from django.db import transaction
 from django.test import Client
 from django.utils.crypto import get_random_string
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck
+from hypothesis import Phase
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from knox.crypto import hash_token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.specs.openapi.checks import content_type_conformance
+from schemathesis.specs.openapi.checks import response_schema_conformance
+from schemathesis.specs.openapi.checks import status_code_conformance
 
 from accounts.models import ApiToken
 from config.wsgi import application
 from games import selectors
-from tests.hardening.world import World, build_world, token
+from tests.hardening.world import World
+from tests.hardening.world import build_world
+from tests.hardening.world import token
 
 # slow lane: every operation of the schema, fuzzed
 pytestmark = pytest.mark.slow

@@ -18,7 +18,9 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from config.asgi import application
-from tests.support.factories import PASSWORD, make_user, open_table
+from tests.support.factories import PASSWORD
+from tests.support.factories import make_user
+from tests.support.factories import open_table
 
 pytestmark = [
     pytest.mark.slow,  # served platforms behind a proxy (processes)

@@ -19,20 +19,22 @@ from urllib.parse import urlsplit
 import pytest
 from django.utils import timezone
 
-from games import selectors, services
+from games import selectors
+from games import services
 from games.automatic import game_apply_timeout
 from games.models import Game
 from realtime import broadcast
 from tests.e2e.conftest import api
 from tests.realtime import helpers as rt
-from tests.scaleout.test_scaleout import cluster, play_one, register, version  # noqa: F401
-from tests.support.leaks import (
-    assert_frames_hide,
-    hidden_after_leaving,
-    hidden_by_seq,
-    hidden_in_game,
-    leaked,
-)
+from tests.scaleout.test_scaleout import cluster  # noqa: F401
+from tests.scaleout.test_scaleout import play_one  # noqa: F401
+from tests.scaleout.test_scaleout import register  # noqa: F401
+from tests.scaleout.test_scaleout import version  # noqa: F401
+from tests.support.leaks import assert_frames_hide
+from tests.support.leaks import hidden_after_leaving
+from tests.support.leaks import hidden_by_seq
+from tests.support.leaks import hidden_in_game
+from tests.support.leaks import leaked
 
 
 async def _drain(comm, out: list, timeout: float = 0.1) -> None:

@@ -17,18 +17,16 @@ from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
 from accounts.sockets import CLOSE_SIGNED_OUT
-from tests.realtime.helpers import (
-    PASSWORD,
-    TIMEOUT,
-    Sockets,
-    db,
-    mover,
-    player,
-    receive,
-    socket,
-    state_for,
-    table,
-)
+from tests.realtime.helpers import PASSWORD
+from tests.realtime.helpers import TIMEOUT
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import db
+from tests.realtime.helpers import mover
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import socket
+from tests.realtime.helpers import state_for
+from tests.realtime.helpers import table
 from tests.support.factories import token_client
 
 pytestmark = [

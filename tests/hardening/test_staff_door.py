@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import html
 import re
-from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.parse import urlencode
+from urllib.parse import urljoin
+from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
@@ -16,7 +18,11 @@ from core import throttling
 from disputes.models import StaffAction
 from games.models import Game
 from tests.hardening.conftest import PINNED_NOW
-from tests.support.factories import PASSWORD, enrol_totp, make_user, open_table, play
+from tests.support.factories import PASSWORD
+from tests.support.factories import enrol_totp
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
 from tests.support.throttling import assert_throttled
 
 ADMIN_LOGIN = "/admin/login/"

@@ -16,27 +16,30 @@ import pytest
 
 from core import clock
 from core.errors import Forbidden
-from disputes.models import Dispute, StaffAction
-from disputes.services import dispute_claim, dispute_open
-from games import consumers, stakes
+from disputes.models import Dispute
+from disputes.models import StaffAction
+from disputes.services import dispute_claim
+from disputes.services import dispute_open
+from games import consumers
+from games import stakes
 from games.models import Game
 from tests.support import people
-from tests.support.factories import (
-    bots,
-    client_for,
-    committed,
-    make_user,
-    new_tournament,
-    open_table,
-    person,
-    play,
-    register,
-    second_factor_login,
-    start,
-)
+from tests.support.factories import bots
+from tests.support.factories import client_for
+from tests.support.factories import committed
+from tests.support.factories import make_user
+from tests.support.factories import new_tournament
+from tests.support.factories import open_table
+from tests.support.factories import person
+from tests.support.factories import play
+from tests.support.factories import register
+from tests.support.factories import second_factor_login
+from tests.support.factories import start
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
-from tournaments.models import TournamentDealGroup, TournamentRound, TournamentTable
+from tournaments.models import TournamentDealGroup
+from tournaments.models import TournamentRound
+from tournaments.models import TournamentTable
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 

@@ -9,30 +9,38 @@ threads, each with its own database connection (PostgreSQL).
 from __future__ import annotations
 
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
-from django.db import connections, transaction
+from django.db import connections
+from django.db import transaction
 
 from accounts.services import user_register
 from analysis import tasks as analysis_tasks
-from analysis.models import GameAnalysis, PlayerGameAnalysis
+from analysis.models import GameAnalysis
+from analysis.models import PlayerGameAnalysis
 from config.celery import app
 from core import clock
 from core import tasks as runner
 from eventstore import store
-from games import selectors, services, tasks
+from games import selectors
+from games import services
+from games import tasks
 from games.models import Game
 from notifications import tasks as notification_tasks
 from notifications.models import Notification
 from notifications.services import notify
 from ratings import tasks as rating_tasks
-from ratings.models import RatedGame, RatingChange
+from ratings.models import RatedGame
+from ratings.models import RatingChange
 from tests.support import factories as tf
 from tournaments import series as series_services
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
-from tournaments.models import Tournament, TournamentTable
+from tournaments.models import Tournament
+from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,7 +17,10 @@ from core import throttling
 from tests.hardening.conftest import PINNED_NOW
 from tests.realtime import helpers as rt
 from tests.realtime.helpers import WebsocketCommunicator
-from tests.support.factories import client_for, make_user, open_table, play
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
 from tests.support.throttling import assert_throttled
 
 GAMES = "/api/v1/games"
@@ -278,7 +281,8 @@ def test_an_anonymous_client_hammering_records_is_throttled_while_players_still_
 
 @pytest.mark.django_db
 def test_tournament_standings_and_detail_are_heavy_reads(throttles):
-    from tests.support.factories import new_tournament, organizer
+    from tests.support.factories import new_tournament
+    from tests.support.factories import organizer
 
     tid = new_tournament(organizer()).pk
     hammer = from_address("203.0.113.92")

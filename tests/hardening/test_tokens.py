@@ -15,8 +15,11 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
-from accounts.services import api_token_create, user_register
-from tests.support.factories import make_user, second_factor_login, token_client
+from accounts.services import api_token_create
+from accounts.services import user_register
+from tests.support.factories import make_user
+from tests.support.factories import second_factor_login
+from tests.support.factories import token_client
 
 pytestmark = pytest.mark.django_db
 

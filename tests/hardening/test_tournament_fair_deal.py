@@ -23,22 +23,23 @@ from core.errors import Conflict
 from games.engine import commitment
 from games.engine.deal import derive_seed_v2
 from games.engine.record import verify_record
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from games.services import game_contribute
-from tests.support.factories import (
-    bots,
-    committed,
-    new_tournament,
-    organizer,
-    pass_ready_windows,
-    person,
-    play_people,
-    register,
-    seat,
-    second_factor_login,
-)
-from tournaments import services, tasks
-from tournaments.models import TournamentDealGroup, TournamentTable
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import organizer
+from tests.support.factories import pass_ready_windows
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import seat
+from tests.support.factories import second_factor_login
+from tournaments import services
+from tournaments import tasks
+from tournaments.models import TournamentDealGroup
+from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,9 @@ from core import clock
 from disputes import services as dispute_services
 from games import services
 from games.models import Game
-from tests.support.factories import make_user, open_table, play
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
 
 
 def token(user) -> str:

@@ -1,7 +1,8 @@
 import pytest
 from rest_framework.test import APIClient
 
-from accounts.services import bot_account_get_or_create, user_register
+from accounts.services import bot_account_get_or_create
+from accounts.services import user_register
 
 PASSWORD = "correct-horse-battery-9"
 

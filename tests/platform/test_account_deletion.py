@@ -17,24 +17,24 @@ from disputes.services import dispute_open
 from eventstore.models import Event
 from games import services as game_services
 from games.engine.record import verify_record
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from notifications.models import Notification
 from signing.keys import public_key_hex
-from tests.support.factories import (
-    PASSWORD,
-    bot,
-    client_for,
-    finished_game,
-    make_user,
-    new_tournament,
-    open_table,
-    organizer,
-    play,
-    register,
-    run_committed,
-    token_client,
-)
-from tournaments.models import Tournament, TournamentStatus
+from tests.support.factories import PASSWORD
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import make_user
+from tests.support.factories import new_tournament
+from tests.support.factories import open_table
+from tests.support.factories import organizer
+from tests.support.factories import play
+from tests.support.factories import register
+from tests.support.factories import run_committed
+from tests.support.factories import token_client
+from tournaments.models import Tournament
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -302,7 +302,8 @@ def test_moves_made_for_a_deleted_players_seat_after_deletion_name_nobody():
     pseudonym; the socket's payload for them (built without a query for people's moves)
     still shows "deleted player 1"."""
     from eventstore import store
-    from games.selectors import table_names, viewer_payload
+    from games.selectors import table_names
+    from games.selectors import viewer_payload
 
     zelda, yorick = make_user("zelda"), make_user("yorick")
     game = open_table(zelda, [yorick], bots=1, deal=b"deleted seat plays on")

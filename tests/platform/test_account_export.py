@@ -16,15 +16,15 @@ from games import services as game_services
 from games.engine.record import verify_record
 from notifications.models import Notification
 from signing.keys import public_key_hex
-from tests.support.factories import (
-    client_for,
-    finished_game,
-    make_user,
-    open_table,
-    play,
-    token_client,
-)
-from tests.support.leaks import hidden_after_leaving, hidden_in_game, leaked
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
+from tests.support.factories import token_client
+from tests.support.leaks import hidden_after_leaving
+from tests.support.leaks import hidden_in_game
+from tests.support.leaks import leaked
 from tests.support.throttling import assert_throttled
 
 pytestmark = pytest.mark.django_db

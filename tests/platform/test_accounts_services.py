@@ -1,7 +1,8 @@
 import pytest
 
 from accounts.models import User
-from accounts.services import bot_account_get_or_create, user_register
+from accounts.services import bot_account_get_or_create
+from accounts.services import user_register
 from core.errors import ApplicationError
 from tests.platform.conftest import PASSWORD
 

@@ -9,17 +9,16 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from analysis import services
-from analysis.models import GameAnalysis, PlayerGameAnalysis
+from analysis.models import GameAnalysis
+from analysis.models import PlayerGameAnalysis
 from core import clock
 from tests.hardening.test_staff_door import staff_token_client
-from tests.support.factories import (
-    bot,
-    client_for,
-    finished_game,
-    open_table,
-    person,
-    play,
-)
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import open_table
+from tests.support.factories import person
+from tests.support.factories import play
 
 pytestmark = pytest.mark.django_db
 
@@ -230,7 +229,8 @@ def test_the_analysis_task_goes_to_a_queue_of_its_own_and_bot_turns_do_not():
 
     from analysis.tasks import analyse_game
     from config.celery import app
-    from games.tasks import apply_timeout, play_automatic
+    from games.tasks import apply_timeout
+    from games.tasks import play_automatic
 
     def queue(task) -> str:
         return app.amqp.router.route({}, task.name, args=(), kwargs={})["queue"].name

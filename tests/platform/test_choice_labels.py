@@ -9,9 +9,11 @@ from django.db import models
 from django.utils import translation
 from django.utils.functional import Promise
 
-from disputes.models import DisputeCategory, DisputeStatus
+from disputes.models import DisputeCategory
+from disputes.models import DisputeStatus
 from games.models import GameStatus
-from ratings.models import RatedGameState, RatingKind
+from ratings.models import RatedGameState
+from ratings.models import RatingKind
 from tournaments.models import TournamentFormat
 
 PROJECT_APPS = ("games", "tournaments", "disputes", "ratings", "accounts", "trust")

@@ -13,13 +13,17 @@ import pytest
 from django.utils import translation
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
-from rest_framework.test import APIClient, APIRequestFactory
+from rest_framework.test import APIClient
+from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from core.error_messages import MESSAGES, localized, scope_language
+from core.error_messages import MESSAGES
+from core.error_messages import localized
+from core.error_messages import scope_language
 from eventstore.store import ConcurrencyConflict
 from games import stakes
-from games.engine import Code, IllegalMove
+from games.engine import Code
+from games.engine import IllegalMove
 
 ROOT = Path(__file__).resolve().parents[2]
 # A sample of the data a message may name, as the bodies carry it.

@@ -4,14 +4,21 @@ import pytest
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.test import RequestFactory
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
 from core import views
-from core.errors import ApplicationError, Conflict, Forbidden, NotAuthenticated, NotFound
-from games.engine import Code, IllegalMove, RulesetError
+from core.errors import ApplicationError
+from core.errors import Conflict
+from core.errors import Forbidden
+from core.errors import NotAuthenticated
+from core.errors import NotFound
+from games.engine import Code
+from games.engine import IllegalMove
+from games.engine import RulesetError
 
 
 def raised_in_a_view(exc):

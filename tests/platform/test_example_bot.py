@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.server import REPO, free_port, log_tail, served, start, stop, wait_ready
+from tests.support.server import REPO
+from tests.support.server import free_port
+from tests.support.server import log_tail
+from tests.support.server import served
+from tests.support.server import start
+from tests.support.server import stop
+from tests.support.server import wait_ready
 
 # slow lane: the example bot against a served platform (processes)
 pytestmark = pytest.mark.slow

@@ -23,18 +23,22 @@ from django.utils.translation import gettext
 
 from games.domain import load
 from games.engine import legal_moves
-from notifications.models import EmailPreference, Notification
-from notifications.services import email_preferences, notify, unsubscribe_token
-from notifications.tasks import send_email, sweep_emails
-from tests.support.clocks import CORR, body, timed_game
-from tests.support.factories import (
-    client_for,
-    committed,
-    new_tournament,
-    organizer,
-    person,
-    register,
-)
+from notifications.models import EmailPreference
+from notifications.models import Notification
+from notifications.services import email_preferences
+from notifications.services import notify
+from notifications.services import unsubscribe_token
+from notifications.tasks import send_email
+from notifications.tasks import sweep_emails
+from tests.support.clocks import CORR
+from tests.support.clocks import body
+from tests.support.clocks import timed_game
+from tests.support.factories import client_for
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import organizer
+from tests.support.factories import person
+from tests.support.factories import register
 from tests.support.mail import FlakyBackend
 from tournaments import tasks as tournament_tasks
 

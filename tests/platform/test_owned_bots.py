@@ -8,23 +8,24 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from accounts.deletion import account_delete
-from accounts.models import ApiToken, User
-from accounts.services import api_token_create, owned_bot_create
+from accounts.models import ApiToken
+from accounts.models import User
+from accounts.services import api_token_create
+from accounts.services import owned_bot_create
 from core import throttling
 from core.errors import ApplicationError
 from tests.support import people
-from tests.support.factories import (
-    PASSWORD,
-    bot,
-    client_for,
-    make_user,
-    new_tournament,
-    organizer,
-    token_client,
-)
+from tests.support.factories import PASSWORD
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import make_user
+from tests.support.factories import new_tournament
+from tests.support.factories import organizer
+from tests.support.factories import token_client
 from tests.support.throttling import assert_throttled
 from tournaments.models import TournamentEntry
 

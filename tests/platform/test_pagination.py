@@ -9,8 +9,11 @@ distinct times, so the documented order is the only one that can pass.
 from __future__ import annotations
 
 import base64
-from datetime import UTC, datetime, timedelta
-from urllib.parse import parse_qs, urlsplit
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+from urllib.parse import parse_qs
+from urllib.parse import urlsplit
 
 import pytest
 from rest_framework.test import APIClient
@@ -18,13 +21,20 @@ from rest_framework.test import APIClient
 from accounts.services import api_token_create
 from core import clock
 from core.pagination import MAX_PAGE_SIZE
-from disputes.models import Dispute, DisputeMessage
+from disputes.models import Dispute
+from disputes.models import DisputeMessage
 from disputes.selectors import awaiting_staff_since
-from games.models import Game, GameStatus, Seat
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 from notifications.models import Notification
 from ratings.models import Rating
-from tests.support.factories import client_for, finished_game, make_user, organizer
-from tournaments.models import Tournament, TournamentStatus
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import make_user
+from tests.support.factories import organizer
+from tournaments.models import Tournament
+from tournaments.models import TournamentStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 

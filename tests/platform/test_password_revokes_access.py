@@ -7,7 +7,8 @@ from django.core import mail
 from django.test import Client
 
 from tests.platform.conftest import PASSWORD
-from tests.platform.test_accounts_email import _reset_page, link_in
+from tests.platform.test_accounts_email import _reset_page
+from tests.platform.test_accounts_email import link_in
 
 pytestmark = pytest.mark.django_db
 

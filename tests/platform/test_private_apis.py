@@ -96,9 +96,11 @@ def test_overridden_private_signatures_still_match():
 
 def test_an_rrule_still_holds_the_attributes_series_reads():
     """tournaments.series bounds, counts and fast-forwards a rule from these."""
-    from datetime import UTC, datetime
+    from datetime import UTC
+    from datetime import datetime
 
-    from dateutil.rrule import HOURLY, rrulestr
+    from dateutil.rrule import HOURLY
+    from dateutil.rrule import rrulestr
 
     start = datetime(2031, 3, 3, 8, 15, tzinfo=UTC)
     rule = rrulestr("FREQ=HOURLY;INTERVAL=5;COUNT=3", dtstart=start)

@@ -47,7 +47,8 @@ def test_the_chat_rides_on_both_sockets():
 def test_the_engines_refusals_and_the_stores_lost_race_answer_as_before():
     from core.api import error_for
     from eventstore.store import ConcurrencyConflict
-    from games.engine import IllegalMove, RulesetError
+    from games.engine import IllegalMove
+    from games.engine import RulesetError
     from games.engine.errors import Code
 
     status, body = error_for(IllegalMove(Code.NOT_YOUR_TURN, "R11", "not your turn"))

@@ -8,7 +8,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from config.settings import database_from_env, env_flag, env_list
+from config.settings import database_from_env
+from config.settings import env_flag
+from config.settings import env_list
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -151,7 +153,8 @@ def test_email_url_with_an_unknown_scheme_refuses_to_start():
 def test_the_channel_layer_names_in_redis_start_with_the_configured_prefix():
     """Publish/subscribe channels ignore Redis's database number: two platforms sharing one
     Redis keep apart only by the prefix (CHANNEL_LAYER_PREFIX)."""
-    from config.settings import CHANNEL_LAYER_KINDS, channel_layers_from_env
+    from config.settings import CHANNEL_LAYER_KINDS
+    from config.settings import channel_layers_from_env
 
     for kind in CHANNEL_LAYER_KINDS:
         default = channel_layers_from_env("redis://127.0.0.1:6379/0", kind)["default"]

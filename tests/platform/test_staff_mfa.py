@@ -17,18 +17,16 @@ from rest_framework.test import APIClient
 
 from disputes.models import StaffAction
 from games.models import Game
-from tests.support.factories import (
-    LOGIN_API,
-    PASSWORD,
-    enrol_totp,
-    form_post,
-    make_user,
-    open_table,
-    play,
-    second_factor_login,
-    totp_now,
-    unused_recovery_code,
-)
+from tests.support.factories import LOGIN_API
+from tests.support.factories import PASSWORD
+from tests.support.factories import enrol_totp
+from tests.support.factories import form_post
+from tests.support.factories import make_user
+from tests.support.factories import open_table
+from tests.support.factories import play
+from tests.support.factories import second_factor_login
+from tests.support.factories import totp_now
+from tests.support.factories import unused_recovery_code
 
 pytestmark = pytest.mark.django_db
 
@@ -273,7 +271,9 @@ def test_players_log_in_as_before_and_may_enrol(game):
 
 def test_a_socket_holds_staff_powers_only_on_a_verified_session(boss):
     """Sockets (accounts.sockets) ask the same gate: by ticket or by the session cookie."""
-    from accounts.sockets import session_credential, staff_powers_checked, token_credential
+    from accounts.sockets import session_credential
+    from accounts.sockets import staff_powers_checked
+    from accounts.sockets import token_credential
 
     old = APIClient()
     old.force_login(boss)  # a session from before the enrolment

@@ -4,8 +4,11 @@ import pytest
 from rest_framework.test import APIClient
 
 from ratings import skill
-from ratings.services import rating_apply_game, rating_reverse_game
-from tests.support.factories import bot, finished_game, person
+from ratings.services import rating_apply_game
+from ratings.services import rating_reverse_game
+from tests.support.factories import bot
+from tests.support.factories import finished_game
+from tests.support.factories import person
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,12 @@ import threading
 import pytest
 from django.db import connection
 
-from ratings.models import Rating, RatingChange
-from ratings.services import rating_apply_game, rating_reverse_game
-from tests.support.factories import finished_game, person
+from ratings.models import Rating
+from ratings.models import RatingChange
+from ratings.services import rating_apply_game
+from ratings.services import rating_reverse_game
+from tests.support.factories import finished_game
+from tests.support.factories import person
 
 pytestmark = [pytest.mark.postgres]
 

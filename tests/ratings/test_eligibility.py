@@ -8,11 +8,19 @@ import pytest
 
 from core.errors import Forbidden
 from games import services as game_services
-from games.eligibility import rated_eligibility, rated_eligibility_check
+from games.eligibility import rated_eligibility
+from games.eligibility import rated_eligibility_check
 from games.models import GameStatus
-from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
-from ratings.services import rating_apply_game, rating_reverse_game
-from tests.support.factories import bot, client_for, finished_game, person
+from ratings.models import RatedGame
+from ratings.models import RatedGameState
+from ratings.models import Rating
+from ratings.models import RatingChange
+from ratings.services import rating_apply_game
+from ratings.services import rating_reverse_game
+from tests.support.factories import bot
+from tests.support.factories import client_for
+from tests.support.factories import finished_game
+from tests.support.factories import person
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +84,8 @@ def test_bots_need_no_turn_of_their_own(ana):
 def test_moves_made_for_a_seat_by_a_bot_or_the_timeout_action_are_not_its_own(ana, bo):
     from eventstore import store
     from games.engine import event_to_dict
-    from games.engine.events import TilePlayed, TurnPassed
+    from games.engine.events import TilePlayed
+    from games.engine.events import TurnPassed
 
     game = finished_game([ana, bo], [1, 2], turns=[0])
     for n, kind in enumerate(("timeout", "bot"), start=game.version):

@@ -3,7 +3,8 @@
 import pytest
 
 from ratings.services import rating_apply_game
-from tests.support.factories import bot, finished_game
+from tests.support.factories import bot
+from tests.support.factories import finished_game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,13 @@ import pytest
 
 from games import selectors as game_selectors
 from games import services as game_services
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from ratings import skill
-from ratings.models import RatedGame, RatedGameState, Rating, RatingChange
+from ratings.models import RatedGame
+from ratings.models import RatedGameState
+from ratings.models import Rating
+from ratings.models import RatingChange
 from ratings.services import TURN_EVENTS
 from ratings.tasks import apply_game_ratings
 from tests.support.factories import person

@@ -2,13 +2,19 @@
 
 import pytest
 
-from core.errors import ApplicationError, Forbidden
+from core.errors import ApplicationError
+from core.errors import Forbidden
 from games.models import GameStatus
 from ratings import skill
-from ratings.models import RatedGame, Rating, RatingChange
-from ratings.services import rating_apply_game, rating_reverse_game
+from ratings.models import RatedGame
+from ratings.models import Rating
+from ratings.models import RatingChange
+from ratings.services import rating_apply_game
+from ratings.services import rating_reverse_game
 from ratings.tasks import apply_game_ratings
-from tests.support.factories import bot, finished_game, person
+from tests.support.factories import bot
+from tests.support.factories import finished_game
+from tests.support.factories import person
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,14 @@ from django.test import Client
 from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
-from accounts.services import api_token_create, user_register
+from accounts.services import api_token_create
+from accounts.services import user_register
 from config.asgi import application
 from eventstore import store
-from games import selectors, services
-from games.models import Game, stream_name
+from games import selectors
+from games import services
+from games.models import Game
+from games.models import stream_name
 
 PASSWORD = "pw-correct-horse-1"
 ORIGIN = "http://localhost:8000"

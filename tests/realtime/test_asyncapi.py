@@ -21,15 +21,13 @@ import pytest
 import yaml
 
 from config.asgi import application
-from tests.realtime.helpers import (
-    ORIGIN,
-    Sockets,
-    WebsocketCommunicator,
-    db,
-    player,
-    receive,
-    table,
-)
+from tests.realtime.helpers import ORIGIN
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import WebsocketCommunicator
+from tests.realtime.helpers import db
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import table
 
 REPO = Path(__file__).resolve().parents[2]
 DOCUMENT = REPO / "docs" / "api" / "asyncapi.yaml"
@@ -380,7 +378,8 @@ async def test_every_frame_of_a_whole_game_matches_the_document():
 async def test_every_frame_of_a_tournament_page_matches_the_document():
     from chat.services import chat_post_tournament
     from realtime.broadcast import sent as broadcast_sent
-    from tests.support.factories import new_tournament, organizer
+    from tests.support.factories import new_tournament
+    from tests.support.factories import organizer
 
     org = await db(organizer)
     tournament = await db(new_tournament, org, format="swiss", table_size=2, rounds=1)

@@ -4,17 +4,16 @@ import uuid
 
 import pytest
 
-from games import selectors, services
-from tests.realtime.helpers import (
-    ORIGIN,
-    TIMEOUT,
-    Sockets,
-    db,
-    player,
-    receive,
-    session_cookie,
-    table,
-)
+from games import selectors
+from games import services
+from tests.realtime.helpers import ORIGIN
+from tests.realtime.helpers import TIMEOUT
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import db
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import session_cookie
+from tests.realtime.helpers import table
 
 pytestmark = [
     pytest.mark.asyncio,

@@ -5,16 +5,14 @@ twice."""
 import pytest
 from rest_framework.test import APIClient
 
-from tests.realtime.helpers import (
-    Sockets,
-    db,
-    log_seqs,
-    mover,
-    player,
-    receive,
-    state_for,
-    table,
-)
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import db
+from tests.realtime.helpers import log_seqs
+from tests.realtime.helpers import mover
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import state_for
+from tests.realtime.helpers import table
 
 pytestmark = [
     pytest.mark.asyncio,

@@ -3,17 +3,15 @@
 import pytest
 
 from games.engine.tiles import full_set
-from tests.realtime.helpers import (
-    Sockets,
-    db,
-    mover,
-    player,
-    receive,
-    receive_until_seq,
-    rest_move,
-    state_for,
-    table,
-)
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import db
+from tests.realtime.helpers import mover
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import receive_until_seq
+from tests.realtime.helpers import rest_move
+from tests.realtime.helpers import state_for
+from tests.realtime.helpers import table
 
 pytestmark = [
     pytest.mark.asyncio,

@@ -3,9 +3,15 @@
 import pytest
 
 from games import services
-from tests.realtime.helpers import Sockets, db, mover, player, receive, state_for
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import db
+from tests.realtime.helpers import mover
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table as open_table
-from tests.support.leaks import assert_frames_hide, hidden_in_game
+from tests.support.leaks import assert_frames_hide
+from tests.support.leaks import hidden_in_game
 
 pytestmark = [
     pytest.mark.asyncio,

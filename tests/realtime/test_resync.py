@@ -6,20 +6,18 @@ import pytest
 import realtime.broadcast
 from games.broadcast import update_message
 from realtime.groups import game_seat_group
-from tests.realtime.helpers import (
-    connected,
-    db,
-    log_seqs,
-    mover,
-    play_turn,
-    player,
-    receive,
-    receive_until_seq,
-    rest_move,
-    state_for,
-    synced,
-    table,
-)
+from tests.realtime.helpers import connected
+from tests.realtime.helpers import db
+from tests.realtime.helpers import log_seqs
+from tests.realtime.helpers import mover
+from tests.realtime.helpers import play_turn
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive
+from tests.realtime.helpers import receive_until_seq
+from tests.realtime.helpers import rest_move
+from tests.realtime.helpers import state_for
+from tests.realtime.helpers import synced
+from tests.realtime.helpers import table
 
 pytestmark = [
     pytest.mark.asyncio,

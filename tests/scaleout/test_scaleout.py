@@ -19,9 +19,18 @@ from urllib.parse import urlsplit
 import pytest
 from websockets.sync.client import connect
 
-from tests.e2e.conftest import _is_postgres, _recreate_database, _with_database, api
-from tests.support.celery import Celery, broker_url, purge
-from tests.support.server import free_port, log_tail, start, stop, wait_ready
+from tests.e2e.conftest import _is_postgres
+from tests.e2e.conftest import _recreate_database
+from tests.e2e.conftest import _with_database
+from tests.e2e.conftest import api
+from tests.support.celery import Celery
+from tests.support.celery import broker_url
+from tests.support.celery import purge
+from tests.support.server import free_port
+from tests.support.server import log_tail
+from tests.support.server import start
+from tests.support.server import stop
+from tests.support.server import wait_ready
 from tests.support.tickets import socket_url
 from tests.support.xdist import worker_name
 

@@ -10,10 +10,12 @@ from eventstore import store
 from games import services
 from games.domain import load
 from games.engine import legal_moves
-from games.models import Game, Seat
+from games.models import Game
+from games.models import Seat
 from games.projections import game_projection_from_log
 from games.tasks import sweep_deadlines
-from tests.support.factories import committed, open_table
+from tests.support.factories import committed
+from tests.support.factories import open_table
 
 LIVE = {"kind": "live", "seconds_per_move": 10, "reserve_seconds": 20}
 CORR = {"kind": "correspondence", "days_per_move": 2, "vacation_days": 5}

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -24,14 +25,20 @@ from django.db.models import Max
 from django.test import TestCase
 from rest_framework.test import APIClient
 
-from accounts.services import bot_account_get_or_create, user_register
+from accounts.services import bot_account_get_or_create
+from accounts.services import user_register
 from core import clock
 from eventstore import store
-from games import selectors, services
-from games.engine import Ruleset, event_to_dict
-from games.engine.events import MatchEnded, TurnPassed
+from games import selectors
+from games import services
+from games.engine import Ruleset
+from games.engine import event_to_dict
+from games.engine.events import MatchEnded
+from games.engine.events import TurnPassed
 from games.engine.scoring import places as engine_places
-from games.models import Game, GameStatus, Seat
+from games.models import Game
+from games.models import GameStatus
+from games.models import Seat
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 from tournaments.models import TournamentStatus
@@ -127,11 +134,9 @@ def totp_now(secret: str) -> str:
     import time
 
     from allauth.mfa import app_settings
-    from allauth.mfa.totp.internal.auth import (
-        format_hotp_value,
-        hotp_value,
-        yield_hotp_counters_from_time,
-    )
+    from allauth.mfa.totp.internal.auth import format_hotp_value
+    from allauth.mfa.totp.internal.auth import hotp_value
+    from allauth.mfa.totp.internal.auth import yield_hotp_counters_from_time
 
     period = app_settings.TOTP_PERIOD
     left = period - time.time() % period

@@ -4,7 +4,8 @@ the replay, the game row's head or the players' receipts can tell."""
 
 from django.db import connection
 
-from eventstore import checkpoints, store
+from eventstore import checkpoints
+from eventstore import store
 from eventstore.models import Checkpoint
 
 

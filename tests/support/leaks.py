@@ -14,7 +14,8 @@ tests/games/engine/test_properties.py, test_record.py.)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from typing import Any
 
 from eventstore import store

@@ -7,19 +7,22 @@ from __future__ import annotations
 import pytest
 
 from eventstore import store
-from games.domain import engine_events, load
-from games.engine import FULL, export_record, view
+from games.domain import engine_events
+from games.domain import load
+from games.engine import FULL
+from games.engine import export_record
+from games.engine import view
 from games.engine.tiles import tile
 from games.models import stream_name
-from tests.games.api.factories import player, table, url
-from tests.support.leaks import (
-    Timeline,
-    assert_frames_hide,
-    assert_payload_hides,
-    hidden_in_game,
-    leaked,
-    tile_pairs,
-)
+from tests.games.api.factories import player
+from tests.games.api.factories import table
+from tests.games.api.factories import url
+from tests.support.leaks import Timeline
+from tests.support.leaks import assert_frames_hide
+from tests.support.leaks import assert_payload_hides
+from tests.support.leaks import hidden_in_game
+from tests.support.leaks import leaked
+from tests.support.leaks import tile_pairs
 
 
 @pytest.mark.django_db

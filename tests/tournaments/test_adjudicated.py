@@ -5,8 +5,13 @@ from __future__ import annotations
 import pytest
 
 from disputes import adjudication
-from tests.support.factories import bots, committed, new_tournament, register, start
-from tournaments.models import TournamentStatus, TournamentTable
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import register
+from tests.support.factories import start
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
 

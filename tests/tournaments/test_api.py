@@ -9,16 +9,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from core import clock
-from tests.support.factories import (
-    SMALL,
-    TOURNAMENT_LIVE,
-    bots,
-    new_tournament,
-    person,
-    register,
-    seat,
-    start,
-)
+from tests.support.factories import SMALL
+from tests.support.factories import TOURNAMENT_LIVE
+from tests.support.factories import bots
+from tests.support.factories import new_tournament
+from tests.support.factories import person
+from tests.support.factories import register
+from tests.support.factories import seat
+from tests.support.factories import start
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,9 @@ from django.contrib.messages.storage.fallback import FallbackStorage
 from django.test import RequestFactory
 
 from core import clock
-from tests.support.factories import client_for, new_tournament, person
+from tests.support.factories import client_for
+from tests.support.factories import new_tournament
+from tests.support.factories import person
 from tournaments import bans
 from tournaments.models import Tournament
 

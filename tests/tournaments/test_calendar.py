@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -12,7 +14,8 @@ from icalendar import Calendar
 from tests.support import factories as tf
 from tournaments import series as series_services
 from tournaments import tasks as tournament_tasks
-from tournaments.models import Tournament, TournamentSeries
+from tournaments.models import Tournament
+from tournaments.models import TournamentSeries
 
 pytestmark = pytest.mark.django_db
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.factories import (
-    bots,
-    client_for,
-    new_tournament,
-    person,
-    play_people,
-    register,
-    start,
-)
+from tests.support.factories import bots
+from tests.support.factories import client_for
+from tests.support.factories import new_tournament
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import start
 from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from allauth.account.models import EmailAddress
 from ratings.models import Rating
 from tests.support import factories as tf
 from tournaments import services
-from tournaments.models import EntryStatus, TournamentEntry
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentEntry
 
 pytestmark = pytest.mark.django_db
 

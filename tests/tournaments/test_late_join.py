@@ -11,18 +11,20 @@ import pytest
 from django.db import connection
 
 from core.errors import ApplicationError
-from tests.support.factories import (
-    bots,
-    new_tournament,
-    pass_pause,
-    pass_ready_windows,
-    person,
-    register,
-    start,
-    tick,
-)
-from tournaments import bans, formats, services
-from tournaments.models import EntryStatus, TournamentSeat, TournamentStatus
+from tests.support.factories import bots
+from tests.support.factories import new_tournament
+from tests.support.factories import pass_pause
+from tests.support.factories import pass_ready_windows
+from tests.support.factories import person
+from tests.support.factories import register
+from tests.support.factories import start
+from tests.support.factories import tick
+from tournaments import bans
+from tournaments import formats
+from tournaments import services
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

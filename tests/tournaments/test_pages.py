@@ -2,7 +2,8 @@
 
 import pytest
 
-from tests.support.factories import new_tournament, person
+from tests.support.factories import new_tournament
+from tests.support.factories import person
 
 pytestmark = pytest.mark.django_db
 

@@ -11,17 +11,18 @@ import pytest
 from core import clock
 from games.models import Game
 from notifications.models import Notification
-from ratings.models import RatedGame, RatingChange
-from tests.support.factories import (
-    bots,
-    new_tournament,
-    person,
-    play_people,
-    register,
-    start,
-)
+from ratings.models import RatedGame
+from ratings.models import RatingChange
+from tests.support.factories import bots
+from tests.support.factories import new_tournament
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import start
 from tournaments import services
-from tournaments.models import EntryStatus, TournamentSeat, TournamentStatus
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -13,24 +13,22 @@ from rest_framework.test import APIClient
 from core.errors import ApplicationError
 from games.engine import commitment
 from games.engine.deal import derive_seed_v2
-from games.models import Game, GameStatus
-from tests.support.factories import (
-    bots,
-    committed,
-    new_tournament,
-    pass_ready_windows,
-    person,
-    register,
-    seat,
-    waiting_games,
-)
-from tournaments import services, tasks
-from tournaments.models import (
-    CORRESPONDENCE_READY_SECONDS,
-    EntryStatus,
-    TournamentDealGroup,
-    TournamentTable,
-)
+from games.models import Game
+from games.models import GameStatus
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import pass_ready_windows
+from tests.support.factories import person
+from tests.support.factories import register
+from tests.support.factories import seat
+from tests.support.factories import waiting_games
+from tournaments import services
+from tournaments import tasks
+from tournaments.models import CORRESPONDENCE_READY_SECONDS
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentDealGroup
+from tournaments.models import TournamentTable
 from tournaments.selectors import tournaments_due
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,14 @@ from django.contrib.auth.models import Group
 from core import clock
 from core.errors import ApplicationError
 from notifications.models import Notification
-from tests.support.factories import bots, committed, new_tournament, person, start
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import person
+from tests.support.factories import start
 from tournaments import services
-from tournaments.models import EntryStatus, TournamentStatus
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
 

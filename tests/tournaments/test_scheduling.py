@@ -7,23 +7,26 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 from django.db import connection
 
 from games.signals import game_ended
-from tests.support.factories import (
-    bots,
-    committed,
-    move_people,
-    new_tournament,
-    person,
-    play_people,
-    register,
-    start,
-)
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import move_people
+from tests.support.factories import new_tournament
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import start
 from tests.tournaments.test_whole_tournaments import snapshot
-from tournaments import services, tasks
-from tournaments.models import Tournament, TournamentRound, TournamentStatus, TournamentTable
+from tournaments import services
+from tournaments import tasks
+from tournaments.models import Tournament
+from tournaments.models import TournamentRound
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 from tournaments.receivers import on_game_ended
 from tournaments.selectors import tournaments_due
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import dateutil
 import pytest
@@ -17,7 +19,8 @@ from core.errors import ApplicationError
 from tests.support import factories as tf
 from tournaments import series as series_services
 from tournaments import tasks as tournament_tasks
-from tournaments.models import Tournament, TournamentSeries
+from tournaments.models import Tournament
+from tournaments.models import TournamentSeries
 
 pytestmark = pytest.mark.django_db
 

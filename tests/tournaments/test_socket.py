@@ -7,16 +7,17 @@ import pytest
 from channels.layers import get_channel_layer
 
 from config.asgi import application
-from tests.realtime.helpers import ORIGIN, Sockets, WebsocketCommunicator, db
-from tests.support.factories import (
-    bots,
-    move_people,
-    new_tournament,
-    organizer,
-    person,
-    register,
-    start,
-)
+from tests.realtime.helpers import ORIGIN
+from tests.realtime.helpers import Sockets
+from tests.realtime.helpers import WebsocketCommunicator
+from tests.realtime.helpers import db
+from tests.support.factories import bots
+from tests.support.factories import move_people
+from tests.support.factories import new_tournament
+from tests.support.factories import organizer
+from tests.support.factories import person
+from tests.support.factories import register
+from tests.support.factories import start
 from tournaments.models import TournamentStatus
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

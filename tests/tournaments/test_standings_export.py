@@ -10,17 +10,16 @@ import io
 
 import pytest
 
-from tests.support.factories import (
-    bots,
-    client_for,
-    new_tournament,
-    person,
-    play_people,
-    register,
-    start,
-)
+from tests.support.factories import bots
+from tests.support.factories import client_for
+from tests.support.factories import new_tournament
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import start
 from tournaments import selectors
-from tournaments.exports import COLUMNS, TIE_BREAKS
+from tournaments.exports import COLUMNS
+from tournaments.exports import TIE_BREAKS
 from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db

@@ -11,24 +11,29 @@ from fractions import Fraction
 
 import pytest
 
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from games.selectors import game_state_for
 from games.services import game_move
 from tests.support.clocks import sweep
-from tests.support.factories import (
-    bot,
-    bots,
-    new_tournament,
-    pass_pause,
-    pass_ready_windows,
-    person,
-    register,
-    run_committed,
-    start,
-    tick,
-)
-from tournaments import bans, formats, services, tasks
-from tournaments.models import EntryStatus, TournamentSeat, TournamentStatus, TournamentTable
+from tests.support.factories import bot
+from tests.support.factories import bots
+from tests.support.factories import new_tournament
+from tests.support.factories import pass_pause
+from tests.support.factories import pass_ready_windows
+from tests.support.factories import person
+from tests.support.factories import register
+from tests.support.factories import run_committed
+from tests.support.factories import start
+from tests.support.factories import tick
+from tournaments import bans
+from tournaments import formats
+from tournaments import services
+from tournaments import tasks
+from tournaments.models import EntryStatus
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
 

@@ -15,35 +15,33 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
 from eventstore import store
 from games.engine import commitment
 from games.engine.deal import derive_seed_v2
 from games.models import GameStatus
 from games.services import game_contribute
-from tests.support.factories import (
-    bots,
-    committed,
-    new_tournament,
-    pass_ready_windows,
-    person,
-    play_people,
-    register,
-    seat,
-    start,
-    waiting_games,
-)
-from tournaments import services, tasks
-from tournaments.models import (
-    EntryStatus,
-    Tournament,
-    TournamentDealGroup,
-    TournamentFormat,
-    TournamentSeat,
-    TournamentStatus,
-    TournamentTable,
-)
+from tests.support.factories import bots
+from tests.support.factories import committed
+from tests.support.factories import new_tournament
+from tests.support.factories import pass_ready_windows
+from tests.support.factories import person
+from tests.support.factories import play_people
+from tests.support.factories import register
+from tests.support.factories import seat
+from tests.support.factories import start
+from tests.support.factories import waiting_games
+from tournaments import services
+from tournaments import tasks
+from tournaments.models import EntryStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentDealGroup
+from tournaments.models import TournamentFormat
+from tournaments.models import TournamentSeat
+from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
 

@@ -19,30 +19,42 @@ Places at a table follow RULES R23 (V4), placement points are in ``points``, and
 tie-break chain of the standings is in ``standings``.
 """
 
-from .duplicate import (
-    DealGroup,
-    DuplicateRound,
-    deal_seed,
-    duplicate_points,
-    duplicate_table_sizes,
-    seat_duplicate,
-)
-from .elimination import Advancement, advance_elimination, elimination_ranking, seat_elimination
-from .points import POINTS_SCHEMES, PointsScheme, bye_points, placement_points, table_places
+from .duplicate import DealGroup
+from .duplicate import DuplicateRound
+from .duplicate import deal_seed
+from .duplicate import duplicate_points
+from .duplicate import duplicate_table_sizes
+from .duplicate import seat_duplicate
+from .elimination import Advancement
+from .elimination import advance_elimination
+from .elimination import elimination_ranking
+from .elimination import seat_elimination
+from .points import POINTS_SCHEMES
+from .points import PointsScheme
+from .points import bye_points
+from .points import placement_points
+from .points import table_places
 from .single import seat_single_table
-from .standings import Standing, StandingsPoints, compute_standings, seat_points
-from .swiss import REPEAT_WEIGHT, seat_swiss
-from .tables import MAX_TABLE_SIZE, MIN_TABLE_SIZE, Seed, repeat_meetings, shuffled, table_sizes
-from .values import (
-    SCORINGS,
-    FormatError,
-    PlayerId,
-    Scoring,
-    Seating,
-    SeatResult,
-    Table,
-    TableResult,
-)
+from .standings import Standing
+from .standings import StandingsPoints
+from .standings import compute_standings
+from .standings import seat_points
+from .swiss import REPEAT_WEIGHT
+from .swiss import seat_swiss
+from .tables import MAX_TABLE_SIZE
+from .tables import MIN_TABLE_SIZE
+from .tables import Seed
+from .tables import repeat_meetings
+from .tables import shuffled
+from .tables import table_sizes
+from .values import SCORINGS
+from .values import FormatError
+from .values import PlayerId
+from .values import Scoring
+from .values import Seating
+from .values import SeatResult
+from .values import Table
+from .values import TableResult
 
 __all__ = [
     "bye_points",

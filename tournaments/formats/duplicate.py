@@ -27,22 +27,25 @@ for everyone compared, so what remains is the play.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .points import outranked_and_tied, seat_key
-from .swiss import REPEAT_WEIGHT, seat_by_standing
-from .tables import Seed, check_table_size, table_sizes
-from .values import (
-    FormatError,
-    PlayerId,
-    Scoring,
-    Seating,
-    TableResult,
-    check_scoring,
-    check_unique,
-)
+from .points import outranked_and_tied
+from .points import seat_key
+from .swiss import REPEAT_WEIGHT
+from .swiss import seat_by_standing
+from .tables import Seed
+from .tables import check_table_size
+from .tables import table_sizes
+from .values import FormatError
+from .values import PlayerId
+from .values import Scoring
+from .values import Seating
+from .values import TableResult
+from .values import check_scoring
+from .values import check_unique
 
 LABEL = b"mexican-train/duplicate"
 MIN_ROUND_SEED_BYTES = 16

@@ -11,22 +11,27 @@ next round is the final; the final's places are the tournament's top places.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .points import placement_points, table_places
-from .tables import (
-    History,
-    Seed,
-    as_seating,
-    assign_seats,
-    check_table_size,
-    rng_for,
-    snake,
-    table_sizes,
-)
-from .values import FormatError, PlayerId, Scoring, Seating, TableResult, check_unique
+from .points import placement_points
+from .points import table_places
+from .tables import History
+from .tables import Seed
+from .tables import as_seating
+from .tables import assign_seats
+from .tables import check_table_size
+from .tables import rng_for
+from .tables import snake
+from .tables import table_sizes
+from .values import FormatError
+from .values import PlayerId
+from .values import Scoring
+from .values import Seating
+from .values import TableResult
+from .values import check_unique
 
 
 @dataclass(frozen=True, slots=True)

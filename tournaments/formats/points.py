@@ -25,12 +25,18 @@ Points are exact ``Fraction`` values, so sums and comparisons never depend on ro
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
+from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal, TypeAlias
+from typing import Literal
+from typing import TypeAlias
 
-from .values import FormatError, Scoring, SeatResult, TableResult, check_scoring
+from .values import FormatError
+from .values import Scoring
+from .values import SeatResult
+from .values import TableResult
+from .values import check_scoring
 
 PointsScheme: TypeAlias = Literal["share", "raw"]
 POINTS_SCHEMES: tuple[PointsScheme, ...] = ("share", "raw")

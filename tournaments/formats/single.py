@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .tables import check_table_size
-from .values import FormatError, PlayerId, Seating, check_unique
+from .values import FormatError
+from .values import PlayerId
+from .values import Seating
+from .values import check_unique
 
 
 def seat_single_table(players: Sequence[PlayerId], table_size: int, round_number: int) -> Seating:

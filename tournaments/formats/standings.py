@@ -28,14 +28,25 @@ recomputed from the games' events at any time.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, TypeAlias
+from typing import Literal
+from typing import TypeAlias
 
 from .duplicate import duplicate_points
-from .points import PointsScheme, bye_points, placement_points, table_places
-from .values import FormatError, PlayerId, Scoring, TableResult, check_scoring, check_unique
+from .points import PointsScheme
+from .points import bye_points
+from .points import placement_points
+from .points import table_places
+from .values import FormatError
+from .values import PlayerId
+from .values import Scoring
+from .values import TableResult
+from .values import check_scoring
+from .values import check_unique
 
 StandingsPoints: TypeAlias = Literal["share", "raw", "duplicate"]
 

@@ -25,18 +25,20 @@ seed)`` for a random draw.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
-from .tables import (
-    History,
-    Seed,
-    as_seating,
-    assign_seats,
-    rng_for,
-    slices,
-    table_sizes,
-)
-from .values import FormatError, PlayerId, Seating, check_unique
+from .tables import History
+from .tables import Seed
+from .tables import as_seating
+from .tables import assign_seats
+from .tables import rng_for
+from .tables import slices
+from .tables import table_sizes
+from .values import FormatError
+from .values import PlayerId
+from .values import Seating
+from .values import check_unique
 
 REPEAT_WEIGHT = 4
 REACH = 2

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from random import Random
 
-from .values import FormatError, PlayerId, Seating, check_unique
+from .values import FormatError
+from .values import PlayerId
+from .values import Seating
+from .values import check_unique
 
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 8

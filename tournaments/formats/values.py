@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Literal
+from typing import TypeAlias
 
 PlayerId: TypeAlias = Hashable
 """An opaque player id (an int or a str): compared for equality only, never ordered."""

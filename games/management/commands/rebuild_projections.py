@@ -1,9 +1,11 @@
 """manage.py rebuild_projections [GAME ...]: recompute Game and Seat projections from the log."""
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 from games.projections import game_rebuild_projections
 
 

@@ -3,10 +3,12 @@ checkpoints (a chain recomputed after an edit no longer passes through the heads
 signed), and replay its log. One line a game; exits 1 naming how many failed."""
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 from games.integrity import verify_game
-from games.models import Game, GameStatus
+from games.models import Game
+from games.models import GameStatus
 
 
 class Command(BaseCommand):

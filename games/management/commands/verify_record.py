@@ -17,11 +17,14 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 from games.engine.attestation import check_attestation
-from games.engine.record import RecordFormatError, verify_record
-from signing.keys import key_id_of, published_keys
+from games.engine.record import RecordFormatError
+from games.engine.record import verify_record
+from signing.keys import key_id_of
+from signing.keys import published_keys
 
 EXIT_PROBLEM, EXIT_UNREADABLE = 1, 2
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")

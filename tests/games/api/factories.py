@@ -9,7 +9,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from eventstore import store
-from games.models import Game, stream_name
+from games.models import Game
+from games.models import stream_name
 
 PASSWORD = "pw-correct-horse-1"
 GAMES = "/api/v1/games"

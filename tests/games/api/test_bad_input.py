@@ -8,15 +8,13 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.engine.tiles import full_set
-from tests.games.api.factories import (
-    game_row,
-    player,
-    post_move,
-    state,
-    table,
-    url,
-    version,
-)
+from tests.games.api.factories import game_row
+from tests.games.api.factories import player
+from tests.games.api.factories import post_move
+from tests.games.api.factories import state
+from tests.games.api.factories import table
+from tests.games.api.factories import url
+from tests.games.api.factories import version
 
 pytestmark = pytest.mark.django_db
 

@@ -11,15 +11,13 @@ from eventstore import store
 from eventstore.models import AppendedCommand
 from games.integrity import verify_game
 from games.models import stream_name
-from tests.games.api.factories import (
-    game_row,
-    log_seqs,
-    player,
-    post_move,
-    state,
-    table,
-    version,
-)
+from tests.games.api.factories import game_row
+from tests.games.api.factories import log_seqs
+from tests.games.api.factories import player
+from tests.games.api.factories import post_move
+from tests.games.api.factories import state
+from tests.games.api.factories import table
+from tests.games.api.factories import version
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -6,16 +6,25 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.core.management import CommandError, call_command
-from django.db import DatabaseError, connection, transaction
+from django.core.management import CommandError
+from django.core.management import call_command
+from django.db import DatabaseError
+from django.db import connection
+from django.db import transaction
 from django.test import TestCase
 
 from eventstore import store
-from eventstore.models import Event, Snapshot
-from eventstore.store import ConcurrencyConflict, chain_hash
+from eventstore.models import Event
+from eventstore.models import Snapshot
+from eventstore.store import ConcurrencyConflict
+from eventstore.store import chain_hash
 from games import services
-from games.domain import SNAPSHOT_EVERY, engine_events, load
-from games.engine import event_to_dict, legal_moves, replay
+from games.domain import SNAPSHOT_EVERY
+from games.domain import engine_events
+from games.domain import load
+from games.engine import event_to_dict
+from games.engine import legal_moves
+from games.engine import replay
 from games.engine.events import TilePlayed
 from games.models import Game
 from tests.support.forgery import resign_checkpoints

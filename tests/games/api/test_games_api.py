@@ -19,18 +19,16 @@ from games.engine.deal import derive_seed_v2
 from games.integrity import verify_game
 from games.models import stream_name
 from games.projections import game_rebuild_projections
-from tests.games.api.factories import (
-    GAMES,
-    SMALL_4,
-    create,
-    game_row,
-    post_move,
-    projections,
-    state,
-    table,
-    url,
-    version,
-)
+from tests.games.api.factories import GAMES
+from tests.games.api.factories import SMALL_4
+from tests.games.api.factories import create
+from tests.games.api.factories import game_row
+from tests.games.api.factories import post_move
+from tests.games.api.factories import projections
+from tests.games.api.factories import state
+from tests.games.api.factories import table
+from tests.games.api.factories import url
+from tests.games.api.factories import version
 from tests.support.leaks import Timeline
 
 pytestmark = pytest.mark.django_db

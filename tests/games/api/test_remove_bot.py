@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Seat
-from tests.games.api.factories import create, url
+from tests.games.api.factories import create
+from tests.games.api.factories import url
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,11 @@ from django.test.utils import CaptureQueriesContext
 
 from eventstore import store
 from games import services
-from games.domain import STATE_CACHE, load
-from games.engine import event_to_dict, legal_moves, step
+from games.domain import STATE_CACHE
+from games.domain import load
+from games.engine import event_to_dict
+from games.engine import legal_moves
+from games.engine import step
 from games.models import Game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

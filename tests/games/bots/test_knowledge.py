@@ -6,17 +6,20 @@ import random
 
 import pytest
 
-from games.bots.knowledge import SeatKnowledge, sample_world, seat_knowledge
-from games.engine import (
-    MatchStarted,
-    Ruleset,
-    StartRound,
-    commitment,
-    deal_round,
-    legal_moves,
-    step,
-)
-from games.engine.state import DEALING, FINISHED, PLAYING, initial_state
+from games.bots.knowledge import SeatKnowledge
+from games.bots.knowledge import sample_world
+from games.bots.knowledge import seat_knowledge
+from games.engine import MatchStarted
+from games.engine import Ruleset
+from games.engine import StartRound
+from games.engine import commitment
+from games.engine import deal_round
+from games.engine import legal_moves
+from games.engine import step
+from games.engine.state import DEALING
+from games.engine.state import FINISHED
+from games.engine.state import PLAYING
+from games.engine.state import initial_state
 from games.engine.tiles import full_set
 from games.engine.views import hidden_tiles
 

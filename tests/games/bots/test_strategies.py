@@ -8,10 +8,18 @@ import pytest
 
 from games.bots.knowledge import seat_knowledge
 from games.bots.mc import MonteCarloStrategy
-from games.bots.simple import POLICIES, greedy_policy, random_policy
-from games.bots.strategies import STRATEGIES, make_strategy, play_match
+from games.bots.simple import POLICIES
+from games.bots.simple import greedy_policy
+from games.bots.simple import random_policy
+from games.bots.strategies import STRATEGIES
+from games.bots.strategies import make_strategy
+from games.bots.strategies import play_match
 from games.engine import Ruleset
-from tests.games.engine.factories import T, engine, play, run, start
+from tests.games.engine.factories import T
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import play
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
 
 
 def test_the_simple_policies_stay_registered():

@@ -6,7 +6,8 @@ from datetime import timedelta
 import pytest
 
 from games.models import Game
-from tests.games.api.factories import player, table
+from tests.games.api.factories import player
+from tests.games.api.factories import table
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,8 @@
 """games.clocks: deadlines and charges from a time control (RULES R24), as plain functions."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 from games import clocks
 

@@ -9,7 +9,10 @@ from django.core import mail
 
 from notifications.models import Notification
 from notifications.tasks import send_email
-from tests.support.clocks import CORR, LIVE, play_turn, timed_game
+from tests.support.clocks import CORR
+from tests.support.clocks import LIVE
+from tests.support.clocks import play_turn
+from tests.support.clocks import timed_game
 
 pytestmark = pytest.mark.django_db
 

@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
 import pytest
 
-from games.engine import (
-    MEXICAN,
-    DrawTile,
-    GameState,
-    IllegalMove,
-    MatchStarted,
-    Pass,
-    PlaceEngine,
-    PlayTile,
-    Ruleset,
-    StartRound,
-    Stop,
-    apply_event,
-    commitment,
-    decide,
-    initial_state,
-    legal_moves,
-    replay,
-)
-from games.engine.tiles import Tile, full_set, tile
+from games.engine import MEXICAN
+from games.engine import DrawTile
+from games.engine import GameState
+from games.engine import IllegalMove
+from games.engine import MatchStarted
+from games.engine import Pass
+from games.engine import PlaceEngine
+from games.engine import PlayTile
+from games.engine import Ruleset
+from games.engine import StartRound
+from games.engine import Stop
+from games.engine import apply_event
+from games.engine import commitment
+from games.engine import decide
+from games.engine import initial_state
+from games.engine import legal_moves
+from games.engine import replay
+from games.engine.tiles import Tile
+from games.engine.tiles import full_set
+from games.engine.tiles import tile
 
 SEED = bytes(32)
 

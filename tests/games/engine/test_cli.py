@@ -456,8 +456,10 @@ def test_an_unsigned_record_fails_when_a_key_is_required(record):
 
 def test_a_signed_version_2_record_verifies(tmp_path):
     from games.bots.simple import POLICIES
-    from games.engine import Ruleset, export_record
-    from games.engine.deal import commitment, derive_seed_v2
+    from games.engine import Ruleset
+    from games.engine import export_record
+    from games.engine.deal import commitment
+    from games.engine.deal import derive_seed_v2
     from games.engine.simulate import simulate_match
 
     attestation, key, public = _signing()

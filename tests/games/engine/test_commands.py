@@ -8,10 +8,16 @@ import random
 import pytest
 
 from games.bots.simple import POLICIES
-from games.engine import Ruleset, command_from_dict, command_to_dict, legal_moves
+from games.engine import Ruleset
+from games.engine import command_from_dict
+from games.engine import command_to_dict
 from games.engine import events as ev
+from games.engine import legal_moves
 from games.engine.simulate import simulate_match
-from games.engine.state import ENGINE, PLAYING, evolve, initial_state
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
+from games.engine.state import evolve
+from games.engine.state import initial_state
 
 
 def positions(seats: int, seed: bytes):

@@ -19,17 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import (
-    deal_round,
-    event_from_dict,
-    event_to_dict,
-    export_record,
-    replay,
-    verify_record,
-)
+from games.engine import deal_round
+from games.engine import event_from_dict
+from games.engine import event_to_dict
 from games.engine import events as ev
+from games.engine import export_record
+from games.engine import replay
+from games.engine import verify_record
 from games.engine.state import FINISHED
-from tests.games.engine.golden.make import state_digest, trace
+from tests.games.engine.golden.make import state_digest
+from tests.games.engine.golden.make import trace
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["match_2p_double9", "match_4p_variants", "match_8p_double12"]

@@ -21,32 +21,42 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, event, given, note, settings
+from hypothesis import HealthCheck
+from hypothesis import event
+from hypothesis import given
+from hypothesis import note
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from games.bots.simple import POLICIES
-from games.engine import (
-    MEXICAN,
-    DrawTile,
-    GameState,
-    IllegalMove,
-    Pass,
-    PlaceEngine,
-    PlayTile,
-    Ruleset,
-    Stop,
-    apply_event,
-    decide,
-    legal_moves,
-    replay,
-)
+from games.engine import MEXICAN
+from games.engine import DrawTile
+from games.engine import GameState
+from games.engine import IllegalMove
+from games.engine import Pass
+from games.engine import PlaceEngine
+from games.engine import PlayTile
+from games.engine import Ruleset
+from games.engine import Stop
+from games.engine import apply_event
+from games.engine import decide
 from games.engine import events as ev
+from games.engine import legal_moves
+from games.engine import replay
 from games.engine.errors import Code
-from games.engine.record import export_record, move_to_command, verify_record
+from games.engine.record import export_record
+from games.engine.record import move_to_command
+from games.engine.record import verify_record
 from games.engine.simulate import simulate_match
-from games.engine.state import ENGINE, PLAYING, ROUND_OVER, initial_state
-from games.engine.tiles import full_set, tile
-from games.engine.views import hidden_tiles, redact_event, view
+from games.engine.state import ENGINE
+from games.engine.state import PLAYING
+from games.engine.state import ROUND_OVER
+from games.engine.state import initial_state
+from games.engine.tiles import full_set
+from games.engine.tiles import tile
+from games.engine.views import hidden_tiles
+from games.engine.views import redact_event
+from games.engine.views import view
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

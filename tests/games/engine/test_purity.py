@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.purity import imported_modules, run_without_django
+from tests.support.purity import imported_modules
+from tests.support.purity import run_without_django
 
 ROOT = Path(__file__).resolve().parents[3]  # tests/games/engine/test_purity.py -> repo root
 ENGINE = ROOT / "games" / "engine"

@@ -11,25 +11,25 @@ import re
 import pytest
 
 from games.bots.simple import POLICIES
-from games.engine import (
-    Code,
-    MatchEnded,
-    RecordFormatError,
-    RoundEnded,
-    RoundStarted,
-    Ruleset,
-    commitment,
-    deal_round,
-    export_record,
-    import_record,
-    legal_moves,
-    replay,
-    verify_record,
-)
+from games.engine import Code
+from games.engine import MatchEnded
+from games.engine import RecordFormatError
+from games.engine import RoundEnded
+from games.engine import RoundStarted
+from games.engine import Ruleset
+from games.engine import commitment
+from games.engine import deal_round
 from games.engine import events as ev
-from games.engine.record_format import FULL, SPECTATOR
+from games.engine import export_record
+from games.engine import import_record
+from games.engine import legal_moves
+from games.engine import replay
+from games.engine import verify_record
+from games.engine.record_format import FULL
+from games.engine.record_format import SPECTATOR
 from games.engine.simulate import simulate_match
-from games.engine.tiles import full_set, tile
+from games.engine.tiles import full_set
+from games.engine.tiles import tile
 from games.engine.views import hidden_tiles
 
 SEED = bytes(range(32))

@@ -8,13 +8,11 @@ import json
 import pytest
 
 from games.bots.simple import POLICIES
-from games.engine import (
-    RecordFormatError,
-    Ruleset,
-    RulesetError,
-    export_record,
-    verify_record,
-)
+from games.engine import RecordFormatError
+from games.engine import Ruleset
+from games.engine import RulesetError
+from games.engine import export_record
+from games.engine import verify_record
 from games.engine.simulate import simulate_match
 
 SEED = bytes(range(32))

@@ -10,11 +10,17 @@ from pathlib import Path
 import pytest
 
 from games.bots.simple import POLICIES
-from games.engine import RecordFormatError, Ruleset, export_record, import_record, verify_record
+from games.engine import RecordFormatError
+from games.engine import Ruleset
 from games.engine import attestation as att
 from games.engine import events as ev
-from games.engine.deal import commitment, derive_seed_v2
-from games.engine.record_keys import parse_published_keys, verify_attested
+from games.engine import export_record
+from games.engine import import_record
+from games.engine import verify_record
+from games.engine.deal import commitment
+from games.engine.deal import derive_seed_v2
+from games.engine.record_keys import parse_published_keys
+from games.engine.record_keys import verify_attested
 from games.engine.simulate import simulate_match
 
 SERVER_SEED = bytes(range(100, 132))

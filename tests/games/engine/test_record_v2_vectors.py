@@ -2,7 +2,9 @@
 attestation's canonical form, digest and signature."""
 
 from games.engine import attestation
-from games.engine.deal import commitment, deal_round, derive_seed_v2
+from games.engine.deal import commitment
+from games.engine.deal import deal_round
+from games.engine.deal import derive_seed_v2
 
 ZERO = bytes(32)
 

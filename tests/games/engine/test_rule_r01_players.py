@@ -2,8 +2,16 @@
 
 import pytest
 
-from games.engine import Code, IllegalMove, Ruleset, RulesetError
-from tests.games.engine.factories import MEXICAN, engine, pass_, play, run, start
+from games.engine import Code
+from games.engine import IllegalMove
+from games.engine import Ruleset
+from games.engine import RulesetError
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
 
 
 @pytest.mark.parametrize("players", range(2, 15))

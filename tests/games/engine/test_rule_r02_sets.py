@@ -2,9 +2,13 @@
 
 import pytest
 
-from games.engine import Ruleset, RulesetError
+from games.engine import Ruleset
+from games.engine import RulesetError
 from games.engine.scoring import hand_points
-from games.engine.tiles import full_set, is_double, set_size, tile
+from games.engine.tiles import full_set
+from games.engine.tiles import is_double
+from games.engine.tiles import set_size
+from games.engine.tiles import tile
 from tests.games.engine.factories import start
 
 

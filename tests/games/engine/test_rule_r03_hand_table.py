@@ -3,19 +3,20 @@ refusing a combination that cannot be dealt when the game is created."""
 
 import pytest
 
-from games.engine import (
-    Code,
-    IllegalMove,
-    MatchStarted,
-    Ruleset,
-    RulesetError,
-    StartRound,
-    commitment,
-    deal_round,
-    initial_state,
-)
+from games.engine import Code
+from games.engine import IllegalMove
+from games.engine import MatchStarted
+from games.engine import Ruleset
+from games.engine import RulesetError
+from games.engine import StartRound
+from games.engine import commitment
+from games.engine import deal_round
+from games.engine import initial_state
 from games.engine.tiles import set_size
-from tests.games.engine.factories import SEED, ruleset, run, scripted_deal
+from tests.games.engine.factories import SEED
+from tests.games.engine.factories import ruleset
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
 
 CLASSIC = {
     2: (9, 15),
@@ -165,7 +166,8 @@ def test_a_hand_of_two_tiles_is_the_smallest_that_is_dealt_and_played():
 
 def test_a_record_whose_ruleset_has_a_one_tile_hand_is_refused():
     from games.bots.simple import POLICIES
-    from games.engine import export_record, verify_record
+    from games.engine import export_record
+    from games.engine import verify_record
     from games.engine.simulate import simulate_match
 
     rs = Ruleset.for_players(2, set_max=6, hand_size=2, rounds=1)

@@ -5,32 +5,28 @@ import hashlib
 
 import pytest
 
-from games.engine import (
-    Code,
-    IllegalMove,
-    MatchStarted,
-    RoundStarted,
-    StartRound,
-    TileDrawn,
-    commitment,
-    deal_round,
-    initial_state,
-    redact_event,
-    spectator_view,
-    view,
-)
+from games.engine import Code
+from games.engine import IllegalMove
+from games.engine import MatchStarted
+from games.engine import RoundStarted
+from games.engine import StartRound
+from games.engine import TileDrawn
+from games.engine import commitment
+from games.engine import deal_round
+from games.engine import initial_state
+from games.engine import redact_event
+from games.engine import spectator_view
+from games.engine import view
 from games.engine.tiles import full_set
-from tests.games.engine.factories import (
-    SEED,
-    draw,
-    engine,
-    pass_,
-    play,
-    ruleset,
-    run,
-    scripted_deal,
-    start,
-)
+from tests.games.engine.factories import SEED
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import ruleset
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import start
 
 ZERO_SEED = bytes(32)
 

@@ -3,17 +3,21 @@ the double-blank."""
 
 import pytest
 
-from games.engine import (
-    Code,
-    EnginePlaced,
-    IllegalMove,
-    MatchEnded,
-    RoundEnded,
-    RoundStarted,
-    Ruleset,
-)
-from games.engine.tiles import full_set, tile
-from tests.games.engine.factories import engine, pass_, play, run, scripted_deal, start
+from games.engine import Code
+from games.engine import EnginePlaced
+from games.engine import IllegalMove
+from games.engine import MatchEnded
+from games.engine import RoundEnded
+from games.engine import RoundStarted
+from games.engine import Ruleset
+from games.engine.tiles import full_set
+from games.engine.tiles import tile
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import start
 
 
 def _quick_deal(state):

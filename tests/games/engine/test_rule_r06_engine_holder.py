@@ -3,19 +3,20 @@ turn, and play goes clockwise."""
 
 import pytest
 
-from games.engine import Code, EnginePlaced, PlaceEngine, view
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import EnginePlaced
+from games.engine import PlaceEngine
+from games.engine import view
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 # seat 2 of 3 holds the engine [6,6]
 HANDS = [[(6, 5), (2, 1), (3, 0)], [(6, 4), (4, 1), (5, 0)], [(6, 6), (6, 3), (1, 0)]]

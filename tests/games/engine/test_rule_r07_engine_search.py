@@ -2,20 +2,23 @@
 (round - 1) mod n, until someone draws it; that player places it and starts the round. Tiles drawn
 while searching stay in the drawers' hands."""
 
-from games.engine import Code, DrawTile, EnginePlaced, PlaceEngine, TileDrawn, view
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import EnginePlaced
+from games.engine import PlaceEngine
+from games.engine import TileDrawn
+from games.engine import view
 from games.engine.tiles import full_set
-from tests.games.engine.factories import (
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    scripted_deal,
-    start,
-    stop,
-)
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 # nobody holds [6,6]; the boneyard front is [6,1] [2,2] [3,3] [4,4] [6,6]
 HANDS = [[(5, 5), (1, 0)], [(5, 4), (2, 0)], [(5, 3), (3, 0)]]

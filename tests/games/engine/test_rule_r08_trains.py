@@ -3,8 +3,17 @@ match, and the first tile of a train shows the engine's number on its inner end.
 
 import pytest
 
-from games.engine import Code, TilePlayed, view
-from tests.games.engine.factories import MEXICAN, engine, pass_, play, refusal, run, start, stop
+from games.engine import Code
+from games.engine import TilePlayed
+from games.engine import view
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 HANDS = [
     [(6, 6), (6, 2), (5, 2), (5, 5), (4, 1)],

@@ -1,18 +1,18 @@
 """R9: a marker on a train makes it open to everyone; the Mexican Train is always open; a player's
 own train is always playable by its owner."""
 
-from games.engine import Code, PlayTile, view
-from tests.games.engine.factories import (
-    MEXICAN,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import PlayTile
+from games.engine import view
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 
 def _both_started():

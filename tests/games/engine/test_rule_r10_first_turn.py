@@ -2,18 +2,21 @@
 like while it stays a valid train; doubles there are ordinary tiles (no follow-up, no
 satisfaction). ``stop`` ends a first turn, only after at least one tile."""
 
-from games.engine import Code, Pass, PlayTile, Stop, TurnStopped, view
-from tests.games.engine.factories import (
-    MEXICAN,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import Stop
+from games.engine import TurnStopped
+from games.engine import view
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 HANDS = [
     [(6, 6), (6, 5), (5, 4), (4, 4), (4, 2), (0, 0)],

@@ -1,19 +1,22 @@
 """R11: a player who cannot or does not start their train on the first turn places their marker
 where it would start (the empty train is open); they do not draw on the first turn."""
 
-from games.engine import Code, DrawTile, Pass, PlayTile, TurnPassed, view
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import TurnPassed
+from games.engine import view
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 HANDS = [
     [(6, 6), (6, 5), (5, 1), (5, 0)],

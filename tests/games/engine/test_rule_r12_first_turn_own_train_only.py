@@ -1,17 +1,16 @@
 """R12: nobody may play on another player's train or on the Mexican Train during the first turn."""
 
-from games.engine import Code, PlayTile
-from tests.games.engine.factories import (
-    MEXICAN,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import PlayTile
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 HANDS = [
     [(6, 6), (6, 5), (5, 1), (0, 0)],

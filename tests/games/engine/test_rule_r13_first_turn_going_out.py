@@ -2,17 +2,18 @@
 the remaining players still take their first turn; then the round ends. Every empty hand scores 0;
 the first to empty their hand is recorded as going out."""
 
-from games.engine import Code, MatchEnded, RoundEnded, view
-from tests.games.engine.factories import (
-    engine,
-    pass_,
-    play,
-    refusal,
-    run,
-    scripted_deal,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import MatchEnded
+from games.engine import RoundEnded
+from games.engine import view
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 
 def _round_ends(events):

@@ -1,19 +1,20 @@
 """R13a: placing the engine is not part of the first turn: the player who placed it then takes
 their first turn like everyone else (start their train, or pass and mark it)."""
 
-from games.engine import Code, Pass, PlayTile, view
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import view
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 
 def _deal():

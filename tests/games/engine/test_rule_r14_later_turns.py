@@ -2,18 +2,19 @@
 doubles), on their own train, any train carrying a marker, or the Mexican Train; the Mexican
 Train may be started from the second turn on by a tile showing the engine's number."""
 
-from games.engine import Code, DrawTile, PlayTile, TilePlayed
-from tests.games.engine.factories import (
-    MEXICAN,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import PlayTile
+from games.engine import TilePlayed
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (5, 4), (6, 3), (2, 0)]
 SEAT1 = [(6, 2), (2, 1), (3, 1), (1, 0), (3, 3)]

@@ -3,27 +3,23 @@ tile; if it can be played they must play it (anywhere legal), otherwise they mar
 train and the turn passes. With an empty boneyard they just mark and pass. Nobody draws while
 holding a legal play, and at most one tile is drawn for each tile owed."""
 
-from games.engine import (
-    Code,
-    DrawTile,
-    Pass,
-    PlayTile,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-)
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import TileDrawn
+from games.engine import TilePlayed
+from games.engine import TurnPassed
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (1, 1), (2, 1)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0)]  # nothing shows 6: seat 1 passes its first turn

@@ -1,17 +1,16 @@
 """R16: a player's marker is removed when that player plays on their own train (and only then)."""
 
-from games.engine import DrawTile, PlayTile
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    run,
-    start,
-    stop,
-)
+from games.engine import DrawTile
+from games.engine import PlayTile
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (6, 3), (1, 1)]
 SEAT1 = [(6, 2), (6, 4), (2, 0), (0, 0)]

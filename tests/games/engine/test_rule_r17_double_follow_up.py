@@ -2,19 +2,19 @@
 turn, on any train where a play is legal for them (the double itself, their own train, an open
 train, the Mexican Train); a double laid as that tile owes yet another one, and so on."""
 
-from games.engine import Code, PlayTile, TilePlayed
-from tests.games.engine.factories import (
-    MEXICAN,
-    engine,
-    legal_moves,
-    open_keys,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import PlayTile
+from games.engine import TilePlayed
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import open_keys
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (5, 5), (5, 3), (6, 2)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (1, 1), (0, 0)]  # nothing shows 6: seat 1 passes

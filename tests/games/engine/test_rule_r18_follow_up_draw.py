@@ -2,20 +2,23 @@
 if that cannot be played either, they mark their own train and the turn passes. A drawn double
 that is played owes its own follow-up, which may again be drawn for."""
 
-from games.engine import Code, DrawTile, Pass, PlayTile, TileDrawn, TurnPassed
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    open_keys,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import TileDrawn
+from games.engine import TurnPassed
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import open_keys
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (5, 5), (1, 1), (2, 1)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0), (1, 0)]  # nothing shows 6: seat 1 passes

@@ -5,28 +5,24 @@ plays the drawn tile there if it fits, else marks and passes; the next player fa
 duty. A double nobody can ever cover never becomes open, or stops being open (its follow-up is
 still owed)."""
 
-from games.engine import (
-    Code,
-    DrawTile,
-    Pass,
-    PlayTile,
-    TileDrawn,
-    TilePlayed,
-    TurnPassed,
-)
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    open_keys,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import TileDrawn
+from games.engine import TilePlayed
+from games.engine import TurnPassed
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import open_keys
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 # -- one open double on a closed train --------------------------------------------------------
 

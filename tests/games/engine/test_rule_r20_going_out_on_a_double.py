@@ -1,19 +1,21 @@
 """R20: a player may go out on a double; if it is their last tile the round ends at once and no
 follow-up is owed."""
 
-from games.engine import Code, MatchEnded, PlayTile, RoundEnded, TilePlayed
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import MatchEnded
+from games.engine import PlayTile
+from games.engine import RoundEnded
+from games.engine import TilePlayed
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (5, 5)]
 SEAT1 = [(4, 4), (4, 3), (2, 1)]  # nothing shows 6: seat 1 passes; 8 + 7 + 3 = 18 pips

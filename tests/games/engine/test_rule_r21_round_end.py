@@ -2,30 +2,26 @@
 player has had their first turn, a turn ends with the boneyard empty and no tile in any hand
 fitting any train's open end, whoever's train it is. It then ends at once."""
 
-from games.engine import (
-    Code,
-    DrawTile,
-    MatchEnded,
-    Pass,
-    PlayTile,
-    RoundEnded,
-    TilePlayed,
-    TurnPassed,
-    TurnStopped,
-)
-from tests.games.engine.factories import (
-    MEXICAN,
-    blocked_after_seat0_first_turn,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import MatchEnded
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import RoundEnded
+from games.engine import TilePlayed
+from games.engine import TurnPassed
+from games.engine import TurnStopped
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import blocked_after_seat0_first_turn
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 
 def _pips(hand):

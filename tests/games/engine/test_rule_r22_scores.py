@@ -1,9 +1,17 @@
 """R22: a player with no tiles left scores 0 for the round; every other player scores the pips
 of the tiles in their hand, the double-blank counting 50."""
 
-from games.engine import RoundEnded, TilePlayed
-from games.engine.scoring import hand_points, round_scores
-from tests.games.engine.factories import engine, pass_, play, ruleset, run, start, stop
+from games.engine import RoundEnded
+from games.engine import TilePlayed
+from games.engine.scoring import hand_points
+from games.engine.scoring import round_scores
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import ruleset
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 
 def test_went_out_player_scores_zero_and_others_score_their_pips_with_double_blank_50():

@@ -2,19 +2,18 @@
 then by the lowest single non-zero round score; players still tied share the place and the next
 place is skipped (1, 1, 3)."""
 
-from games.engine import MatchEnded, RoundEnded
+from games.engine import MatchEnded
+from games.engine import RoundEnded
 from games.engine.scoring import places
-from tests.games.engine.factories import (
-    engine,
-    pass_,
-    play,
-    ruleset,
-    run,
-    scripted_deal,
-    start,
-    stop,
-    three_round_match,
-)
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import ruleset
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
+from tests.games.engine.factories import three_round_match
 
 
 def _places(*rounds):

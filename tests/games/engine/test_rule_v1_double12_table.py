@@ -3,16 +3,15 @@
 
 import pytest
 
-from games.engine import (
-    MatchStarted,
-    Ruleset,
-    RulesetError,
-    StartRound,
-    commitment,
-    deal_round,
-    initial_state,
-)
-from tests.games.engine.factories import SEED, run
+from games.engine import MatchStarted
+from games.engine import Ruleset
+from games.engine import RulesetError
+from games.engine import StartRound
+from games.engine import commitment
+from games.engine import deal_round
+from games.engine import initial_state
+from tests.games.engine.factories import SEED
+from tests.games.engine.factories import run
 
 DOUBLE12 = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
 

@@ -1,20 +1,21 @@
 """V2 max_doubles_per_turn=1: at most one double per later turn (so never more than one open
 double at a time); first turns are exempt (doubles there are ordinary tiles, R10)."""
 
-from games.engine import Code, DrawTile, Pass, PlayTile
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    open_keys,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlayTile
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import open_keys
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 SEAT1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0), (4, 0), (1, 0)]
 

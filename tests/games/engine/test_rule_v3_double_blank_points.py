@@ -2,9 +2,15 @@
 
 import pytest
 
-from games.engine import RoundEnded, Ruleset, RulesetError
+from games.engine import RoundEnded
+from games.engine import Ruleset
+from games.engine import RulesetError
 from games.engine.scoring import hand_points
-from tests.games.engine.factories import engine, pass_, play, run, start
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
 
 # seat 0 goes out on its first turn; seat 1 keeps [0,0] and [2,1]
 HANDS = [[(6, 6), (6, 5), (5, 4)], [(0, 0), (2, 1), (3, 1)]]

@@ -3,19 +3,21 @@ applies), everyone else 0; a blocked round scores 0 for all. If several players 
 in one round (R13), they share that sum equally, rounded down. The highest total wins; ties go to
 the fewest rounds scored 0, then the highest single round score."""
 
-from games.engine import MatchEnded, RoundEnded, TilePlayed, TurnPassed
-from games.engine.scoring import places, round_scores
-from tests.games.engine.factories import (
-    blocked_after_seat0_first_turn,
-    engine,
-    pass_,
-    play,
-    ruleset,
-    run,
-    start,
-    stop,
-    three_round_match,
-)
+from games.engine import MatchEnded
+from games.engine import RoundEnded
+from games.engine import TilePlayed
+from games.engine import TurnPassed
+from games.engine.scoring import places
+from games.engine.scoring import round_scores
+from tests.games.engine.factories import blocked_after_seat0_first_turn
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import ruleset
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
+from tests.games.engine.factories import three_round_match
 
 
 def _places(*rounds):

@@ -4,28 +4,24 @@ pass. A player who can start may still pass without drawing."""
 
 import pytest
 
-from games.engine import (
-    Code,
-    DrawTile,
-    Pass,
-    PlayTile,
-    Ruleset,
-    RulesetError,
-    TileDrawn,
-)
+from games.engine import Code
+from games.engine import DrawTile
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import Ruleset
+from games.engine import RulesetError
+from games.engine import TileDrawn
 from games.engine.tiles import full_set
-from tests.games.engine.factories import (
-    MEXICAN,
-    draw,
-    engine,
-    legal_moves,
-    pass_,
-    play,
-    refusal,
-    run,
-    start,
-    stop,
-)
+from tests.games.engine.factories import MEXICAN
+from tests.games.engine.factories import draw
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import legal_moves
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import refusal
+from tests.games.engine.factories import run
+from tests.games.engine.factories import start
+from tests.games.engine.factories import stop
 
 HANDS = [
     [(6, 6), (6, 5), (1, 1), (0, 0)],

@@ -2,9 +2,18 @@
 
 import pytest
 
-from games.engine import MatchEnded, RoundEnded, RoundStarted, Ruleset, RulesetError
+from games.engine import MatchEnded
+from games.engine import RoundEnded
+from games.engine import RoundStarted
+from games.engine import Ruleset
+from games.engine import RulesetError
 from games.engine.tiles import full_set
-from tests.games.engine.factories import engine, pass_, play, run, scripted_deal, start
+from tests.games.engine.factories import engine
+from tests.games.engine.factories import pass_
+from tests.games.engine.factories import play
+from tests.games.engine.factories import run
+from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import start
 
 
 def _quick_round(state, events, first=False):

@@ -10,12 +10,23 @@ import sys
 
 import pytest
 
-from games.engine import Ruleset, StartRound, legal_moves, rules, step
+from games.engine import Ruleset
+from games.engine import StartRound
 from games.engine import events as ev
+from games.engine import legal_moves
+from games.engine import rules
+from games.engine import step
 from games.engine.deal import deal_round
-from games.engine.rules import _PLAY_ROWS, _TARGETS, _py_open_plays, _py_plays
-from games.engine.state import DEALING, FINISHED, PLAYING, initial_state
-from games.engine.tiles import MAX_SET, tile
+from games.engine.rules import _PLAY_ROWS
+from games.engine.rules import _TARGETS
+from games.engine.rules import _py_open_plays
+from games.engine.rules import _py_plays
+from games.engine.state import DEALING
+from games.engine.state import FINISHED
+from games.engine.state import PLAYING
+from games.engine.state import initial_state
+from games.engine.tiles import MAX_SET
+from games.engine.tiles import tile
 
 try:
     from games.engine import _speedups

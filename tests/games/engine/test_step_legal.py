@@ -8,12 +8,23 @@ import random
 import pytest
 
 from games.bots.simple import POLICIES
-from games.engine import MEXICAN, Pass, PlayTile, Ruleset, StartRound, Stop, legal_moves, step
+from games.engine import MEXICAN
+from games.engine import Pass
+from games.engine import PlayTile
+from games.engine import Ruleset
+from games.engine import StartRound
+from games.engine import Stop
 from games.engine import events as ev
+from games.engine import legal_moves
+from games.engine import step
 from games.engine.deal import deal_round
-from games.engine.rules import legal_plays, step_legal
+from games.engine.rules import legal_plays
+from games.engine.rules import step_legal
 from games.engine.simulate import simulate_match
-from games.engine.state import DEALING, FINISHED, PLAYING, initial_state
+from games.engine.state import DEALING
+from games.engine.state import FINISHED
+from games.engine.state import PLAYING
+from games.engine.state import initial_state
 
 
 def test_events_made_from_commands_hold_the_same_fields():

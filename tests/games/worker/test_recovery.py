@@ -120,7 +120,8 @@ def private_broker(default_grace, tmp_path):
     """The worker and beat again, on a redis-server of this test's own as their broker (the
     channel layer stays on the run's Redis), so that it can be killed and started afresh."""
     from config import celery_app
-    from tests.hardening.private import PrivateRedis, Unavailable
+    from tests.hardening.private import PrivateRedis
+    from tests.hardening.private import Unavailable
 
     try:
         server = PrivateRedis(tmp_path)

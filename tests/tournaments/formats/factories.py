@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from tournaments.formats import SeatResult, TableResult
+from tournaments.formats import SeatResult
+from tournaments.formats import TableResult
 
 
 def result(*seats, deal_group=None) -> TableResult:

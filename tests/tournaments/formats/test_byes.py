@@ -6,7 +6,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.formats import FormatError, bye_points, compute_standings, placement_points
+from tournaments.formats import FormatError
+from tournaments.formats import bye_points
+from tournaments.formats import compute_standings
+from tournaments.formats import placement_points
 
 from .factories import totals
 

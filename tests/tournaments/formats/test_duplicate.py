@@ -7,21 +7,23 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from games.engine import Ruleset, deal_round
-from tournaments.formats import (
-    FormatError,
-    compute_standings,
-    deal_seed,
-    duplicate_points,
-    duplicate_table_sizes,
-    seat_duplicate,
-    table_sizes,
-)
+from games.engine import Ruleset
+from games.engine import deal_round
+from tournaments.formats import FormatError
+from tournaments.formats import compute_standings
+from tournaments.formats import deal_seed
+from tournaments.formats import duplicate_points
+from tournaments.formats import duplicate_table_sizes
+from tournaments.formats import seat_duplicate
+from tournaments.formats import table_sizes
 
-from .factories import random_results, result, totals
+from .factories import random_results
+from .factories import result
+from .factories import totals
 
 ROUND_SEED = bytes(range(32))
 

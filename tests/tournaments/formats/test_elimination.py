@@ -5,19 +5,20 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (
-    FormatError,
-    advance_elimination,
-    elimination_ranking,
-    seat_elimination,
-    table_places,
-    table_sizes,
-)
+from tournaments.formats import FormatError
+from tournaments.formats import advance_elimination
+from tournaments.formats import elimination_ranking
+from tournaments.formats import seat_elimination
+from tournaments.formats import table_places
+from tournaments.formats import table_sizes
 
-from .factories import random_results, result, totals
+from .factories import random_results
+from .factories import result
+from .factories import totals
 
 
 def test_the_seed_order_is_dealt_in_serpentine_order():

@@ -10,8 +10,13 @@ from hypothesis import strategies as st
 
 from games.engine import Ruleset
 from games.engine.scoring import places as engine_places
-from tournaments.formats import FormatError, TableResult, placement_points, table_places
-from tournaments.formats.points import beaten_and_tied, outranked_and_tied, places_from_keys
+from tournaments.formats import FormatError
+from tournaments.formats import TableResult
+from tournaments.formats import placement_points
+from tournaments.formats import table_places
+from tournaments.formats.points import beaten_and_tied
+from tournaments.formats.points import outranked_and_tied
+from tournaments.formats.points import places_from_keys
 
 from .factories import result
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.purity import imported_modules, run_without_django
+from tests.support.purity import imported_modules
+from tests.support.purity import run_without_django
 
 ROOT = Path(__file__).resolve().parents[3]  # tests/tournaments/formats/test_purity.py -> repo root
 FORMATS = ROOT / "tournaments" / "formats"

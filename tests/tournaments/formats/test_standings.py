@@ -6,19 +6,20 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (
-    FormatError,
-    compute_standings,
-    placement_points,
-    seat_points,
-    seat_swiss,
-    table_places,
-)
+from tournaments.formats import FormatError
+from tournaments.formats import compute_standings
+from tournaments.formats import placement_points
+from tournaments.formats import seat_points
+from tournaments.formats import seat_swiss
+from tournaments.formats import table_places
 
-from .factories import random_results, result, totals
+from .factories import random_results
+from .factories import result
+from .factories import totals
 
 
 def order(standings):

@@ -6,20 +6,21 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (
-    REPEAT_WEIGHT,
-    FormatError,
-    repeat_meetings,
-    seat_swiss,
-    shuffled,
-    table_sizes,
-)
+from tournaments.formats import REPEAT_WEIGHT
+from tournaments.formats import FormatError
+from tournaments.formats import repeat_meetings
+from tournaments.formats import seat_swiss
+from tournaments.formats import shuffled
+from tournaments.formats import table_sizes
 from tournaments.formats.swiss import REACH
 
-from .factories import pairs_met, repeats, slices
+from .factories import pairs_met
+from .factories import repeats
+from .factories import slices
 
 
 def cost(seating, ranking, met) -> int:

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.formats import (
-    FormatError,
-    repeat_meetings,
-    seat_single_table,
-    shuffled,
-    table_sizes,
-)
-from tournaments.formats.tables import assign_seats, rng_for, snake
+from tournaments.formats import FormatError
+from tournaments.formats import repeat_meetings
+from tournaments.formats import seat_single_table
+from tournaments.formats import shuffled
+from tournaments.formats import table_sizes
+from tournaments.formats.tables import assign_seats
+from tournaments.formats.tables import rng_for
+from tournaments.formats.tables import snake
 
 
 @pytest.mark.parametrize(

@@ -2,10 +2,12 @@
 games' events and compare them with the stored ones (the cached table results, the standings
 after each round, the tournament's standings and final places)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 from tournaments import services
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import Tournament
+from tournaments.models import TournamentStatus
 
 
 class Command(BaseCommand):

@@ -1,9 +1,11 @@
 """manage.py analyse_games [--game ID ...] [--all] [--recompute]: analyse finished games."""
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
-from analysis.services import analyse_game, games_to_analyse
+from analysis.services import analyse_game
+from analysis.services import games_to_analyse
 from games.models import Game
 
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
 DOMAINS = ("django", "djangojs")
 # What the catalogs are made from: the apps and their templates and scripts, not the tests.

@@ -1,7 +1,9 @@
 """`manage.py grant_app_role ROLE`: give a PostgreSQL role the application's rights, no more."""
 
-from django.core.management.base import BaseCommand, CommandError
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
+from django.db import DEFAULT_DB_ALIAS
+from django.db import connections
 
 from eventstore import roles
 

@@ -7,11 +7,14 @@ printed either way: they are what the platform will publish.
 
 import os
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
-from games.engine.attestation import private_key, public_key_hex
+from games.engine.attestation import private_key
+from games.engine.attestation import public_key_hex
 from signing.keyring import format_time
 from signing.keys import key_id_of
 

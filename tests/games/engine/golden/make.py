@@ -25,22 +25,22 @@ from typing import Any
 
 from games.bots.knowledge import seat_knowledge
 from games.bots.strategies import make_strategy
-from games.engine import (
-    ENGINE_VERSION,
-    GameState,
-    MatchStarted,
-    Ruleset,
-    StartRound,
-    apply_event,
-    commitment,
-    deal_round,
-    event_to_dict,
-    export_record,
-    replay,
-    step,
-)
+from games.engine import ENGINE_VERSION
+from games.engine import GameState
+from games.engine import MatchStarted
+from games.engine import Ruleset
+from games.engine import StartRound
+from games.engine import apply_event
+from games.engine import commitment
+from games.engine import deal_round
+from games.engine import event_to_dict
 from games.engine import events as ev
-from games.engine.state import DEALING, FINISHED, initial_state
+from games.engine import export_record
+from games.engine import replay
+from games.engine import step
+from games.engine.state import DEALING
+from games.engine.state import FINISHED
+from games.engine.state import initial_state
 
 HERE = Path(__file__).resolve().parent
 
