@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 from games.engine.__main__ import EXIT_OK
-from games.engine.__main__ import EXIT_USAGE
 from games.engine.__main__ import Parser
 from games.engine.__main__ import UsageError
 from games.engine.__main__ import parse_ruleset
 from games.engine.__main__ import parse_seed
+from games.engine.__main__ import run_command
 from games.engine.record import export_record
 from games.engine.simulate import simulate_match
 
@@ -70,12 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        args = build_parser().parse_args(argv)
-        return args.func(args)
-    except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    return run_command(build_parser(), argv)
 
 
 if __name__ == "__main__":

@@ -84,7 +84,7 @@ from games.bots.luck import analyse_luck
 from games.bots.luck import derived_rng
 from games.bots.mc import ROLLOUTS
 from games.bots.mc import outcome
-from games.bots.mc import rollout
+from games.bots.mc import scores_after
 from games.engine import events as ev
 from games.engine.commands import DrawTile
 from games.engine.commands import Pass
@@ -94,9 +94,6 @@ from games.engine.commands import SeatCommand
 from games.engine.commands import Stop
 from games.engine.commands import command_to_dict
 from games.engine.rules import legal_moves
-from games.engine.rules import step
-from games.engine.state import ENGINE
-from games.engine.state import PLAYING
 from games.engine.state import evolve
 from games.engine.state import initial_state
 
@@ -166,12 +163,7 @@ def evaluate_moves(
         world = sample_world(k, rng)
         seed = rng.getrandbits(64)
         for i, m in enumerate(moves):
-            s = world.copy()
-            step(s, m)
-            if s.phase == PLAYING or s.phase == ENGINE:
-                scores = rollout(s, random.Random(seed), policy)
-            else:
-                scores = s.round_history[-1]
+            scores = scores_after(world, m, seed, policy)
             own[i] += scores[k.seat]
             row = totals[i]
             for j in range(n):

@@ -72,6 +72,19 @@ def rollout(state: GameState, rng: random.Random, policy: RolloutPolicy) -> tupl
     return state.round_history[-1]
 
 
+def scores_after(
+    world: GameState, move: SeatCommand, seed: int, policy: RolloutPolicy
+) -> tuple[int, ...]:
+    """Return the round's scores when ``move`` is made in a copy of ``world`` and ``policy``
+    plays the rest of the round from a generator seeded with ``seed`` (the same seed for every
+    move of a world: common random numbers)."""
+    s = world.copy()
+    step(s, move)
+    if s.phase == PLAYING or s.phase == ENGINE:
+        return rollout(s, random.Random(seed), policy)
+    return s.round_history[-1]
+
+
 def outcome(scores: Sequence[int], seat: int, positive: bool) -> float:
     """Return how good a round's scores are for ``seat`` (higher is better): its score against the
     mean of the others' (penalty scoring: fewer points is better; positive scoring: more)."""
@@ -128,13 +141,7 @@ class MonteCarloStrategy:
             for m in moves:
                 if timed and clock() >= deadline:
                     break
-                s = world.copy()
-                step(s, m)
-                if s.phase == PLAYING or s.phase == ENGINE:
-                    scores = rollout(s, random.Random(seed), policy)
-                else:
-                    scores = s.round_history[-1]
-                values.append(outcome(scores, seat, positive))
+                values.append(outcome(scores_after(world, m, seed, policy), seat, positive))
             if len(values) < len(moves):
                 break
             for i, v in enumerate(values):

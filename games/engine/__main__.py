@@ -161,16 +161,24 @@ MOVED = {"simulate": "python -m games.bots simulate"}
 """Commands that live elsewhere now: named in the usage error instead of "invalid choice"."""
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+def run_command(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+    """Run the command that ``argv`` chooses (the parser's ``func``) and return its exit
+    status; a UsageError, the parser's or the command's, is one line on stderr and status 2.
+    The bots' command line (games.bots) runs its commands through this too."""
     try:
-        if argv and argv[0] in MOVED:
-            raise UsageError(f"{argv[0]} is not an engine command: run {MOVED[argv[0]]}")
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
         return args.func(args)
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in MOVED:
+        print(f"error: {argv[0]} is not an engine command: run {MOVED[argv[0]]}", file=sys.stderr)
+        return EXIT_USAGE
+    return run_command(build_parser(), argv)
 
 
 if __name__ == "__main__":
