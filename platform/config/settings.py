@@ -3,93 +3,33 @@
 Nothing set gives the embedded default: SQLite in <repo>/var/, DEBUG off (DJANGO_DEBUG=1 turns
 it on for development), a development secret key. Production sets DATABASE_URL (PostgreSQL
 through psycopg 3), REDIS_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLOWED_HOSTS. See
-.env.example.
+.env.example. How each variable is read (and refused) is in config/env.py.
 """
 
 import importlib.util
 import os
-from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import parse_qs
-from urllib.parse import unquote
-from urllib.parse import urlsplit
 
-import dj_database_url
 from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.env import BASE_DIR
+from config.env import caches_from_env
+from config.env import channel_layers_from_env
+from config.env import database_from_env
+from config.env import email_from_env
+from config.env import env_flag
+from config.env import env_list
+from config.env import require_env
 from core.logging import logging_config
 from signing.keyring import KeyConfigError
 from signing.keyring import parse_time as parse_key_time
 from signing.keyring import retired_from_env as retired_keys_from_env
 from signing.keyring import seed_from_env as signing_seed_from_env
 
-# <repo>/platform/config/settings.py -> <repo>
-BASE_DIR = Path(__file__).resolve().parents[2]
 VAR_DIR = BASE_DIR / "var"
-
-TRUE_WORDS = {"1", "true", "yes", "on"}
-
-
-def env_flag(env: Mapping[str, str], name: str, default: bool) -> bool:
-    """Read a boolean flag such as DJANGO_DEBUG=1 / 0 from the environment."""
-    value = env.get(name, "").strip().lower()
-    if not value:
-        return default
-    return value in TRUE_WORDS
-
-
-def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
-    """Read a comma-separated list from the environment."""
-    value = env.get(name, "").strip()
-    if not value:
-        return default
-    return [item.strip() for item in value.split(",") if item.strip()]
-
-
-# The embedded SQLite serves concurrent requests and the task thread from one file. WAL: readers
-# never wait for the writer, nor the writer for them. IMMEDIATE: a transaction takes the write
-# lock when it begins, so a second writer waits for it (up to ``timeout`` seconds, SQLite's busy
-# handler) instead of failing at once with "database is locked" when its read lock cannot be
-# upgraded (a DEFERRED transaction does not wait: that would deadlock). synchronous stays FULL:
-# an acknowledged move survives a power cut. 6 tables of 2 people and 2 bots, 25 s
-# (tests/platform/test_sqlite_embedded.py): before, 38 of 406 moves 503 and a bot turn waited
-# 26 s for the sweeper; now 0 of 790-990 moves, the longest bot turn 0.3-0.9 s.
-SQLITE_OPTIONS = {
-    "init_command": "PRAGMA journal_mode=WAL",
-    "transaction_mode": "IMMEDIATE",
-    "timeout": 10,
-}
-
-
-def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict:
-    """Return the default DATABASES entry: DATABASE_URL if set, else the embedded SQLite.
-
-    DJANGO_SQLITE_PATH moves the embedded database file (tests use it to stay out of var/).
-    """
-    url = env.get("DATABASE_URL", "").strip()
-    if url:
-        db = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
-        if db["ENGINE"] == "django.db.backends.postgresql" and env_flag(env, "DATABASE_POOL", True):
-            # A pool per process instead of a new connection per request (the ASGI handler
-            # runs each request in a thread of its own). DATABASE_POOL=0 turns it off, e.g.
-            # behind PgBouncer.
-            # reconnect_timeout: psycopg_pool retries a lost server with a doubling backoff
-            # until this many seconds; after that a request starts a fresh attempt. Its default
-            # (300 s) let the backoff grow to 16-32 s, so after an outage the platform stayed
-            # 503 for 23 s once PostgreSQL was back (tests/hardening/test_faults.py); 5 s: 1.8 s.
-            db.setdefault("OPTIONS", {})["pool"] = {
-                "min_size": 2,
-                "max_size": 20,
-                "timeout": 10,
-                "reconnect_timeout": 5,
-            }
-        return db
-    path = env.get("DJANGO_SQLITE_PATH", "").strip() or str(base_dir / "var" / "db.sqlite3")
-    return {"ENGINE": "django.db.backends.sqlite3", "NAME": path, "OPTIONS": dict(SQLITE_OPTIONS)}
-
 
 ENV = os.environ
 
@@ -97,14 +37,6 @@ ENV = os.environ
 DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=False)
 SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or "dev-insecure-embedded-default-change-me"
 ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
-
-
-def require_env(env: Mapping[str, str], name: str, why: str) -> str:
-    """Return a variable the production profile cannot run without; refuse to start without it."""
-    value = env.get(name, "").strip()
-    if not value:
-        raise ImproperlyConfigured(f"{name} must be set when DJANGO_PROFILE=production: {why}")
-    return value
 
 
 # DJANGO_PROFILE=production: the settings `manage.py check --deploy` asks for, from this one
@@ -176,79 +108,11 @@ if PRODUCTION and not SIGNING_KEY:
 REDIS_URL = ENV.get("REDIS_URL", "").strip()
 
 
-# channels-redis waits for a socket's messages with a blocking pop of 5 s; redis-py 8 gives
-# every connection a 5 s socket timeout by default, so an idle socket's wait could time out
-# and crash its consumer. The socket timeout must outlast the blocking pop.
-CHANNEL_LAYER_SOCKET_TIMEOUT = 15
-
-
-def redis_host(redis_url: str) -> dict:
-    """Return a channels-redis host entry for ``redis_url``."""
-    return {"address": redis_url, "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT}
-
-
-CHANNEL_LAYER_KINDS = ("pubsub", "queues")
-
-
-def channel_layers_from_env(redis_url: str, kind: str = "pubsub", prefix: str = "asgi") -> dict:
-    """Return CHANNEL_LAYERS: channels-redis on REDIS_URL, else the in-memory layer.
-
-    ``prefix`` (CHANNEL_LAYER_PREFIX, default ``asgi``) starts every name the layer uses in
-    Redis. Publish/subscribe channels are not scoped by Redis's database number: two
-    platforms on one Redis need prefixes of their own, or one's sockets hear the other's
-    groups (tournament ids are small numbers in each).
-
-    ``pubsub`` (the default, CHANNEL_LAYER=pubsub): Redis publish/subscribe — a message is
-    pushed to every process with a listener at once. Delivery is at most once, which the
-    sockets allow for: every update carries its seq and a client that sees a gap resyncs from
-    the database. ``queues`` (CHANNEL_LAYER=queues): channels-redis's list-based layer, which
-    holds messages for a while but fetches them one blocking pop at a time: under load (make
-    load: 8 tables, 172 vs 123 moves/s; delivery p50 13 vs 73 ms) it became the bottleneck.
-    """
-    if kind not in CHANNEL_LAYER_KINDS:
-        raise ImproperlyConfigured(f"CHANNEL_LAYER must be pubsub or queues, not {kind!r}")
-    if redis_url and kind == "pubsub":
-        return {
-            "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": prefix},
-            }
-        }
-    if redis_url:
-        return {
-            "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {
-                    "hosts": [redis_host(redis_url)],
-                    "prefix": prefix,
-                    "capacity": 1500,
-                    "expiry": 30,
-                },
-            }
-        }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-
-
 CHANNEL_LAYERS = channel_layers_from_env(
     REDIS_URL,
     ENV.get("CHANNEL_LAYER", "").strip().lower() or "pubsub",
     ENV.get("CHANNEL_LAYER_PREFIX", "").strip() or "asgi",
 )
-
-
-def caches_from_env(redis_url: str) -> dict:
-    """Return CACHES: Redis on REDIS_URL (shared by every web process: the rate limits count
-    there), else local memory. Short socket timeouts: a Redis outage must fail fast."""
-    if redis_url:
-        return {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": redis_url,
-                "KEY_PREFIX": "cache",
-                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-            }
-        }
-    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
 CACHES = caches_from_env(REDIS_URL)
@@ -639,63 +503,6 @@ NOTIFICATION_EMAIL_SWEEP_AFTER_SECONDS = float(
 )
 # How long a mail's one-click unsubscribe link works.
 UNSUBSCRIBE_TOKEN_DAYS = int(ENV.get("UNSUBSCRIBE_TOKEN_DAYS", "") or 90)
-
-
-def email_from_env(env: Mapping[str, str]) -> dict:
-    """Return the email settings from EMAIL_URL, else from EMAIL_BACKEND and EMAIL_HOST/...
-
-    EMAIL_URL is ``smtp://user:password@host:port`` (STARTTLS with ``?tls=1``, or
-    ``smtps://`` for TLS from the start; user and password percent-encoded), ``console://``
-    (printed, the development default) or ``file:///a/folder`` (one file per message, for
-    tests). EMAIL_TIMEOUT seconds (default 10) bound each SMTP connection.
-    """
-    timeout = float(env.get("EMAIL_TIMEOUT", "").strip() or 10)
-    url = env.get("EMAIL_URL", "").strip()
-    if not url:
-        return {
-            "EMAIL_BACKEND": env.get("EMAIL_BACKEND", "").strip()
-            or "django.core.mail.backends.console.EmailBackend",
-            "EMAIL_HOST": env.get("EMAIL_HOST", "").strip() or "localhost",
-            "EMAIL_PORT": int(env.get("EMAIL_PORT", "").strip() or 25),
-            "EMAIL_HOST_USER": env.get("EMAIL_HOST_USER", ""),
-            "EMAIL_HOST_PASSWORD": env.get("EMAIL_HOST_PASSWORD", ""),
-            "EMAIL_USE_TLS": env_flag(env, "EMAIL_USE_TLS", default=False),
-            "EMAIL_USE_SSL": env_flag(env, "EMAIL_USE_SSL", default=False),
-            "EMAIL_TIMEOUT": timeout,
-        }
-    parts = urlsplit(url)
-    if parts.scheme == "console":
-        return {
-            "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
-            "EMAIL_TIMEOUT": timeout,
-        }
-    if parts.scheme == "file":
-        if not parts.path:
-            raise ImproperlyConfigured("EMAIL_URL file:///folder needs a folder")
-        return {
-            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-            "EMAIL_FILE_PATH": unquote(parts.path),
-            "EMAIL_TIMEOUT": timeout,
-        }
-    if parts.scheme in {"smtp", "smtps"}:
-        if not parts.hostname:
-            raise ImproperlyConfigured("EMAIL_URL smtp://user:password@host:port needs a host")
-        query = parse_qs(parts.query)
-        ssl = parts.scheme == "smtps" or query.get("ssl", [""])[0].lower() in TRUE_WORDS
-        tls = not ssl and query.get("tls", [""])[0].lower() in TRUE_WORDS
-        return {
-            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "EMAIL_HOST": parts.hostname,
-            "EMAIL_PORT": parts.port or (465 if ssl else 587 if tls else 25),
-            "EMAIL_HOST_USER": unquote(parts.username or ""),
-            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-            "EMAIL_USE_TLS": tls,
-            "EMAIL_USE_SSL": ssl,
-            "EMAIL_TIMEOUT": timeout,
-        }
-    raise ImproperlyConfigured(
-        f"EMAIL_URL must start smtp://, smtps://, console:// or file://, not {parts.scheme!r}://"
-    )
 
 
 # Mail is sent synchronously by the request that causes it (sign-up, a changed address, a

@@ -20,7 +20,7 @@ import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from config.settings import channel_layers_from_env
+from config.env import channel_layers_from_env
 from eventstore import store
 from games import services
 from games.integrity import verify_game

@@ -10,7 +10,7 @@ import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
-from config.settings import channel_layers_from_env
+from config.env import channel_layers_from_env
 from core import throttling
 
 # A moment well inside a window of every length the tests use (s, min, hour), so no test sees a
@@ -47,7 +47,7 @@ def redis_url():
 @pytest_asyncio.fixture
 async def layer(settings):
     """The channel layer: channels-redis's queue-based layer on REDIS_URL, configured as
-    production configures it (config.settings.channel_layers_from_env: a socket timeout that
+    production configures it (config.env.channel_layers_from_env: a socket timeout that
     outlasts the layer's blocking pop, which redis-py's default does not, so an idle socket's
     consumer crashed with "Timeout reading" once a test waited 5 s), under a prefix of this
     test's own, else the in-memory layer; flushed afterwards."""

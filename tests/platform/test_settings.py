@@ -8,9 +8,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from config.settings import database_from_env
-from config.settings import env_flag
-from config.settings import env_list
+from config.env import database_from_env
+from config.env import env_flag
+from config.env import env_list
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -103,7 +103,7 @@ def test_home_page_says_the_platform_is_running(client):
 
 
 def test_email_url_smtp_with_credentials_tls_and_a_timeout():
-    from config.settings import email_from_env
+    from config.env import email_from_env
 
     got = email_from_env(
         {"EMAIL_URL": "smtp://me%40x.org:p%3Ass@mail.example:2525?tls=1", "EMAIL_TIMEOUT": "5"}
@@ -115,7 +115,7 @@ def test_email_url_smtp_with_credentials_tls_and_a_timeout():
 
 
 def test_email_url_smtps_console_file_and_the_default():
-    from config.settings import email_from_env
+    from config.env import email_from_env
 
     assert email_from_env({"EMAIL_URL": "smtps://h"})["EMAIL_PORT"] == 465
     assert email_from_env({"EMAIL_URL": "console://"})["EMAIL_BACKEND"].endswith(
@@ -144,7 +144,7 @@ def test_email_url_smtps_console_file_and_the_default():
 def test_email_url_with_an_unknown_scheme_refuses_to_start():
     from django.core.exceptions import ImproperlyConfigured
 
-    from config.settings import email_from_env
+    from config.env import email_from_env
 
     with pytest.raises(ImproperlyConfigured):
         email_from_env({"EMAIL_URL": "pigeon://coop"})
@@ -153,8 +153,8 @@ def test_email_url_with_an_unknown_scheme_refuses_to_start():
 def test_the_channel_layer_names_in_redis_start_with_the_configured_prefix():
     """Publish/subscribe channels ignore Redis's database number: two platforms sharing one
     Redis keep apart only by the prefix (CHANNEL_LAYER_PREFIX)."""
-    from config.settings import CHANNEL_LAYER_KINDS
-    from config.settings import channel_layers_from_env
+    from config.env import CHANNEL_LAYER_KINDS
+    from config.env import channel_layers_from_env
 
     for kind in CHANNEL_LAYER_KINDS:
         default = channel_layers_from_env("redis://127.0.0.1:6379/0", kind)["default"]

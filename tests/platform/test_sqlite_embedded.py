@@ -16,7 +16,7 @@ from datetime import datetime
 import pytest
 from django.db import OperationalError
 
-from config.settings import database_from_env
+from config.env import database_from_env
 from core import tasks
 from tests.support.server import served
 

@@ -7,8 +7,8 @@ import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
-from config.settings import CHANNEL_LAYER_KINDS
-from config.settings import channel_layers_from_env
+from config.env import CHANNEL_LAYER_KINDS
+from config.env import channel_layers_from_env
 
 
 @pytest_asyncio.fixture(params=CHANNEL_LAYER_KINDS)
