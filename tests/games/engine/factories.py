@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from games.engine import MEXICAN
+from games.engine import Code
 from games.engine import DrawTile
 from games.engine import GameState
 from games.engine import IllegalMove
@@ -129,9 +130,11 @@ __all__ = [
 
 
 def refusal(state: GameState, command) -> tuple:
-    """Return the (code, rule) with which ``command`` is refused; fail if it is accepted."""
+    """Return the (code, rule) with which ``command`` is refused; fail if it is accepted or if
+    the code is not a ``Code`` member (so ``== (Code.X, rule)`` means ``code is Code.X``)."""
     with pytest.raises(IllegalMove) as exc:
         run(state, command)
+    assert isinstance(exc.value.code, Code)
     return exc.value.code, exc.value.rule
 
 
