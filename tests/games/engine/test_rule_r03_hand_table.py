@@ -4,7 +4,6 @@ refusing a combination that cannot be dealt when the game is created."""
 import pytest
 
 from games.engine import Code
-from games.engine import IllegalMove
 from games.engine import MatchStarted
 from games.engine import Ruleset
 from games.engine import RulesetError
@@ -14,6 +13,7 @@ from games.engine import deal_round
 from games.engine import initial_state
 from games.engine.tiles import set_size
 from tests.games.engine.factories import SEED
+from tests.games.engine.factories import refusal
 from tests.games.engine.factories import ruleset
 from tests.games.engine.factories import run
 from tests.games.engine.factories import scripted_deal
@@ -111,19 +111,13 @@ def test_a_deal_with_the_wrong_hand_size_is_refused():
     # the ruleset says 3 tiles each; the deal gives 2
     fresh = initial_state(MatchStarted(ruleset(hand_size=3), 2, commitment(SEED)))
     deal = scripted_deal([[(6, 6), (6, 5)], [(6, 4), (2, 1)]])
-    with pytest.raises(IllegalMove) as exc:
-        run(fresh, deal)
-    assert exc.value.code is Code.BAD_DEAL
-    assert exc.value.rule == "R3"
+    assert refusal(fresh, deal) == (Code.BAD_DEAL, "R3")
 
 
 def test_a_deal_with_the_wrong_number_of_hands_is_refused():
     fresh = initial_state(MatchStarted(ruleset(hand_size=2), 3, commitment(SEED)))
     deal = scripted_deal([[(6, 6), (6, 5)], [(6, 4), (2, 1)]])
-    with pytest.raises(IllegalMove) as exc:
-        run(fresh, deal)
-    assert exc.value.code is Code.BAD_DEAL
-    assert exc.value.rule == "R3"
+    assert refusal(fresh, deal) == (Code.BAD_DEAL, "R3")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

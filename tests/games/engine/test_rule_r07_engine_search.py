@@ -13,6 +13,7 @@ from tests.games.engine.factories import draw
 from tests.games.engine.factories import engine
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import pass_
+from tests.games.engine.factories import pass_first_turns
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
@@ -185,10 +186,7 @@ def test_in_round_three_of_a_three_seat_match_the_search_starts_at_seat_two():
 def test_after_an_engine_search_every_seat_still_takes_one_first_turn_starting_with_the_finder():
     state, _ = start(HANDS, FRONT)
     state, _ = run(state, draw(0), draw(1), draw(2), draw(0), draw(1), engine(1))
-    order = []
-    while state.first_turn:
-        order.append(state.to_move)
-        state, _ = run(state, pass_(state.to_move))
+    state, order = pass_first_turns(state)
     assert order == [1, 2, 0]
     assert state.to_move == 1
     assert not state.first_turn

@@ -7,11 +7,13 @@ from games.engine import MatchEnded
 from games.engine import RoundEnded
 from games.engine import view
 from tests.games.engine.factories import engine
+from tests.games.engine.factories import lay
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
 from tests.games.engine.factories import scripted_deal
+from tests.games.engine.factories import seats_1_and_2_out_on_first_turns
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -27,17 +29,15 @@ HANDS = [
 ]
 
 
+def _seat1_out_on_its_first_turn(**variants):
+    """Seat 0 places the engine, lays [6,5] and stops; seat 1 lays its whole hand; seat 2 has its
+    first turn to take."""
+    state, _ = start(HANDS, **variants)
+    return run(state, engine(0), play(0, 6, 5, 0), stop(0), *lay(1, (6, 4), (4, 3), (3, 1)))
+
+
 def test_going_out_on_a_first_turn_lets_the_remaining_players_take_their_first_turn():
-    state, events = start(HANDS)
-    state, events = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        play(1, 6, 4, 1),
-        play(1, 4, 3, 1),
-        play(1, 3, 1, 1),
-    )
+    state, events = _seat1_out_on_its_first_turn()
     assert state.hands[1] == set()
     assert not _round_ends(events)
     assert state.to_move == 2
@@ -51,17 +51,8 @@ def test_going_out_on_a_first_turn_lets_the_remaining_players_take_their_first_t
 
 
 def test_the_round_ends_after_the_first_turns_without_any_second_turn():
-    state, events = start(HANDS)
-    state, events = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        play(1, 6, 4, 1),
-        play(1, 4, 3, 1),
-        play(1, 3, 1, 1),
-        pass_(2),
-    )
+    state, events = _seat1_out_on_its_first_turn()
+    state, events = run(state, pass_(2), events=events)
     assert _round_ends(events) == [RoundEnded(1, (4, 0, 19), 1, False)]
     assert refusal(state, play(0, 2, 2, 0)) == (Code.ROUND_NOT_STARTED, "R4")
     # the next round may be dealt
@@ -81,24 +72,7 @@ def test_a_turn_that_empties_the_hand_ends_without_a_stop():
 
 
 def test_every_player_who_empties_their_hand_on_the_first_turns_scores_zero_and_the_first_went_out():
-    state, events = start(
-        [
-            [(6, 6), (6, 5), (2, 2)],
-            [(6, 4), (4, 3), (3, 1)],
-            [(6, 2), (2, 1), (1, 0)],  # seat 2 can go out too
-        ]
-    )
-    state, events = run(
-        state,
-        engine(0),
-        pass_(0),
-        play(1, 6, 4, 1),
-        play(1, 4, 3, 1),
-        play(1, 3, 1, 1),
-        play(2, 6, 2, 2),
-        play(2, 2, 1, 2),
-        play(2, 1, 0, 2),
-    )
+    state, events = seats_1_and_2_out_on_first_turns()
     ended = _round_ends(events)
     # seat 0 keeps [6,5] and [2,2]: 11 + 4
     assert ended == [RoundEnded(1, (15, 0, 0), 1, False)]
@@ -156,17 +130,8 @@ def test_going_out_on_a_double_during_the_first_turn_owes_no_follow_up():
 
 
 def test_a_first_turn_going_out_in_the_last_round_ends_the_match_with_the_zero_scores():
-    state, events = start(HANDS, rounds=1)
-    state, events = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        play(1, 6, 4, 1),
-        play(1, 4, 3, 1),
-        play(1, 3, 1, 1),
-        pass_(2),
-    )
+    state, events = _seat1_out_on_its_first_turn(rounds=1)
+    state, events = run(state, pass_(2), events=events)
     assert isinstance(events[-1], MatchEnded)
     assert events[-1].totals == (4, 0, 19)
     assert events[-1].places == (2, 1, 3)

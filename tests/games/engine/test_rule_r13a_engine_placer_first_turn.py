@@ -10,6 +10,7 @@ from tests.games.engine.factories import draw
 from tests.games.engine.factories import engine
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import pass_
+from tests.games.engine.factories import pass_first_turns
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
@@ -61,10 +62,7 @@ def test_the_placers_first_turn_follows_the_first_turn_rules():
 def test_placing_the_engine_does_not_use_up_a_first_turn():
     state, _ = _deal()
     state, _ = run(state, engine(1))
-    order = []
-    while state.first_turn:
-        order.append(state.to_move)
-        state, _ = run(state, pass_(state.to_move))
+    state, order = pass_first_turns(state)
     # three first turns, the placer's first; then the second turns start again with the placer
     assert order == [1, 2, 0]
     assert state.to_move == 1

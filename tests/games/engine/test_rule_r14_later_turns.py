@@ -9,10 +9,10 @@ from games.engine import TilePlayed
 from tests.games.engine.factories import MEXICAN
 from tests.games.engine.factories import engine
 from tests.games.engine.factories import legal_moves
-from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -31,8 +31,7 @@ def _both_trains_started():
 
 def _seat1_passed_first_turn():
     """Seat 0 starts with [6,5]; seat 1 passes its first turn, so train 1 carries a marker."""
-    state, _ = start([SEAT0, SEAT1])
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    state, _ = seat0_second_turn([SEAT0, SEAT1])
     assert state.markers == [False, True]
     return state
 

@@ -18,6 +18,7 @@ from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -28,8 +29,7 @@ SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0)]  # nothing shows 6: seat 1 passes its f
 def _stuck(boneyard_front):
     """Seat 0's later turn: own train ends in 5, train 1 (marked) and the Mexican Train in 6;
     seat 0 holds [1,1] and [2,1]: no legal play."""
-    state, _ = start([SEAT0, SEAT1], boneyard_front)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    state, _ = seat0_second_turn([SEAT0, SEAT1], boneyard_front)
     assert not state.first_turn
     assert state.to_move == 0
     return state
@@ -46,8 +46,7 @@ def test_passing_without_drawing_is_refused_while_the_boneyard_has_tiles():
 
 
 def test_drawing_while_holding_a_legal_play_is_refused():
-    state, _ = start([[(6, 6), (6, 5), (5, 1), (2, 1)], SEAT1], [(3, 2)])
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    state, _ = seat0_second_turn([[(6, 6), (6, 5), (5, 1), (2, 1)], SEAT1], [(3, 2)])
     assert legal_moves(state, 0) == [PlayTile(0, (5, 1), 0)]
     assert refusal(state, draw(0)) == (Code.HAS_LEGAL_PLAY, "R15")
     assert refusal(state, pass_(0)) == (Code.HAS_LEGAL_PLAY, "R15")

@@ -1,5 +1,7 @@
 """R16: a player's marker is removed when that player plays on their own train (and only then)."""
 
+import pytest
+
 from games.engine import DrawTile
 from games.engine import PlayTile
 from tests.games.engine.factories import MEXICAN
@@ -24,22 +26,18 @@ def _both_marked():
     return state
 
 
-def test_marker_is_removed_when_the_owner_plays_on_their_own_train():
+@pytest.mark.parametrize(
+    ("owners_play", "markers"),
+    [
+        pytest.param(play(0, 6, 5, 0), [False, True], id="their_own_train_removes_the_marker"),
+        pytest.param(play(0, 6, 3, MEXICAN), [True, True], id="the_mexican_train_keeps_the_marker"),
+        pytest.param(play(0, 6, 3, 1), [True, True], id="another_marked_train_keeps_the_marker"),
+    ],
+)
+def test_owner_playing_on(owners_play, markers):
     state = _both_marked()
-    state, _ = run(state, play(0, 6, 5, 0))
-    assert state.markers == [False, True]
-
-
-def test_marker_stays_when_the_owner_plays_on_the_mexican_train():
-    state = _both_marked()
-    state, _ = run(state, play(0, 6, 3, MEXICAN))
-    assert state.markers == [True, True]
-
-
-def test_marker_stays_when_the_owner_plays_on_another_marked_train():
-    state = _both_marked()
-    state, _ = run(state, play(0, 6, 3, 1))
-    assert state.markers == [True, True]
+    state, _ = run(state, owners_play)
+    assert state.markers == markers
 
 
 def test_marker_stays_when_another_player_plays_on_the_marked_train():

@@ -13,6 +13,8 @@ from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
+from tests.games.engine.factories import seat0_third_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -23,8 +25,7 @@ SEAT1 = [(4, 4), (4, 3), (3, 3), (1, 1), (0, 0)]  # nothing shows 6: seat 1 pass
 def _double_laid():
     """Seat 0 (own train ends in 5) lays [5,5] on its own train on its second turn;
     train 1 carries a marker and ends in 6, the Mexican Train is empty."""
-    state, _ = start([SEAT0, SEAT1])
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    state, _ = seat0_second_turn([SEAT0, SEAT1])
     assert legal_moves(state, 0) == [
         PlayTile(0, (5, 3), 0),
         PlayTile(0, (5, 5), 0),
@@ -98,16 +99,7 @@ DD_SEAT1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0), (4, 0), (1, 0)]
 
 def _second_double_turn():
     """Seat 0's own train ends in 5 and the Mexican Train in 3 (both from seat 0)."""
-    state, _ = start([DD_SEAT0, DD_SEAT1])
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 3, MEXICAN),
-        play(1, 6, 1, 1),
-    )
+    state, _ = seat0_third_turn([DD_SEAT0, DD_SEAT1])
     assert state.to_move == 0
     assert state.ends == [5, 1, 3]
     return state

@@ -17,6 +17,8 @@ from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
+from tests.games.engine.factories import seat0_third_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -27,8 +29,8 @@ SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0), (1, 0)]  # nothing shows 6: seat 1 pass
 def _double_without_follow_up(boneyard_front):
     """Seat 0 lays [5,5] on its own train; nothing in its hand shows 5 or 6 (the ends of train 1,
     which is marked, and of the empty Mexican Train)."""
-    state, _ = start([SEAT0, SEAT1], boneyard_front)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 5, 0))
+    state, _ = seat0_second_turn([SEAT0, SEAT1], boneyard_front)
+    state, _ = run(state, play(0, 5, 5, 0))
     assert state.to_move == 0
     return state
 
@@ -86,17 +88,8 @@ DD_SEAT1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0), (4, 0)]
 def _drawn_double(boneyard_rest):
     """Seat 0 (own train ends in 5, Mexican in 3, train 1 closed) lays [5,5], cannot follow it
     up, draws [3,3] and plays it on the Mexican Train."""
-    state, _ = start([DD_SEAT0, DD_SEAT1], [(3, 3), *boneyard_rest])
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 3, MEXICAN),
-        play(1, 6, 1, 1),
-        play(0, 5, 5, 0),
-    )
+    state, _ = seat0_third_turn([DD_SEAT0, DD_SEAT1], [(3, 3), *boneyard_rest])
+    state, _ = run(state, play(0, 5, 5, 0))
     assert legal_moves(state, 0) == [DrawTile(0)]
     state, _ = run(state, draw(0))
     assert legal_moves(state, 0) == [PlayTile(0, (3, 3), MEXICAN)]

@@ -15,12 +15,15 @@ from games.engine import TurnPassed
 from tests.games.engine.factories import MEXICAN
 from tests.games.engine.factories import draw
 from tests.games.engine.factories import engine
+from tests.games.engine.factories import lay
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import open_keys
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
+from tests.games.engine.factories import seat0_third_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -30,9 +33,10 @@ CLOSED_SEAT0 = [(6, 6), (6, 5), (5, 5), (6, 2), (1, 1)]
 CLOSED_SEAT1 = [(5, 3), (2, 1), (4, 4), (0, 0), (1, 0)]  # nothing shows 6: seat 1 passes
 
 
-def _double_laid_on_own_train():
-    state, _ = start([CLOSED_SEAT0, CLOSED_SEAT1])
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 5, 0))
+def _double_laid_on_own_train(seat1=CLOSED_SEAT1, boneyard_front=()):
+    """Seat 0 lays [5,5] on its own train on its second turn; train 1 is marked."""
+    state, _ = seat0_second_turn([CLOSED_SEAT0, seat1], boneyard_front)
+    state, _ = run(state, play(0, 5, 5, 0))
     return state
 
 
@@ -67,16 +71,8 @@ def test_open_double_must_be_satisfied_on_closed_train():
 
 def test_drawn_tile_satisfies_an_open_double_on_a_closed_train():
     seat1 = [(2, 1), (4, 4), (0, 0), (1, 0), (3, 3)]  # no 5: seat 1 cannot satisfy [5,5]
-    state, _ = start([CLOSED_SEAT0, seat1], [(5, 3)])
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 5, 5, 0),
-        play(0, 6, 2, MEXICAN),
-    )
+    state = _double_laid_on_own_train(seat1, [(5, 3)])
+    state, _ = run(state, play(0, 6, 2, MEXICAN))
     assert state.markers[0] is False
     assert legal_moves(state, 1) == [DrawTile(1)]
     state, _ = run(state, draw(1))
@@ -95,18 +91,8 @@ TWO_SEAT0 = [(6, 6), (6, 5), (6, 3), (5, 5), (3, 3), (0, 0), (1, 1)]
 def _two_open_doubles(seat1, boneyard_front):
     """Seat 0 lays [5,5] on its own train and [3,3] on the Mexican Train in one turn, cannot
     follow up, draws [2,1] and passes: open doubles on train 0 (older) and the Mexican Train."""
-    state, _ = start([TWO_SEAT0, seat1], [(2, 1), *boneyard_front])
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 3, MEXICAN),
-        play(1, 6, 1, 1),
-        play(0, 5, 5, 0),
-        play(0, 3, 3, MEXICAN),
-    )
+    state, _ = seat0_third_turn([TWO_SEAT0, seat1], [(2, 1), *boneyard_front])
+    state, _ = run(state, play(0, 5, 5, 0), play(0, 3, 3, MEXICAN))
     assert state.open_doubles == []  # not open while the turn goes on
     state, _ = run(state, draw(0), pass_(0))
     assert open_keys(state) == [0, MEXICAN]
@@ -189,16 +175,9 @@ def test_next_player_faces_the_same_open_double_duty():
 # lays [6,4] [4,2] (train ends in 2). Every tile showing 2 except [2,2] is then on the table.
 NEVER_FIRST_TURNS = (
     engine(0),
-    play(0, 6, 2, 0),
-    play(0, 3, 2, 0),
-    play(0, 3, 1, 0),
-    play(0, 2, 1, 0),
-    play(0, 2, 0, 0),
-    play(0, 5, 0, 0),
-    play(0, 5, 2, 0),
+    *lay(0, (6, 2), (3, 2), (3, 1), (2, 1), (2, 0), (5, 0), (5, 2)),
     stop(0),
-    play(1, 6, 4, 1),
-    play(1, 4, 2, 1),
+    *lay(1, (6, 4), (4, 2)),
     stop(1),
 )
 NEVER_SEAT0 = [(6, 6), (6, 2), (3, 2), (3, 1), (2, 1), (2, 0), (5, 0), (5, 2), (6, 3)]
@@ -253,14 +232,9 @@ def test_open_double_stops_being_open_once_the_last_tile_showing_its_number_is_l
     state, _ = run(
         state,
         engine(0),
-        play(0, 6, 3, 0),
-        play(0, 3, 0, 0),
-        play(0, 1, 0, 0),
-        play(0, 3, 1, 0),
-        play(0, 3, 2, 0),
+        *lay(0, (6, 3), (3, 0), (1, 0), (3, 1), (3, 2)),
         stop(0),
-        play(1, 6, 4, 1),
-        play(1, 4, 3, 1),
+        *lay(1, (6, 4), (4, 3)),
         stop(1),
         play(0, 6, 5, MEXICAN),
         # Seat 1 lays [5,5] on the Mexican Train, then [3,3] on its own train, cannot follow up.

@@ -8,22 +8,20 @@ from games.engine import RoundEnded
 from games.engine import TilePlayed
 from tests.games.engine.factories import MEXICAN
 from tests.games.engine.factories import draw
-from tests.games.engine.factories import engine
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
-from tests.games.engine.factories import start
-from tests.games.engine.factories import stop
+from tests.games.engine.factories import seat0_second_turn
+from tests.games.engine.factories import seat0_third_turn
 
 SEAT0 = [(6, 6), (6, 5), (5, 5)]
 SEAT1 = [(4, 4), (4, 3), (2, 1)]  # nothing shows 6: seat 1 passes; 8 + 7 + 3 = 18 pips
 
 
 def _last_tile_is_a_double(rounds=2):
-    state, _ = start([SEAT0, SEAT1], rounds=rounds)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    state, _ = seat0_second_turn([SEAT0, SEAT1], rounds=rounds)
     assert state.hands[0] == {(5, 5)}
     return state
 
@@ -62,17 +60,8 @@ def test_going_out_on_a_double_in_the_last_round_ends_the_match():
 def test_going_out_on_a_double_laid_as_a_follow_up_ends_the_round():
     seat0 = [(6, 6), (6, 5), (6, 3), (5, 5), (3, 3)]
     seat1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0)]  # 20 pips once [6,1] is laid
-    state, _ = start([seat0, seat1], rounds=2)
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 3, MEXICAN),
-        play(1, 6, 1, 1),
-        play(0, 5, 5, 0),
-    )
+    state, _ = seat0_third_turn([seat0, seat1], rounds=2)
+    state, _ = run(state, play(0, 5, 5, 0))
     assert state.to_move == 0  # [5,5] owes a follow-up: seat 0's last tile, the double [3,3]
     state, events = run(state, play(0, 3, 3, MEXICAN))
     assert events == [
@@ -87,17 +76,8 @@ def test_going_out_on_a_double_laid_as_a_follow_up_ends_the_round():
 def test_going_out_on_a_double_on_a_marked_opponent_train():
     seat0 = [(6, 6), (6, 5), (6, 4), (4, 4)]
     seat1 = [(3, 3), (3, 2), (2, 1), (1, 0)]  # nothing shows 6: seat 1 passes
-    state, _ = start([seat0, seat1], [(5, 0)], rounds=2)
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 4, 1),
-        draw(1),
-        pass_(1),
-    )
+    state, _ = seat0_second_turn([seat0, seat1], [(5, 0)], rounds=2)
+    state, _ = run(state, play(0, 6, 4, 1), draw(1), pass_(1))
     assert legal_moves(state, 0) == [PlayTile(0, (4, 4), 1)]
     state, events = run(state, play(0, 4, 4, 1))
     # Seat 1 holds [3,3] [3,2] [2,1] [1,0] and the drawn [5,0]: 20 pips.

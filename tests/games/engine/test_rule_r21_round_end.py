@@ -15,11 +15,13 @@ from tests.games.engine.factories import MEXICAN
 from tests.games.engine.factories import blocked_after_seat0_first_turn
 from tests.games.engine.factories import draw
 from tests.games.engine.factories import engine
+from tests.games.engine.factories import lay
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -33,8 +35,7 @@ def _pips(hand):
 
 def test_round_ends_when_a_player_lays_their_last_tile_on_a_later_turn():
     hands = [[(6, 6), (6, 5), (5, 4)], [(3, 3), (3, 2), (2, 1)]]  # seat 1: 6 + 5 + 3 pips
-    state, _ = start(hands, rounds=2)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1))
+    state, _ = seat0_second_turn(hands, rounds=2)
     state, events = run(state, play(0, 5, 4, 0))
     assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (0, 14), 0, False)]
     assert state.phase == "dealing"
@@ -44,8 +45,8 @@ def test_round_ends_when_a_player_lays_their_last_tile_on_a_later_turn():
 
 def test_round_ends_when_the_follow_up_to_a_double_is_the_players_last_tile():
     hands = [[(6, 6), (6, 5), (5, 5), (5, 4)], [(3, 3), (3, 2), (2, 1), (1, 0)]]
-    state, _ = start(hands, rounds=2)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 5, 0))
+    state, _ = seat0_second_turn(hands, rounds=2)
+    state, _ = run(state, play(0, 5, 5, 0))
     state, events = run(state, play(0, 5, 4, 0))
     assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (0, 15), 0, False)]
     assert state.phase == "dealing"
@@ -129,18 +130,9 @@ def _late_block():
     state, _ = run(
         state,
         engine(0),
-        play(0, 6, 1, 0),
-        play(0, 1, 0, 0),
-        play(0, 0, 0, 0),
-        play(0, 2, 0, 0),
-        play(0, 6, 2, 0),
+        *lay(0, (6, 1), (1, 0), (0, 0), (2, 0), (6, 2)),
         stop(0),
-        play(1, 6, 3, 1),
-        play(1, 3, 0, 1),
-        play(1, 4, 0, 1),
-        play(1, 6, 4, 1),
-        play(1, 6, 5, 1),
-        play(1, 5, 0, 1),
+        *lay(1, (6, 3), (3, 0), (4, 0), (6, 4), (6, 5), (5, 0)),
     )
     state, events = run(state, stop(1))
     return state, events
@@ -210,18 +202,9 @@ def test_round_is_not_blocked_while_a_tile_fits_a_train_closed_to_its_holder():
     state, _ = run(
         state,
         engine(0),
-        play(0, 6, 5, 0),
-        play(0, 5, 4, 0),
-        play(0, 6, 4, 0),
-        play(0, 6, 1, 0),
-        play(0, 3, 1, 0),
+        *lay(0, (6, 5), (5, 4), (6, 4), (6, 1), (3, 1)),
         stop(0),
-        play(1, 6, 0, 1),
-        play(1, 2, 0, 1),
-        play(1, 6, 2, 1),
-        play(1, 6, 3, 1),
-        play(1, 3, 0, 1),
-        play(1, 1, 0, 1),
+        *lay(1, (6, 0), (2, 0), (6, 2), (6, 3), (3, 0), (1, 0)),
         stop(1),
     )
     assert state.ends == [3, 1, 6]

@@ -5,13 +5,10 @@ from games.engine import RoundEnded
 from games.engine import TilePlayed
 from games.engine.scoring import hand_points
 from games.engine.scoring import round_scores
-from tests.games.engine.factories import engine
-from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import ruleset
 from tests.games.engine.factories import run
-from tests.games.engine.factories import start
-from tests.games.engine.factories import stop
+from tests.games.engine.factories import seat0_second_turn
 
 
 def test_went_out_player_scores_zero_and_others_score_their_pips_with_double_blank_50():
@@ -20,8 +17,7 @@ def test_went_out_player_scores_zero_and_others_score_their_pips_with_double_bla
         [(0, 0), (1, 0), (3, 2)],  # 50 + 1 + 5
         [(4, 4), (2, 2), (1, 1)],  # 8 + 4 + 2
     ]
-    state, _ = start(hands, rounds=2)
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), pass_(2))
+    state, _ = seat0_second_turn(hands, rounds=2)
     state, events = run(state, play(0, 5, 4, 0))
     assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (0, 56, 14), 0, False)]
     assert state.round_history == [(0, 56, 14)]

@@ -11,7 +11,7 @@ from tests.games.engine.factories import play
 from tests.games.engine.factories import ruleset
 from tests.games.engine.factories import run
 from tests.games.engine.factories import scripted_deal
-from tests.games.engine.factories import start
+from tests.games.engine.factories import seat0_second_turn
 from tests.games.engine.factories import stop
 from tests.games.engine.factories import three_round_match
 
@@ -86,10 +86,10 @@ def test_match_end_breaks_a_tied_total_by_most_zero_rounds():
 
 
 def test_match_end_shares_the_place_of_players_tied_on_everything():
-    state, events = start([[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=2)
-    state, _ = run(
-        state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), play(0, 5, 4, 0), events=events
+    state, events = seat0_second_turn(
+        [[(6, 6), (6, 5), (5, 4)], [(1, 0), (1, 1), (2, 0)]], rounds=2
     )
+    state, _ = run(state, play(0, 5, 4, 0), events=events)
     state, _ = run(
         state,
         scripted_deal([[(1, 0), (1, 1), (2, 0)], [(5, 5), (5, 3), (3, 2)]]),

@@ -14,6 +14,7 @@ from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_third_turn
 from tests.games.engine.factories import start
 from tests.games.engine.factories import stop
 
@@ -23,17 +24,8 @@ SEAT1 = [(6, 1), (4, 4), (4, 2), (2, 2), (2, 0), (4, 0), (1, 0)]
 def _double_laid(seat0, seat1=SEAT1, boneyard_front=(), **variants):
     """Seat 0's own train ends in 5 and the Mexican Train in 3; train 1 (seat 1's, end 1) is
     closed. Seat 0 lays [5,5] on its own train."""
-    state, _ = start([seat0, seat1], boneyard_front, **variants)
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 3, MEXICAN),
-        play(1, 6, 1, 1),
-        play(0, 5, 5, 0),
-    )
+    state, _ = seat0_third_turn([seat0, seat1], boneyard_front, **variants)
+    state, _ = run(state, play(0, 5, 5, 0))
     assert state.to_move == 0
     return state
 
@@ -57,16 +49,7 @@ def test_without_the_limit_a_second_double_is_allowed():
 
 def test_one_double_per_later_turn_is_still_allowed():
     seat0 = [(6, 6), (6, 5), (6, 3), (5, 5), (3, 3), (3, 1), (0, 0)]
-    state, _ = start([seat0, SEAT1], max_doubles_per_turn=1)
-    state, _ = run(
-        state,
-        engine(0),
-        play(0, 6, 5, 0),
-        stop(0),
-        pass_(1),
-        play(0, 6, 3, MEXICAN),
-        play(1, 6, 1, 1),
-    )
+    state, _ = seat0_third_turn([seat0, SEAT1], max_doubles_per_turn=1)
     assert PlayTile(0, (5, 5), 0) in legal_moves(state, 0)
     assert PlayTile(0, (3, 3), MEXICAN) in legal_moves(state, 0)
 

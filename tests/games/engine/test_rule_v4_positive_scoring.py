@@ -11,12 +11,14 @@ from games.engine.scoring import places
 from games.engine.scoring import round_scores
 from tests.games.engine.factories import blocked_after_seat0_first_turn
 from tests.games.engine.factories import engine
+from tests.games.engine.factories import lay
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import ruleset
 from tests.games.engine.factories import run
+from tests.games.engine.factories import seat0_second_turn
+from tests.games.engine.factories import seats_1_and_2_out_on_first_turns
 from tests.games.engine.factories import start
-from tests.games.engine.factories import stop
 from tests.games.engine.factories import three_round_match
 
 
@@ -30,8 +32,7 @@ def test_went_out_player_scores_everyone_elses_hands():
         [(0, 0), (1, 0), (3, 2)],  # 50 + 1 + 5
         [(4, 4), (2, 2), (1, 1)],  # 8 + 4 + 2
     ]
-    state, _ = start(hands, rounds=2, scoring="positive")
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), pass_(1), pass_(2))
+    state, _ = seat0_second_turn(hands, rounds=2, scoring="positive")
     state, events = run(state, play(0, 5, 4, 0))
     assert events == [TilePlayed(0, (5, 4), 0), RoundEnded(1, (70, 0, 0), 0, False)]
 
@@ -94,26 +95,7 @@ def test_match_end_with_positive_scoring():
 
 
 def test_two_players_going_out_on_the_first_turns_share_the_points_rounded_down():
-    state, _ = start(
-        [
-            [(6, 6), (6, 5), (2, 2)],  # keeps [6,5] and [2,2]: 11 + 4 = 15
-            [(6, 4), (4, 3), (3, 1)],
-            [(6, 2), (2, 1), (1, 0)],
-        ],
-        rounds=2,
-        scoring="positive",
-    )
-    state, events = run(
-        state,
-        engine(0),
-        pass_(0),
-        play(1, 6, 4, 1),
-        play(1, 4, 3, 1),
-        play(1, 3, 1, 1),
-        play(2, 6, 2, 2),
-        play(2, 2, 1, 2),
-        play(2, 1, 0, 2),
-    )
+    state, events = seats_1_and_2_out_on_first_turns(rounds=2, scoring="positive")
     # 15 shared by two: 7 each (15 / 2 rounded down); seat 1 emptied its hand first (R13)
     assert [e for e in events if isinstance(e, RoundEnded)] == [RoundEnded(1, (0, 7, 7), 1, False)]
 
@@ -133,9 +115,9 @@ def test_three_players_going_out_share_the_points_rounded_down_and_the_match_end
         state,
         engine(0),
         pass_(0),
-        *(play(1, a, b, 1) for a, b in [(6, 5), (5, 4), (4, 3)]),
-        *(play(2, a, b, 2) for a, b in [(6, 3), (3, 2), (2, 1)]),
-        *(play(3, a, b, 3) for a, b in [(6, 1), (1, 0), (2, 0)]),
+        *lay(1, (6, 5), (5, 4), (4, 3)),
+        *lay(2, (6, 3), (3, 2), (2, 1)),
+        *lay(3, (6, 1), (1, 0), (2, 0)),
     )
     assert [e for e in events if isinstance(e, RoundEnded)] == [
         RoundEnded(1, (0, 4, 4, 4), 1, False)  # 14 // 3 = 4 each
