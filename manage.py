@@ -14,9 +14,16 @@ def main():
     # imported by their own names.
     sys.path.insert(0, str(REPO / "platform"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.core.exceptions import ImproperlyConfigured
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    try:
+        execute_from_command_line(sys.argv)
+    except ImproperlyConfigured as exc:
+        # A setting the environment gives wrong (or leaves out where it is required): the
+        # message names the variable and what to do; a traceback would bury it.
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

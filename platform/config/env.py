@@ -87,6 +87,29 @@ def require_env(env: Mapping[str, str], name: str, why: str) -> str:
     return value
 
 
+# What marks a value as one published with the platform (deploy/k8s/secret.yaml, the
+# .env.example files, the docs, the old built-in default): a secret holding one was copied, not
+# generated, and anyone who read the repository holds it too.
+EXAMPLE_MARKS = ("example", "change-me", "changeme", "replace", "placeholder", "insecure")
+
+
+def published_secret(value: str) -> bool:
+    """Whether ``value`` is an example published with the platform, or too plain to be secret
+    (fewer than 8 distinct characters: ``x`` * 60, a seed of zeros)."""
+    low = value.lower()
+    return any(mark in low for mark in EXAMPLE_MARKS) or len(set(value)) < 8
+
+
+def refuse_published(name: str, value: str) -> None:
+    """Refuse to start (production) with a secret that anyone who read the repository has."""
+    if value and published_secret(value):
+        raise ImproperlyConfigured(
+            f"{name} is an example published with the platform, or too plain to be secret: "
+            "generate one (`python -c 'import secrets; print(secrets.token_urlsafe(50))'`; "
+            "for SIGNING_KEY `manage.py generate_signing_key`)"
+        )
+
+
 # channels-redis waits for a socket's messages with a blocking pop of 5 s; redis-py 8 gives
 # every connection a 5 s socket timeout by default, so an idle socket's wait could time out
 # and crash its consumer. The socket timeout must outlast the blocking pop.

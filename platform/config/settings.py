@@ -8,6 +8,7 @@ through psycopg 3), REDIS_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG=0 and DJANGO_ALLO
 
 import importlib.util
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 
@@ -22,8 +23,10 @@ from config.env import database_from_env
 from config.env import email_from_env
 from config.env import env_flag
 from config.env import env_list
+from config.env import refuse_published
 from config.env import require_env
 from core.logging import logging_config
+from core.secret_files import read_or_create
 from signing.keyring import KeyConfigError
 from signing.keyring import parse_time as parse_key_time
 from signing.keyring import retired_from_env as retired_keys_from_env
@@ -35,7 +38,11 @@ ENV = os.environ
 
 # Off unless asked for: DEBUG's technical pages show settings and the URLconf to anyone.
 DEBUG = env_flag(ENV, "DJANGO_DEBUG", default=False)
-SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or "dev-insecure-embedded-default-change-me"
+# Unset outside production: a key generated once into var/secret.key, so that no two installs
+# share one (a key anyone can read forges email confirmations and password resets).
+SECRET_KEY = ENV.get("DJANGO_SECRET_KEY") or read_or_create(
+    VAR_DIR / "secret.key", lambda: secrets.token_urlsafe(50)
+)
 ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 
 
@@ -58,6 +65,7 @@ if PRODUCTION:
         "sessions and tokens are signed with it (50+ random characters, e.g. "
         "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)",
     )
+    refuse_published("DJANGO_SECRET_KEY", SECRET_KEY)
     ALLOWED_HOSTS = env_list(ENV, "DJANGO_ALLOWED_HOSTS", default=[]) or [
         require_env(ENV, "DJANGO_ALLOWED_HOSTS", "the host names the platform answers for")
     ]
@@ -102,6 +110,8 @@ if PRODUCTION and not SIGNING_KEY:
         "records and move receipts are signed with it, outside the database (or set "
         "SIGNING_KEY_FILE; `manage.py generate_signing_key --out FILE` makes one)",
     )
+if PRODUCTION:
+    refuse_published("SIGNING_KEY", SIGNING_KEY)
 
 # Channels (and later the Celery broker) use Redis when REDIS_URL is set; empty means the
 # embedded default: the in-memory channel layer, good for one server process.
@@ -559,6 +569,8 @@ if LOG_FORMAT == "json":
 # when set. Under the production profile they answer 404 without a token rather than refuse to
 # start: collectstatic, migrate and beat never serve metrics and need none. See core.metrics.
 METRICS_TOKEN = ENV.get("METRICS_TOKEN", "").strip()
+if PRODUCTION:
+    refuse_published("METRICS_TOKEN", METRICS_TOKEN)
 METRICS_REQUIRE_TOKEN = PRODUCTION
 
 # Accounts (django-allauth, its account part): a username to log in with, an email address that

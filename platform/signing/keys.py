@@ -10,7 +10,6 @@ validity, so what they signed keeps verifying.
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 from datetime import UTC
 from datetime import datetime
@@ -20,6 +19,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
 
+from core.secret_files import read_or_create
 from games.engine.attestation import ALG
 from games.engine.attestation import private_key
 from games.engine.attestation import public_key_hex as _public_hex
@@ -36,19 +36,8 @@ def key_id_of(public_hex: str) -> str:
 
 def _dev_seed(path: Path) -> tuple[str, datetime]:
     """Return the development key's seed from ``path``, generating it the first time."""
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_bytes(32).hex() + "\n")
-        try:
-            os.link(tmp, path)  # atomic: two processes starting at once keep the same key
-        except FileExistsError:
-            pass
-        finally:
-            tmp.unlink()
-    seed = parse_seed(path.read_text(encoding="utf-8"), f"the development key {path}")
+    text = read_or_create(path, lambda: secrets.token_bytes(32).hex())
+    seed = parse_seed(text, f"the development key {path}")
     return seed, datetime.fromtimestamp(int(path.stat().st_mtime), UTC)
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,7 @@ from tests.support.commands import manage
 pytestmark = pytest.mark.slow
 
 HOST = "mexican-train.example.org"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def production_env(**overrides: str | None) -> dict[str, str]:
@@ -177,3 +180,15 @@ def test_collectstatic_builds_the_manifest_and_whitenoise_serves_hashed_files(tm
     assert status == "200"
     assert "immutable" in cache_control
     assert url == f"/static/{hashed}"
+
+
+@pytest.mark.parametrize("variable", ["DJANGO_SECRET_KEY", "METRICS_TOKEN", "SIGNING_KEY"])
+def test_production_refuses_to_start_with_the_example_secret_of_the_k8s_manifests(variable):
+    """Copying deploy/k8s/secret.yaml as it stands passed `check --deploy`: anyone who read the
+    repository held the key that signs sessions, password resets and email confirmations."""
+    text = (REPO / "deploy" / "k8s" / "secret.yaml").read_text(encoding="utf-8")
+    example = re.search(rf"^\s*{variable}:\s*(\S+)", text, re.M).group(1)
+    result = manage("check", "--deploy", env=production_env(**{variable: example}))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"error: {variable} "), result.stderr

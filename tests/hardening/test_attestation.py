@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import stat
 import subprocess
 import sys
@@ -463,7 +464,7 @@ def production_env(**overrides: str | None) -> dict[str, str]:
     env = {
         **os.environ,
         "DJANGO_PROFILE": "production",
-        "DJANGO_SECRET_KEY": "x" * 60,
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": "mexican-train.example.org",
     }
     for name in ("DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE", "SIGNING_KEY", "SIGNING_KEY_FILE"):
@@ -492,7 +493,10 @@ def test_production_refuses_to_start_without_a_signing_key(tmp_path):
 def test_generate_signing_key_writes_a_private_file_production_starts_with(tmp_path):
     path = tmp_path / "signing.key"
     result = manage(
-        "generate_signing_key", "--out", str(path), env=production_env(SIGNING_KEY=TEST_SEED)
+        "generate_signing_key",
+        "--out",
+        str(path),
+        env=production_env(SIGNING_KEY=secrets.token_hex(32)),
     )
     assert result.returncode == 0, result.stderr
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -501,7 +505,10 @@ def test_generate_signing_key_writes_a_private_file_production_starts_with(tmp_p
     assert f"public key: {public}" in result.stdout
     assert f"key id: {keys.key_id_of(public)}" in result.stdout
     again = manage(
-        "generate_signing_key", "--out", str(path), env=production_env(SIGNING_KEY=TEST_SEED)
+        "generate_signing_key",
+        "--out",
+        str(path),
+        env=production_env(SIGNING_KEY=secrets.token_hex(32)),
     )
     assert again.returncode != 0
     assert "refusing to overwrite" in again.stderr
