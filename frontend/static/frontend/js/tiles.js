@@ -109,3 +109,14 @@ export function formatDate(iso) {
   if (!iso) return "";
   try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined); } catch (e) { return iso; }
 }
+
+// A fact of a description list (the audit and dispute pages): its label, and its value or "–"
+// where there is none.
+export function fact(dl, label, value, testid) {
+  const dt = document.createElement("dt");
+  dt.textContent = label;
+  const dd = document.createElement("dd");
+  dd.textContent = value === null || value === undefined || value === "" ? "–" : String(value);
+  if (testid) dd.setAttribute("data-testid", testid);
+  dl.append(dt, dd);
+}
