@@ -105,6 +105,15 @@ export function statusText(status) {
   }[status] || status;
 }
 
+// A game's name as a link to its table (the lobby and My games list them).
+export function tableLink(game) {
+  const a = document.createElement("a");
+  a.href = `/games/${game.id}`;
+  a.className = "table-name";
+  a.textContent = game.name || fmt(gettext("%(user)s's table"), { user: game.created_by });
+  return a;
+}
+
 export function formatDate(iso) {
   if (!iso) return "";
   try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined); } catch (e) { return iso; }
