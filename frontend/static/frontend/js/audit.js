@@ -3,7 +3,7 @@
 // adjudication forms. Positions are folded by the server in one pass; this page only draws.
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
-import { tileElement, statusText, timeControlText, formatDate } from "./tiles.js";
+import { tileElement, statusText, timeControlText, formatDate, fact } from "./tiles.js";
 import { describeEvent } from "./describe.js";
 import { trainElement, showTrains, showStation } from "./board.js";
 import { showFairPlay } from "./fair_play.js";
@@ -64,15 +64,6 @@ async function loadSummary() {
 }
 
 // -- the summary -------------------------------------------------------------------------------
-
-function fact(dl, label, value, testid) {
-  const dt = document.createElement("dt");
-  dt.textContent = label;
-  const dd = document.createElement("dd");
-  dd.textContent = value === null || value === undefined || value === "" ? "–" : String(value);
-  if (testid) dd.setAttribute("data-testid", testid);
-  dl.append(dt, dd);
-}
 
 function renderSummary() {
   const { game, seats, verdict } = S.summary;

@@ -2,7 +2,7 @@
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { disputeCategory } from "./describe.js";
-import { formatDate, statusText } from "./tiles.js";
+import { formatDate, statusText, fact } from "./tiles.js";
 import { showFairPlay } from "./fair_play.js";
 
 const root = document.getElementById("dispute-page");
@@ -16,15 +16,6 @@ function showError(text) {
 }
 
 const STATUS = () => ({ open: gettext("open"), under_review: gettext("under review"), resolved: gettext("resolved"), rejected: gettext("rejected") });
-
-function fact(dl, label, value, testid) {
-  const dt = document.createElement("dt");
-  dt.textContent = label;
-  const dd = document.createElement("dd");
-  dd.textContent = value === null || value === undefined || value === "" ? "–" : String(value);
-  if (testid) dd.setAttribute("data-testid", testid);
-  dl.append(dt, dd);
-}
 
 function render(d) {
   root.dataset.status = d.status;

@@ -1,7 +1,7 @@
 // The lobby: open tables (join / open), games in progress (watch), the create form.
 import { api, errorText, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
-import { rulesetSummary, timeControlText } from "./tiles.js";
+import { rulesetSummary, timeControlText, tableLink } from "./tiles.js";
 import { randomContribution } from "./fairness.js";
 import { pagedList } from "./pager.js";
 
@@ -21,10 +21,7 @@ function row(game, kind) {
   li.dataset.gameId = game.id;
   const info = document.createElement("div");
   info.className = "table-info";
-  const title = document.createElement("a");
-  title.href = `/games/${game.id}`;
-  title.className = "table-name";
-  title.textContent = game.name || fmt(gettext("%(user)s's table"), { user: game.created_by });
+  const title = tableLink(game);
   const seats = document.createElement("span");
   seats.className = "seats-taken";
   seats.dataset.testid = "seats-taken";

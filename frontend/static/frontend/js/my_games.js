@@ -1,7 +1,7 @@
 // The user's games, most urgent first (see GET /api/v1/games?mine=1).
 import { api, currentUser, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
-import { statusText, timeControlText, formatDate } from "./tiles.js";
+import { statusText, timeControlText, formatDate, tableLink } from "./tiles.js";
 import { pagedList } from "./pager.js";
 
 const me = currentUser();
@@ -21,10 +21,7 @@ function draw(games) {
     li.dataset.gameId = g.id;
     const yourTurn = g.status === "active" && g.to_move === seatOf(g);
     if (yourTurn) li.classList.add("your-turn");
-    const a = document.createElement("a");
-    a.href = `/games/${g.id}`;
-    a.className = "table-name";
-    a.textContent = g.name || fmt(gettext("%(user)s's table"), { user: g.created_by });
+    const a = tableLink(g);
     const st = document.createElement("span");
     st.className = "badge";
     st.textContent = statusText(g.status);

@@ -105,7 +105,27 @@ export function statusText(status) {
   }[status] || status;
 }
 
+// A game's name as a link to its table (the lobby and My games list them).
+export function tableLink(game) {
+  const a = document.createElement("a");
+  a.href = `/games/${game.id}`;
+  a.className = "table-name";
+  a.textContent = game.name || fmt(gettext("%(user)s's table"), { user: game.created_by });
+  return a;
+}
+
 export function formatDate(iso) {
   if (!iso) return "";
   try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined); } catch (e) { return iso; }
+}
+
+// A fact of a description list (the audit and dispute pages): its label, and its value or "–"
+// where there is none.
+export function fact(dl, label, value, testid) {
+  const dt = document.createElement("dt");
+  dt.textContent = label;
+  const dd = document.createElement("dd");
+  dd.textContent = value === null || value === undefined || value === "" ? "–" : String(value);
+  if (testid) dd.setAttribute("data-testid", testid);
+  dl.append(dt, dd);
 }
