@@ -26,6 +26,7 @@ when METRICS_TOKEN is set; under the production profile without one they answer 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import logging
 import os
 import threading
@@ -53,6 +54,7 @@ from prometheus_client import make_wsgi_app
 from prometheus_client import multiprocess
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import choose_encoder
+from rest_framework.throttling import BaseThrottle
 
 log = logging.getLogger(__name__)
 
@@ -273,12 +275,37 @@ def enabled() -> bool:
 METRICS_OFF = b"metrics are off: METRICS_TOKEN is not set\n"
 
 
+def loopback(address: str | None) -> bool:
+    """Whether a client address is this machine's (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address((address or "").split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+METRICS_LOCAL_ONLY = b"metrics without METRICS_TOKEN are served to this machine only\n"
+
+
 def authorized(header: str | None) -> bool:
-    """Whether an Authorization header may read the metrics (any, when no METRICS_TOKEN)."""
+    """Whether an Authorization header may read the metrics (any, when no METRICS_TOKEN: the
+    caller must then be on this machine, see ``local_or_token``)."""
     token = settings.METRICS_TOKEN
     if not token:
         return True
     return hmac.compare_digest((header or "").encode(), f"Bearer {token}".encode())
+
+
+def client_address(request: HttpRequest) -> str:
+    """The caller's address as the rate limits read it: the entry the NUM_PROXIES trusted
+    proxies put in X-Forwarded-For, else the peer (a client cannot forge it to look local)."""
+    return BaseThrottle().get_ident(request)
+
+
+def local_or_token(address: str | None) -> bool:
+    """Without METRICS_TOKEN, only a caller on this machine reads the metrics: a server
+    listening beyond loopback (``serve --host 0.0.0.0``, a worker's METRICS_PORT) must not show
+    its counters to the network."""
+    return bool(settings.METRICS_TOKEN) or loopback(address)
 
 
 @never_cache
@@ -288,6 +315,8 @@ def metrics_view(request: HttpRequest):
         return HttpResponseNotAllowed(["GET", "HEAD"])
     if not enabled():  # production without a token: nothing to authorize against
         return HttpResponse(METRICS_OFF, status=404, content_type="text/plain")
+    if not local_or_token(client_address(request)):
+        return HttpResponse(METRICS_LOCAL_ONLY, status=404, content_type="text/plain")
     if not authorized(request.headers.get("Authorization")):
         response = HttpResponse("metrics token required\n", status=401, content_type="text/plain")
         response["WWW-Authenticate"] = 'Bearer realm="metrics"'
@@ -319,6 +348,9 @@ def serve_metrics(port: int, addr: str = "0.0.0.0") -> WSGIServer:
         if not enabled():
             start_response("404 Not Found", [("Content-Type", "text/plain")])
             return [METRICS_OFF]
+        if not local_or_token(environ.get("REMOTE_ADDR")):
+            start_response("404 Not Found", [("Content-Type", "text/plain")])
+            return [METRICS_LOCAL_ONLY]
         if not authorized(environ.get("HTTP_AUTHORIZATION")):
             start_response(
                 "401 Unauthorized",
