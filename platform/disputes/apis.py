@@ -288,14 +288,23 @@ TRANSITION_ERRORS = error_responses(
 )
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_claim",
-        request=None,
-        responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
-    )
-)
+def _transition_schema(operation_id):
+    """Document a staff transition of a dispute: the view's ``Input``; the detail answers."""
+
+    def document(view):
+        return extend_schema_view(
+            post=extend_schema(
+                tags=DISPUTE_TAGS,
+                operation_id=operation_id,
+                request=view.Input,
+                responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
+            )
+        )(view)
+
+    return document
+
+
+@_transition_schema("dispute_claim")
 class DisputeClaimApi(StaffActionApi):
     """Staff: take an open dispute from the queue (open → under_review)."""
 
@@ -308,14 +317,7 @@ class ResolutionInput(serializers.Serializer):
     resolution = serializers.CharField(max_length=services.MAX_TEXT)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_resolve",
-        request=ResolutionInput,
-        responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
-    )
-)
+@_transition_schema("dispute_resolve")
 class DisputeResolveApi(StaffActionApi):
     """Staff: close a dispute under review as resolved."""
 
@@ -327,14 +329,7 @@ class DisputeResolveApi(StaffActionApi):
         return _detail(dispute_id, request.user)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_reject",
-        request=ResolutionInput,
-        responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
-    )
-)
+@_transition_schema("dispute_reject")
 class DisputeRejectApi(DisputeResolveApi):
     """Staff: close a dispute under review as rejected."""
 

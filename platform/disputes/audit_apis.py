@@ -261,15 +261,25 @@ class _AdjudicationApi(StaffActionApi):
         return AdjudicationOutput(done).data
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_void",
-        request=AdjudicationInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="409: `already_void`.",
-    )
-)
+def _adjudication_schema(operation_id, description):
+    """Document an adjudication: the view's ``Input``, 201 with what it appended, the audit's
+    errors and the operation's own (``description``)."""
+
+    def document(view):
+        return extend_schema_view(
+            post=extend_schema(
+                tags=AUDIT_TAGS,
+                operation_id=operation_id,
+                request=view.Input,
+                responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
+                description=description,
+            )
+        )(view)
+
+    return document
+
+
+@_adjudication_schema("audit_void", "409: `already_void`.")
 class AuditVoidApi(_AdjudicationApi):
     """Staff: void the game (status `void`, no result; its rating changes reversed)."""
 
@@ -280,15 +290,7 @@ class AuditAwardInput(AdjudicationInput):
     places = serializers.ListField(child=IntegerField(min_value=1), min_length=2)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_award",
-        request=AuditAwardInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_places`. 409: `game_void`, `already_awarded`.",
-    )
-)
+@_adjudication_schema("audit_award", "400: `invalid_places`. 409: `game_void`, `already_awarded`.")
 class AuditAwardApi(_AdjudicationApi):
     """Staff: award the game a result (`places[s]` is seat s's place; ties share a place)."""
 
@@ -307,15 +309,10 @@ class AuditRestartRoundInput(AdjudicationInput):
     )
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_restart_round",
-        request=AuditRestartRoundInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
-        "`already_restarted` (nothing played since the last restart).",
-    )
+@_adjudication_schema(
+    "audit_restart_round",
+    "400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
+    "`already_restarted` (nothing played since the last restart).",
 )
 class AuditRestartRoundApi(_AdjudicationApi):
     """Staff: deal the current round of a game in play again, from fresh tiles (restart k of
@@ -326,15 +323,7 @@ class AuditRestartRoundApi(_AdjudicationApi):
     adjudicate = staticmethod(adjudication.adjudicate_restart_round)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_reverse_ratings",
-        request=AdjudicationInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="409: `not_rated`, `ratings_not_applied`.",
-    )
-)
+@_adjudication_schema("audit_reverse_ratings", "409: `not_rated`, `ratings_not_applied`.")
 class AuditReverseRatingsApi(_AdjudicationApi):
     """Staff: undo the rating changes of a rated game; its result stands."""
 
