@@ -5,7 +5,6 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -15,6 +14,7 @@ from rest_framework.views import APIView
 from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
+from accounts.staff_api import staff_action_schema
 from core.fields import IntegerField
 from core.inputs import query
 from core.inputs import validated
@@ -289,19 +289,10 @@ TRANSITION_ERRORS = error_responses(
 
 
 def _transition_schema(operation_id):
-    """Document a staff transition of a dispute: the view's ``Input``; the detail answers."""
-
-    def document(view):
-        return extend_schema_view(
-            post=extend_schema(
-                tags=DISPUTE_TAGS,
-                operation_id=operation_id,
-                request=view.Input,
-                responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
-            )
-        )(view)
-
-    return document
+    """Document a staff transition of a dispute: the detail answers."""
+    return staff_action_schema(
+        DISPUTE_TAGS, operation_id, {200: DisputeDetailOutput, **TRANSITION_ERRORS}
+    )
 
 
 @_transition_schema("dispute_claim")

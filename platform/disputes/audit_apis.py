@@ -16,7 +16,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.response import Response
@@ -26,6 +25,7 @@ from accounts.names import public_name
 from accounts.permissions import IsStaff
 from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
+from accounts.staff_api import staff_action_schema
 from chat.selectors import game_chat_audit
 from chat.selectors import message_json
 from core.errors import Forbidden
@@ -262,21 +262,9 @@ class _AdjudicationApi(StaffActionApi):
 
 
 def _adjudication_schema(operation_id, description):
-    """Document an adjudication: the view's ``Input``, 201 with what it appended, the audit's
-    errors and the operation's own (``description``)."""
-
-    def document(view):
-        return extend_schema_view(
-            post=extend_schema(
-                tags=AUDIT_TAGS,
-                operation_id=operation_id,
-                request=view.Input,
-                responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-                description=description,
-            )
-        )(view)
-
-    return document
+    """Document an adjudication: 201 with what it appended; the audit's errors and its own."""
+    responses = {201: AdjudicationOutput, **AUDIT_WRITE_ERRORS}
+    return staff_action_schema(AUDIT_TAGS, operation_id, responses, description=description)
 
 
 @_adjudication_schema("audit_void", "409: `already_void`.")
