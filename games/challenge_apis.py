@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -99,37 +100,39 @@ ANSWER_RESPONSES = {
 }
 
 
-class ChallengeAcceptApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        request=None,
-        responses=ANSWER_RESPONSES,
-        description="The challenged player accepts: the private table opens with both seated "
-        "(and the bots) and starts; `game` is its id. 403 `not_challenged`, "
-        "`not_eligible_for_rated`; 404 to anyone not one of its two players.",
+def _answer_schema(description):
+    """Document an answer to a challenge: no body; the challenge answers."""
+    return extend_schema_view(
+        post=extend_schema(request=None, responses=ANSWER_RESPONSES, description=description)
     )
-    def post(self, request, challenge_id):
-        return Response(
-            _one(challenges.challenge_accept(challenge_id=challenge_id, user=request.user))
-        )
 
 
-class ChallengeDeclineApi(APIView):
+# One of the two players answers a challenge (accept, decline, cancel) and gets it back. No
+# docstring: drf-spectacular would give it to each subclass's operation as its description.
+class _AnswerApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=ANSWER_RESPONSES, description="403 `not_challenged`.")
+    def answer(self, *, challenge_id, user) -> Challenge:
+        raise NotImplementedError
+
     def post(self, request, challenge_id):
-        return Response(
-            _one(challenges.challenge_decline(challenge_id=challenge_id, user=request.user))
-        )
+        return Response(_one(self.answer(challenge_id=challenge_id, user=request.user)))
 
 
-class ChallengeCancelApi(APIView):
-    permission_classes = [IsAuthenticated]
+@_answer_schema(
+    "The challenged player accepts: the private table opens with both seated (and the bots) "
+    "and starts; `game` is its id. 403 `not_challenged`, `not_eligible_for_rated`; 404 to "
+    "anyone not one of its two players."
+)
+class ChallengeAcceptApi(_AnswerApi):
+    answer = staticmethod(challenges.challenge_accept)
 
-    @extend_schema(request=None, responses=ANSWER_RESPONSES, description="403 `not_challenger`.")
-    def post(self, request, challenge_id):
-        return Response(
-            _one(challenges.challenge_cancel(challenge_id=challenge_id, user=request.user))
-        )
+
+@_answer_schema("403 `not_challenged`.")
+class ChallengeDeclineApi(_AnswerApi):
+    answer = staticmethod(challenges.challenge_decline)
+
+
+@_answer_schema("403 `not_challenger`.")
+class ChallengeCancelApi(_AnswerApi):
+    answer = staticmethod(challenges.challenge_cancel)

@@ -26,7 +26,6 @@ from typing import Any
 from eventstore import store
 from games.domain import SEAT_FORFEITED
 from games.domain import SEAT_RESIGNED
-from notifications.services import notify
 from tournaments import bans
 from tournaments.models import ACTIVE_ENTRY
 from tournaments.models import CORRESPONDENCE_ROUND_PAUSE_SECONDS
@@ -37,6 +36,7 @@ from tournaments.models import TournamentEntry
 from tournaments.models import TournamentFormat
 from tournaments.models import TournamentStatus
 from tournaments.models import TournamentTable
+from tournaments.notices import result_notify
 
 ROUND_PAUSE_RANGE = (0, 7 * 24 * 3600)  # seconds: none up to a week (correspondence)
 LEFT = (SEAT_RESIGNED, SEAT_FORFEITED)
@@ -138,13 +138,7 @@ def table_ended(
             entry.withdrawn_at = now
             entry.withdrawn_round = round_number
             entry.save(update_fields=["status", "withdrawn_at", "withdrawn_round"])
-            notify(
-                user=entry.user,
-                kind="tournament_result",
-                params={"what": "no_show_table", "tournament": tournament.name},
-                url=f"/tournaments/{tournament.pk}",
-                key=f"tournament:{tournament.pk}:no-show-table",
-            )
+            result_notify(entry.user, tournament, "no_show_table")
         bans.offence_record(
             user=entry.user,
             kind=kind,

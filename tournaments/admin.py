@@ -6,6 +6,7 @@ lift a ban with an action, which records who lifted it and when (``bans.play_ban
 from django.contrib import admin
 from django.contrib import messages
 
+from core.admin import ReadOnlyAdmin
 from games.admin import SecretFieldsAdminMixin
 from tournaments import bans
 from tournaments import series
@@ -16,17 +17,6 @@ from tournaments.models import TournamentEntry
 from tournaments.models import TournamentRound
 from tournaments.models import TournamentSeries
 from tournaments.models import TournamentTable
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class EntryInline(admin.TabularInline):

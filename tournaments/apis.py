@@ -10,6 +10,7 @@ from django.http import JsonResponse
 from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -447,48 +448,47 @@ class TournamentDetailApi(APIView):
         return Response(_detail(tournament_id, request.user))
 
 
-class TournamentRegisterApi(APIView):
+def _entry_schema(operation_id, errors):
+    """Document one of a player's entry actions: no body; the detail answers."""
+    return extend_schema_view(
+        post=extend_schema(
+            tags=TAGS,
+            operation_id=operation_id,
+            request=None,
+            responses={200: TournamentDetailOutput, **errors},
+        )
+    )
+
+
+# A player acts on their own entry (register, withdraw, check in) and gets the detail. No
+# docstring: drf-spectacular would give it to each subclass's operation as its description.
+class _EntryApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_register",
-        request=None,
-        responses={200: TournamentDetailOutput, **REGISTER_ERRORS},
-    )
+    def act(self, *, tournament_id, user):
+        raise NotImplementedError
+
     def post(self, request, tournament_id):
-        if request.user.is_platform_bot:  # a bot a person owns enters by itself
+        self.act(tournament_id=tournament_id, user=request.user)
+        return Response(_detail(tournament_id, request.user))
+
+
+@_entry_schema("tournament_register", REGISTER_ERRORS)
+class TournamentRegisterApi(_EntryApi):
+    def act(self, *, tournament_id, user):
+        if user.is_platform_bot:  # a bot a person owns enters by itself
             raise Forbidden(TournamentError.FORBIDDEN, "bots are entered by staff")
-        services.tournament_register(tournament_id=tournament_id, user=request.user)
-        return Response(_detail(tournament_id, request.user))
+        services.tournament_register(tournament_id=tournament_id, user=user)
 
 
-class TournamentWithdrawApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_withdraw",
-        request=None,
-        responses={200: TournamentDetailOutput, **ENTRY_ERRORS},
-    )
-    def post(self, request, tournament_id):
-        services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
-        return Response(_detail(tournament_id, request.user))
+@_entry_schema("tournament_withdraw", ENTRY_ERRORS)
+class TournamentWithdrawApi(_EntryApi):
+    act = staticmethod(services.tournament_withdraw)
 
 
-class TournamentCheckInApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_check_in",
-        request=None,
-        responses={200: TournamentDetailOutput, **ENTRY_ERRORS},
-    )
-    def post(self, request, tournament_id):
-        services.tournament_check_in(tournament_id=tournament_id, user=request.user)
-        return Response(_detail(tournament_id, request.user))
+@_entry_schema("tournament_check_in", ENTRY_ERRORS)
+class TournamentCheckInApi(_EntryApi):
+    act = staticmethod(services.tournament_check_in)
 
 
 # null until a table has finished (drf-spectacular cannot make a response component nullable)

@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 
 from notifications.kinds import Kind
 from notifications.kinds import register_kind
+from notifications.services import notify
 
 
 def _checkin_open(p: dict) -> str:
@@ -65,6 +66,18 @@ def _result(p: dict) -> str:
             % p
         )
     return _("%(tournament)s has finished: you placed %(place)s") % p
+
+
+def result_notify(user, tournament, what: str, **params) -> None:
+    """Tell ``user`` a ``tournament_result`` of ``tournament`` (``what``: finished, cancelled,
+    no_show, no_show_table), once: its key is the tournament's and ``what``'s."""
+    notify(
+        user=user,
+        kind="tournament_result",
+        params={"what": what, "tournament": tournament.name, **params},
+        url=f"/tournaments/{tournament.pk}",
+        key=f"tournament:{tournament.pk}:{what.replace('_', '-')}",
+    )
 
 
 def register() -> None:

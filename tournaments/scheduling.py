@@ -43,6 +43,7 @@ from tournaments.models import TournamentRound
 from tournaments.models import TournamentSeat
 from tournaments.models import TournamentStatus
 from tournaments.models import TournamentTable
+from tournaments.notices import result_notify
 from tournaments.results import ENDED
 from tournaments.results import deal_group_key
 from tournaments.results import entries_in_seed_order
@@ -147,13 +148,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
         entry.status = EntryStatus.NO_SHOW
         entry.save(update_fields=["status"])
         absence.check_in_missed(tournament, entry, now)
-        notify(
-            user=entry.user,
-            kind="tournament_result",
-            params={"what": "no_show", "tournament": tournament.name},
-            url=f"/tournaments/{tournament.pk}",
-            key=f"tournament:{tournament.pk}:no-show",
-        )
+        result_notify(entry.user, tournament, "no_show")
     _seed(tournament, entries)
     if tournament.no_show_policy == AbsencePolicy.BOT:
         taken = set(tournament.entries.values_list("user_id", flat=True))
@@ -178,13 +173,7 @@ def _start(tournament: Tournament, now: datetime) -> None:
             f"{len(present)} players at the start, {tournament.min_players} needed"
         )
         for entry in present:
-            notify(
-                user=entry.user,
-                kind="tournament_result",
-                params={"what": "cancelled", "tournament": tournament.name},
-                url=f"/tournaments/{tournament.pk}",
-                key=f"tournament:{tournament.pk}:cancelled",
-            )
+            result_notify(entry.user, tournament, "cancelled")
         return
     tournament.status = TournamentStatus.RUNNING
     tournament.started_at = now
@@ -563,17 +552,7 @@ def _finish(tournament: Tournament, entries: list[TournamentEntry], now: datetim
     )
     for entry in entries:
         if entry.final_place is not None:
-            notify(
-                user=entry.user,
-                kind="tournament_result",
-                params={
-                    "what": "finished",
-                    "tournament": tournament.name,
-                    "place": entry.final_place,
-                },
-                url=f"/tournaments/{tournament.pk}",
-                key=f"tournament:{tournament.pk}:finished",
-            )
+            result_notify(entry.user, tournament, "finished", place=entry.final_place)
 
 
 # -- recompute ---------------------------------------------------------------------------------

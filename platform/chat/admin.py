@@ -7,17 +7,7 @@ from django.contrib import admin
 from chat.models import ChatBan
 from chat.models import ChatMessage
 from chat.models import ChatReport
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+from core.admin import ReadOnlyAdmin
 
 
 @admin.register(ChatMessage)

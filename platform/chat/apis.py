@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.utils import extend_schema_view
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 from rest_framework import status
@@ -22,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.staff_api import StaffActionApi
+from accounts.staff_api import staff_action_schema
 from chat import selectors
 from chat import services
 from core.inputs import query
@@ -238,26 +238,23 @@ class StaffMuteInput(serializers.Serializer):
     reason = serializers.CharField(max_length=4000, allow_blank=True)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=TAGS,
-        operation_id="chat_staff_mute",
-        request=StaffMuteInput,
-        responses={
-            201: inline_serializer(
-                "ChatStaffMute",
-                {"username": serializers.CharField(), "until": serializers.DateTimeField()},
-            ),
-            **error_responses(
-                400,
-                401,
-                403,
-                404,
-                e400="`reason_required`, `invalid_until`",
-                e403="`staff_only`, `session_required`, `second_factor_required`",
-            ),
-        },
-    )
+@staff_action_schema(
+    TAGS,
+    "chat_staff_mute",
+    {
+        201: inline_serializer(
+            "ChatStaffMute",
+            {"username": serializers.CharField(), "until": serializers.DateTimeField()},
+        ),
+        **error_responses(
+            400,
+            401,
+            403,
+            404,
+            e400="`reason_required`, `invalid_until`",
+            e403="`staff_only`, `session_required`, `second_factor_required`",
+        ),
+    },
 )
 class StaffMuteApi(StaffActionApi):
     """Staff: forbid a player every chat until a time, with a reason; or lift it."""

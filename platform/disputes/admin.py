@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.db.models import Q
 from django.utils.html import format_html
 
+from core.admin import ReadOnlyAdmin
 from disputes.models import AuditedGame
 from disputes.models import Dispute
 from disputes.models import DisputeMessage
@@ -17,17 +18,6 @@ from games.models import Seat
 
 def audit_link(game_id) -> str:
     return format_html('<a href="/audit/games/{}">Audit</a>', game_id)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class MessageInline(admin.TabularInline):

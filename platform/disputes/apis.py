@@ -5,7 +5,6 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -15,6 +14,7 @@ from rest_framework.views import APIView
 from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
+from accounts.staff_api import staff_action_schema
 from core.fields import IntegerField
 from core.inputs import query
 from core.inputs import validated
@@ -288,14 +288,14 @@ TRANSITION_ERRORS = error_responses(
 )
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_claim",
-        request=None,
-        responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
+def _transition_schema(operation_id):
+    """Document a staff transition of a dispute: the detail answers."""
+    return staff_action_schema(
+        DISPUTE_TAGS, operation_id, {200: DisputeDetailOutput, **TRANSITION_ERRORS}
     )
-)
+
+
+@_transition_schema("dispute_claim")
 class DisputeClaimApi(StaffActionApi):
     """Staff: take an open dispute from the queue (open → under_review)."""
 
@@ -308,14 +308,7 @@ class ResolutionInput(serializers.Serializer):
     resolution = serializers.CharField(max_length=services.MAX_TEXT)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_resolve",
-        request=ResolutionInput,
-        responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
-    )
-)
+@_transition_schema("dispute_resolve")
 class DisputeResolveApi(StaffActionApi):
     """Staff: close a dispute under review as resolved."""
 
@@ -327,14 +320,7 @@ class DisputeResolveApi(StaffActionApi):
         return _detail(dispute_id, request.user)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_reject",
-        request=ResolutionInput,
-        responses={200: DisputeDetailOutput, **TRANSITION_ERRORS},
-    )
-)
+@_transition_schema("dispute_reject")
 class DisputeRejectApi(DisputeResolveApi):
     """Staff: close a dispute under review as rejected."""
 

@@ -16,7 +16,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.response import Response
@@ -26,6 +25,7 @@ from accounts.names import public_name
 from accounts.permissions import IsStaff
 from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
+from accounts.staff_api import staff_action_schema
 from chat.selectors import game_chat_audit
 from chat.selectors import message_json
 from core.errors import Forbidden
@@ -261,15 +261,13 @@ class _AdjudicationApi(StaffActionApi):
         return AdjudicationOutput(done).data
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_void",
-        request=AdjudicationInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="409: `already_void`.",
-    )
-)
+def _adjudication_schema(operation_id, description):
+    """Document an adjudication: 201 with what it appended; the audit's errors and its own."""
+    responses = {201: AdjudicationOutput, **AUDIT_WRITE_ERRORS}
+    return staff_action_schema(AUDIT_TAGS, operation_id, responses, description=description)
+
+
+@_adjudication_schema("audit_void", "409: `already_void`.")
 class AuditVoidApi(_AdjudicationApi):
     """Staff: void the game (status `void`, no result; its rating changes reversed)."""
 
@@ -280,15 +278,7 @@ class AuditAwardInput(AdjudicationInput):
     places = serializers.ListField(child=IntegerField(min_value=1), min_length=2)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_award",
-        request=AuditAwardInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_places`. 409: `game_void`, `already_awarded`.",
-    )
-)
+@_adjudication_schema("audit_award", "400: `invalid_places`. 409: `game_void`, `already_awarded`.")
 class AuditAwardApi(_AdjudicationApi):
     """Staff: award the game a result (`places[s]` is seat s's place; ties share a place)."""
 
@@ -307,15 +297,10 @@ class AuditRestartRoundInput(AdjudicationInput):
     )
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_restart_round",
-        request=AuditRestartRoundInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
-        "`already_restarted` (nothing played since the last restart).",
-    )
+@_adjudication_schema(
+    "audit_restart_round",
+    "400: `invalid_seq`. 409: `game_not_active`, `round_not_in_play`, "
+    "`already_restarted` (nothing played since the last restart).",
 )
 class AuditRestartRoundApi(_AdjudicationApi):
     """Staff: deal the current round of a game in play again, from fresh tiles (restart k of
@@ -326,15 +311,7 @@ class AuditRestartRoundApi(_AdjudicationApi):
     adjudicate = staticmethod(adjudication.adjudicate_restart_round)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_reverse_ratings",
-        request=AdjudicationInput,
-        responses={201: AdjudicationOutput, **AUDIT_WRITE_ERRORS},
-        description="409: `not_rated`, `ratings_not_applied`.",
-    )
-)
+@_adjudication_schema("audit_reverse_ratings", "409: `not_rated`, `ratings_not_applied`.")
 class AuditReverseRatingsApi(_AdjudicationApi):
     """Staff: undo the rating changes of a rated game; its result stands."""
 

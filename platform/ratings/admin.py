@@ -4,21 +4,11 @@ staff: reverse the rating changes of the selected games."""
 from django.contrib import admin
 from django.contrib import messages
 
+from core.admin import ReadOnlyAdmin
 from ratings import services
 from ratings.models import RatedGame
 from ratings.models import Rating
 from ratings.models import RatingChange
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Rating)
