@@ -44,7 +44,9 @@ def admin_login(request, extra_context=None):
     if request.method == "POST":
         try:
             throttling.check_login_address(request)
-            throttling.check_login_username(request.POST.get("username", ""))
+            throttling.check_login_username(
+                request.POST.get("username", ""), throttling.login_address(request)
+            )
         except throttling.Throttled as refused:
             return _refused(request, refused)
     response = admin.site.login(request, extra_context)

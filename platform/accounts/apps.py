@@ -45,8 +45,9 @@ class AccountsConfig(AppConfig):
 
 
 def _count_failed_login(sender, credentials, request=None, **kwargs) -> None:
-    """Count a failed password check against its username, whichever door it came through
-    (the API's token and session logins, the admin's login)."""
+    """Count a failed password check against its username and the address it came from,
+    whichever door it came through (the API's token and session logins, the admin's login)."""
+    from core.throttling import login_address
     from core.throttling import login_username_failed
 
-    login_username_failed(str(credentials.get("username") or ""))
+    login_username_failed(str(credentials.get("username") or ""), login_address(request))

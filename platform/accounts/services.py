@@ -33,6 +33,7 @@ from core.errors import Conflict
 from core.errors import Forbidden
 from core.errors import NotFound
 from core.throttling import check_login_username
+from core.throttling import login_address
 
 # Bot usernames are "<strategy>-bot-<n>"; people may not take names of that form.
 BOT_USERNAME_RE = re.compile(r"-bot-\d+$", re.IGNORECASE)
@@ -165,11 +166,12 @@ def _check_username(username: str) -> None:
 def user_authenticate(*, username: str, password: str, request=None) -> User:
     """Return the active person with these credentials, or raise ``invalid_credentials``.
 
-    Bot accounts never authenticate: they are driven by the server, not by a client. A
-    username with too many failed logins lately is refused (``throttled``) before its password
-    is checked; each failure is counted by ``accounts.apps`` (core.throttling).
+    Bot accounts never authenticate: they are driven by the server, not by a client. An
+    address with too many failed logins of this username lately is refused (``throttled``)
+    before the password is checked; each failure is counted by ``accounts.apps``
+    (core.throttling: per username and address, with a ceiling per username that slows).
     """
-    check_login_username(username)
+    check_login_username(username, login_address(request))
     user = authenticate(request, username=username, password=password)
     if user is None or user.is_bot:  # an owned bot has no usable password either
         raise ApplicationError(E.INVALID_CREDENTIALS, "Wrong username or password.")

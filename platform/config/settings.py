@@ -135,8 +135,10 @@ CACHES = caches_from_env(REDIS_URL)
 RATE_LIMITS_ENABLED = env_flag(ENV, "RATE_LIMITS", default=True)
 RATE_LIMITS = {
     "login": ENV.get("RATE_LIMIT_LOGIN", "").strip() or "10/min",
-    # Failed password checks per username, from every address together (the staff door).
+    # Failed password checks of one username from one address; and of one username from every
+    # address together, past which an address that failed once is refused (core.throttling).
     "login_username": ENV.get("RATE_LIMIT_LOGIN_USERNAME", "").strip() or "5/15m",
+    "login_username_all": ENV.get("RATE_LIMIT_LOGIN_USERNAME_ALL", "").strip() or "30/15m",
     "register": ENV.get("RATE_LIMIT_REGISTER", "").strip() or "10/min",
     "moves": ENV.get("RATE_LIMIT_MOVES", "").strip() or "20/s",
     # Each socket's commands (sync, ping, move, anything), counted in its process.

@@ -245,62 +245,86 @@ def check_move(user) -> None:
 # -- the staff door: password checks per address and failures per username ------------------------
 
 LOGIN_USERNAME_SCOPE = "login_username"
-# Failed password checks per username, from every address together. A success does not reset the
-# count: the one who succeeded may not be the one who failed, so an attacker spread over many
-# addresses gets 5 guesses per 15 minutes per account, and the account's owner may have to wait
-# out the window an attacker filled (the price of the limit; staff can still sign in elsewhere).
+LOGIN_USERNAME_ALL_SCOPE = "login_username_all"
+# Failed password checks of one username from one address. Counting them per username alone let
+# anyone lock anyone out: five wrong passwords from anywhere refused the right one from
+# everywhere, the owner's address included, for as long as somebody kept sending them. Now a
+# guesser bars only their own address from that account. A success does not reset the count:
+# the one who succeeded may not be the one who failed (one address, many people behind it).
 DEFAULT_LOGIN_USERNAME_RATE = "5/15m"
+# Failed checks of one username from every address together: past this ceiling (an attack spread
+# over many addresses) guessing slows to one try per address that has not failed yet (each
+# failure bars its address as above), while an address without a failure (the owner's) still
+# signs in, and the second factor still follows the password.
+DEFAULT_LOGIN_USERNAME_ALL_RATE = "30/15m"
 
 
-def _login_username_limit() -> tuple[int, int]:
-    return rate_for(LOGIN_USERNAME_SCOPE) or parse_rate(DEFAULT_LOGIN_USERNAME_RATE)
+def _limit(scope: str, default: str) -> tuple[int, int]:
+    return rate_for(scope) or parse_rate(default)
 
 
-def _login_username_key(username: str) -> tuple[str, int, float]:
-    """Return the cache key of ``username``'s failures in the current window, the window's
-    length and the seconds left in it. The name is folded (NFKC, case) as logins match it, and
-    hashed, so any string a client sends makes a short, safe key."""
-    _, duration = _login_username_limit()
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _login_keys(username: str, address: str) -> tuple[tuple[str, int], tuple[str, int], float]:
+    """Return (key, window) of the failures of ``username`` from ``address`` and of ``username``
+    from everywhere in their current windows, and the seconds left in the first. The name is
+    folded (NFKC, case) as logins match it, and hashed with the address, so any string a client
+    sends makes a short, safe key."""
     folded = unicodedata.normalize("NFKC", username.strip()).casefold()
-    digest = hashlib.sha256(folded.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     now = _now()
-    window = int(now // duration)
-    key = f"{KEY_PREFIX}:{LOGIN_USERNAME_SCOPE}:{digest}:{window}"
-    return key, duration, max((window + 1) * duration - now, 0.001)
+    keys = []
+    for scope, default, ident in (
+        (LOGIN_USERNAME_SCOPE, DEFAULT_LOGIN_USERNAME_RATE, f"{folded}\x00{address}"),
+        (LOGIN_USERNAME_ALL_SCOPE, DEFAULT_LOGIN_USERNAME_ALL_RATE, folded),
+    ):
+        _, duration = _limit(scope, default)
+        window = int(now // duration)
+        keys.append((f"{KEY_PREFIX}:{scope}:{_digest(ident)}:{window}", duration))
+    _, duration = keys[0]
+    left = max((int(now // duration) + 1) * duration - now, 0.001)
+    return keys[0], keys[1], left
 
 
-def check_login_username(username: str) -> None:
-    """Raise ``Throttled`` if ``username`` has used up its failed logins in this window; check
-    before the password, so a refused guess is never tested."""
-    if not enabled():
+def login_address(request) -> str:
+    """The client address the login limits count a request under (as ``LoginRateThrottle``);
+    empty when there is no request."""
+    return LoginRateThrottle().get_ident(request) if request is not None else ""
+
+
+def check_login_username(username: str, address: str) -> None:
+    """Raise ``Throttled`` if ``address`` may not try ``username``'s password now: it used up
+    its failures for that account, or the account is past its ceiling and this address has
+    failed once already. Checked before the password, so a refused guess is never tested."""
+    if not enabled() or not cache_usable():
         return
-    allowed, _ = _login_username_limit()
-    key, _, left = _login_username_key(username)
-    if not cache_usable():
-        return
+    (own_key, _), (all_key, _), left = _login_keys(username, address)
+    allowed, _ = _limit(LOGIN_USERNAME_SCOPE, DEFAULT_LOGIN_USERNAME_RATE)
+    ceiling, _ = _limit(LOGIN_USERNAME_ALL_SCOPE, DEFAULT_LOGIN_USERNAME_ALL_RATE)
     try:
-        failures = cache.get(key, 0)
+        counts = cache.get_many([own_key, all_key])
     except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
         cache_failed()
         log.warning("rate limit %s not checked: the cache is unavailable", LOGIN_USERNAME_SCOPE)
         return
-    if failures >= allowed:
+    own, everyone = counts.get(own_key, 0), counts.get(all_key, 0)
+    if own >= allowed or (everyone >= ceiling and own >= 1):
         raise Throttled(left)
 
 
-def login_username_failed(username: str) -> None:
-    """Count one failed password check against ``username``."""
-    if not enabled():
+def login_username_failed(username: str, address: str) -> None:
+    """Count one failed password check of ``username`` from ``address`` (and from everywhere)."""
+    if not enabled() or not cache_usable():
         return
-    key, duration, _ = _login_username_key(username)
-    if not cache_usable():
-        return
+    own, everyone, _ = _login_keys(username, address)
     try:
-        if not cache.add(key, 1, timeout=duration + 1):
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between add and incr: a new window
-                cache.add(key, 1, timeout=duration + 1)
+        for key, duration in (own, everyone):
+            if not cache.add(key, 1, timeout=duration + 1):
+                try:
+                    cache.incr(key)
+                except ValueError:  # expired between add and incr: a new window
+                    cache.add(key, 1, timeout=duration + 1)
     except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
         cache_failed()
         log.warning("rate limit %s not counted: the cache is unavailable", LOGIN_USERNAME_SCOPE)
