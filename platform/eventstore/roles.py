@@ -6,7 +6,8 @@ In production two PostgreSQL roles share the database (deploy/README.md):
   Owning a table is what lets a role switch its triggers off, so only the owner can.
 - the **app role** (``DATABASE_URL``: web, worker, beat) owns nothing and is not a superuser:
   SELECT, INSERT, UPDATE, DELETE on the platform's tables, but only SELECT and INSERT on the
-  event table and the checkpoints, USAGE on the sequences. It cannot alter a table (so cannot
+  event table, the checkpoints and the tables apps register (``register_append_only``: the
+  receipt checks kept with disputes), USAGE on the sequences. It cannot alter a table (so cannot
   disable the append-only trigger), cannot set ``session_replication_role`` (a superuser
   setting), and has no TRUNCATE privilege; the trigger refuses TRUNCATE to non-owners anyway.
 
@@ -20,7 +21,14 @@ from __future__ import annotations
 
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-APPEND_ONLY_TABLES = ("eventstore_event", "eventstore_checkpoint")
+APPEND_ONLY_TABLES = ["eventstore_event", "eventstore_checkpoint"]
+
+
+def register_append_only(table: str) -> None:
+    """Let the app role only read and append to ``table`` (an app's record of what happened,
+    kept as evidence: trust's receipt checks); called from the owning app's ready()."""
+    if table not in APPEND_ONLY_TABLES:
+        APPEND_ONLY_TABLES.append(table)
 
 
 def statements(role: str, owner: str, schema: str = "public") -> list[tuple[str, tuple]]:
