@@ -100,7 +100,8 @@ class Ruleset:
             raise RulesetError(f"hand_table must be one of {', '.join(HAND_TABLES)}", "V1")
         if self.hand_table == "double12" and players > 10:
             raise RulesetError(f"the double12 table seats 2 to 10 players, not {players}", "V1")
-        if self.set_max not in SETS:
+        # JSON true/false are no numbers, though Python compares true == 1 and false == 0
+        if not _whole(self.set_max) or self.set_max not in SETS:
             raise RulesetError(f"set_max must be one of {', '.join(map(str, SETS))}", "R2")
         if not _whole(self.hand_size) or self.hand_size < 2:
             raise RulesetError("hand_size must be at least 2", "R3")
@@ -112,11 +113,10 @@ class Ruleset:
             )
         if not _whole(self.rounds) or not 1 <= self.rounds <= self.set_max + 1:
             raise RulesetError(f"rounds must be 1 to {self.set_max + 1}", "V6")
-        # true == 1 in Python, but a boolean is no number of doubles
         mdpt = self.max_doubles_per_turn
         if mdpt is not None and not (_whole(mdpt) and mdpt == 1):
             raise RulesetError("max_doubles_per_turn must be null (unlimited) or 1", "V2")
-        if self.double_blank_points not in (50, 0):
+        if not _whole(self.double_blank_points) or self.double_blank_points not in (50, 0):
             raise RulesetError("double_blank_points must be 50 or 0", "V3")
         if self.scoring not in SCORINGS:
             raise RulesetError(f"scoring must be one of {', '.join(SCORINGS)}", "V4")

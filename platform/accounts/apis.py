@@ -228,7 +228,7 @@ class TokenListApi(APIView):
     )
     def post(self, request):
         name = validated(self.Input, request)["name"]
-        token, key = api_token_create(user=request.user, name=name)
+        token, key = api_token_create(user=request.user, name=name, replace=False)
         body = NewTokenOutput({**_token_fields(token), "token": key}).data
         return Response(body, status=status.HTTP_201_CREATED)
 

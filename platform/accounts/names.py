@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
+import unicodedata
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -138,3 +141,37 @@ def retired_digest(username: str) -> str:
     cannot be reversed by hashing a list of names."""
     key = hashlib.sha256(b"accounts.retired-username\x00" + settings.SECRET_KEY.encode()).digest()
     return hmac.new(key, username_skeleton(username).encode(), hashlib.sha256).hexdigest()
+
+
+# Names a player could pass for the platform's staff under: nobody registers them, nor any name
+# that looks like one (case, look-alike letters, digits for letters, separators, a number or a
+# plural after it). Staff accounts are made by staff (createsuperuser, the admin), not here.
+STAFF_WORDS = ("admin", "administrator", "moderator", "support", "staff", "helpdesk", "official")
+PLATFORM_NAME = "mexicantrain"
+# Digits and signs read as the letters they pass for ("1" as "i" or "l").
+_LEET = [
+    str.maketrans({"0": "o", "1": letter, "3": "e", "4": "a", "5": "s", "7": "t", "@": "a"})
+    for letter in "il"
+]
+_SEPARATORS = re.compile(r"[\s._\-+]")
+
+
+def _looks(text: str, leet: dict[int, str] = _LEET[0]) -> str:
+    """What ``text`` looks like: folded, digits read as the letters they pass for, without
+    separators, then its skeleton (look-alike letters as one)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return username_skeleton(_SEPARATORS.sub("", folded.translate(leet)))
+
+
+@cache
+def _reserved_looks() -> tuple[frozenset[str], str]:
+    return frozenset(_looks(w) for w in STAFF_WORDS), _looks(PLATFORM_NAME)
+
+
+def is_reserved(username: str) -> bool:
+    """Whether ``username`` looks like a staff word or holds the platform's name."""
+    staff, platform = _reserved_looks()
+    plain = re.sub(r"[0-9]+$", "", username.strip())  # a number after it: "support2"
+    forms = {_looks(text, leet) for text in (username, plain) for leet in _LEET}
+    forms |= {form.removesuffix("s") for form in forms}
+    return any(platform in form or form in staff for form in forms)

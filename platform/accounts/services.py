@@ -25,6 +25,7 @@ from accounts.models import ApiToken
 from accounts.models import RetiredUsername
 from accounts.models import User
 from accounts.names import PSEUDONYM_PREFIX
+from accounts.names import is_reserved
 from accounts.names import retired_digest
 from accounts.skeleton import username_skeleton
 from core import clock
@@ -161,6 +162,11 @@ def _check_username(username: str) -> None:
         raise ApplicationError(
             E.INVALID_USERNAME, "Usernames ending in '-bot-<number>' are kept for bots."
         )
+    if is_reserved(username):
+        raise ApplicationError(
+            E.INVALID_USERNAME,
+            "That username is kept: it looks like the platform's or its staff's.",
+        )
 
 
 def user_authenticate(*, username: str, password: str, request=None) -> User:
@@ -184,10 +190,13 @@ SIGNUP_TOKEN_NAME = "sign-up"
 TOKEN_NAME_MAX = 64
 
 
-def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[ApiToken, str]:
+def api_token_create(
+    *, user: User, name: str = DEFAULT_TOKEN_NAME, replace: bool = True
+) -> tuple[ApiToken, str]:
     """Make an API token named ``name`` for ``user``; return it and its key, which is shown
     this once (only its digest is kept). A token of the same name is replaced (a client that
-    signs in again gets a fresh key, and the old one stops working); expired tokens are
+    signs in again gets a fresh key, and the old one stops working) unless ``replace`` is
+    False (a token made by an authenticated client: ``invalid`` then); expired tokens are
     dropped. Raises ``invalid`` for a bad name and ``too_many_tokens`` (409) at the limit.
     """
     if user.is_platform_bot:  # an owned bot holds tokens: its client plays through the API
@@ -204,7 +213,16 @@ def api_token_create(*, user: User, name: str = DEFAULT_TOKEN_NAME) -> tuple[Api
         # One writer of a user's tokens at a time: the limit and the names hold under races.
         User.objects.select_for_update().filter(pk=user.pk).first()
         mine = ApiToken.objects.filter(user=user)
-        mine.filter(Q(name=name) | Q(expiry__lte=now)).delete()
+        mine.filter(expiry__lte=now).delete()
+        if not replace and mine.filter(name=name).exists():
+            # A client making a token under a name it already holds (its own, often) would
+            # revoke that token without a word, the one making the call included.
+            raise ApplicationError(
+                E.INVALID,
+                "You already hold a token with this name: revoke it first, or choose another.",
+                extra={"fields": {"name": ["already the name of one of your tokens"]}},
+            )
+        mine.filter(name=name).delete()
         limit = knox_settings.TOKEN_LIMIT_PER_USER
         if limit is not None and mine.count() >= limit:
             raise Conflict(

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+# What the database holds: a bigint (PostgreSQL; SQLite's integers are the same 64 bits). A
+# larger number used to reach a query and fail there (a 500 on the embedded SQLite).
+DB_INT_MIN, DB_INT_MAX = -(2**63), 2**63 - 1
+
 
 class IntegerField(serializers.IntegerField):
-    """An integer that refuses booleans: DRF takes ``true`` as 1 (``{"players": true}``
-    would make a one-seat table that can never start)."""
+    """An integer that refuses booleans (DRF takes ``true`` as 1: ``{"players": true}``
+    would make a one-seat table that can never start) and, whatever its own bounds, any
+    number the database cannot hold."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", DB_INT_MIN)
+        kwargs.setdefault("max_value", DB_INT_MAX)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data):
         if isinstance(data, bool):
@@ -17,7 +27,12 @@ class IntegerField(serializers.IntegerField):
 
 class WholeNumberField(serializers.IntegerField):
     """A query parameter's whole number: ASCII digits only (no sign, spaces, ``1.0`` or
-    ``1e3``, which DRF's IntegerField would take), within ``min_value``/``max_value``."""
+    ``1e3``, which DRF's IntegerField would take), within ``min_value``/``max_value`` and
+    never past what the database holds."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_value", DB_INT_MAX)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data):
         if not (isinstance(data, str) and data.isascii() and data.isdigit()):
