@@ -328,6 +328,12 @@ def finished_game(
     return game
 
 
+def open_dispute(user, about: Game, **body):
+    """Open a dispute about the game ``about`` as ``user`` over the API; return the response."""
+    body = {"game": str(about.pk), "category": "rules_or_bug", "reason": "that draw", **body}
+    return client_for(user).post("/api/v1/disputes", body, format="json")
+
+
 # -- tournaments -------------------------------------------------------------------------------
 
 
