@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import Max
 from django.test import TestCase
 from rest_framework.test import APIClient
@@ -39,6 +40,7 @@ from games.engine.scoring import places as engine_places
 from games.models import Game
 from games.models import GameStatus
 from games.models import Seat
+from notifications.services import notify
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 from tournaments.models import TournamentStatus
@@ -332,6 +334,18 @@ def open_dispute(user, about: Game, **body):
     """Open a dispute about the game ``about`` as ``user`` over the API; return the response."""
     body = {"game": str(about.pk), "category": "rules_or_bug", "reason": "that draw", **body}
     return client_for(user).post("/api/v1/disputes", body, format="json")
+
+
+def notify_dispute_resolved(user):
+    """Tell ``user``, committed, that the dispute about game 7 is resolved (a mail is owed if
+    they have an address); return the notification."""
+    with transaction.atomic():
+        return notify(
+            user=user,
+            kind="dispute_update",
+            params={"what": "status", "game": "game 7", "status": "resolved"},
+            url="/disputes/7",
+        )
 
 
 # -- tournaments -------------------------------------------------------------------------------
