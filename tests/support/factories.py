@@ -44,6 +44,7 @@ from notifications.services import notify
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 
 PASSWORD = "pw-correct-horse-1"
 SMALL = {"set_max": 6, "rounds": 1}  # 7 tiles each, one round of play: a quick game
@@ -397,6 +398,25 @@ def waiting_games(tournament):
     return Game.objects.filter(
         tournament_table__round__tournament=tournament, status=GameStatus.OPEN
     )
+
+
+def dealt(tournament) -> list[Game]:
+    """Return the tournament's games once dealt (past any ready window before the start), in
+    table order."""
+    for _ in range(5):
+        games = [
+            t.game
+            for t in TournamentTable.objects.filter(round__tournament=tournament)
+            .order_by("number")
+            .select_related("game")
+        ]
+        if games and all(g.status != "open" for g in games):
+            return games
+        wait = getattr(tournament, "ready_seconds", 15) or 15
+        clock.advance(timedelta(seconds=wait + 1))
+        with committed():
+            tournament_tasks.tick.run()
+    raise AssertionError("the tournament's tables were never dealt")
 
 
 def pass_ready_windows(tournament, during=None) -> bool:
