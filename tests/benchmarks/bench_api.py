@@ -515,13 +515,13 @@ class LoadGame:
         return f"{self.events:,} events (tail {self.tail})"
 
 
-def _open_game(users):
+def open_game(users, variants: dict = LOAD_VARIANTS):
     """Create, fill and start a 2-human table through the services; return (game, Loaded)."""
     from games import domain
     from games import services
 
     game = services.game_create(
-        user=users[0], players=2, variants=LOAD_VARIANTS, time_control={"kind": "correspondence"}
+        user=users[0], players=2, variants=variants, time_control={"kind": "correspondence"}
     )
     services.game_join(game_id=game.id, user=users[1])
     services.game_start(game_id=game.id, user=users[0])
@@ -557,7 +557,7 @@ def play_via_services(
     from games.engine import legal_moves
     from games.engine.state import FINISHED
 
-    game, loaded = _open_game(users)
+    game, loaded = open_game(users)
     state, seq, moves = loaded.state, loaded.version, 0
     pending = sorted(stops)
     while state.phase != FINISHED:
@@ -598,7 +598,7 @@ def play_via_append(users, stops: list[int], rng: random.Random) -> Iterator[Loa
     from games.engine.state import DEALING
     from games.engine.state import FINISHED
 
-    game, loaded = _open_game(users)
+    game, loaded = open_game(users)
     state = loaded.state
     seed = bytes.fromhex(game.seed)
     # Not what is measured: let the builder's commits skip the WAL flush wait (its data is the

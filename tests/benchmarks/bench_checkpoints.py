@@ -26,6 +26,7 @@ from datetime import datetime
 
 from tests.benchmarks.bench_api import drop_database
 from tests.benchmarks.bench_api import ms
+from tests.benchmarks.bench_api import open_game
 from tests.benchmarks.bench_api import recreate_database
 from tests.benchmarks.bench_api import setup_django
 
@@ -54,16 +55,7 @@ def modes(every: int):
 
 
 def new_game(users):
-    from games import domain
-    from games import services
-
-    game = services.game_create(
-        user=users[0], players=2, variants=VARIANTS, time_control={"kind": "correspondence"}
-    )
-    services.game_join(game_id=game.id, user=users[1])
-    services.game_start(game_id=game.id, user=users[0])
-    game.refresh_from_db()
-    loaded = domain.load(game.stream)
+    game, loaded = open_game(users, VARIANTS)
     return game, loaded.state, loaded.version
 
 

@@ -19,7 +19,8 @@ from games.engine import replay
 from games.engine.simulate import simulate_match
 
 
-def _pin_to_one_core() -> str:
+def pin_to_one_core() -> str:
+    """Run this process on one core only (steadier figures); say whether it could."""
     try:
         core = min(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {core})
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=100, help="matches per batch")
     parser.add_argument("--repeat", type=int, default=5, help="batches (best and median shown)")
     args = parser.parse_args(argv)
-    pinned = _pin_to_one_core()
+    pinned = pin_to_one_core()
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {pinned}; "
         f"{args.repeat} batches of {args.matches} matches"

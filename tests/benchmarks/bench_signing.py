@@ -28,25 +28,13 @@ import time
 from datetime import datetime
 
 from tests.benchmarks.bench_api import drop_database
+from tests.benchmarks.bench_api import open_game
 from tests.benchmarks.bench_api import recreate_database
 from tests.benchmarks.bench_api import setup_django
 from tests.benchmarks.bench_api import split_url
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_signing"
 VARIANTS = {"set_max": 12, "hand_size": 12, "rounds": 13}
-
-
-def _new_game(users):
-    from games import domain
-    from games import services
-
-    game = services.game_create(
-        user=users[0], players=2, variants=VARIANTS, time_control={"kind": "correspondence"}
-    )
-    services.game_join(game_id=game.id, user=users[1])
-    services.game_start(game_id=game.id, user=users[0])
-    game.refresh_from_db()
-    return game, domain.load(game.stream)
 
 
 def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
@@ -58,12 +46,12 @@ def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
     from games.engine import legal_moves
     from games.engine.state import FINISHED
 
-    game, loaded = game_and_loaded or _new_game(users)
+    game, loaded = game_and_loaded or open_game(users, VARIANTS)
     state, seq = loaded.state, loaded.version
     latencies, answers = [], []
     while len(latencies) < count:
         if state.phase == FINISHED:
-            game, loaded = _new_game(users)
+            game, loaded = open_game(users, VARIANTS)
             state, seq = loaded.state, loaded.version
         seat = state.to_move
         body = command_to_dict(rng.choice(legal_moves(state, seat)))

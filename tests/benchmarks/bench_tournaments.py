@@ -9,13 +9,13 @@ rounds. Prints figures (median and best of K, ms); asserts nothing about time.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import statistics
 import sys
 import time
 
+from tests.benchmarks.bench_engine import pin_to_one_core
 from tournaments.formats import SeatResult
 from tournaments.formats import TableResult
 from tournaments.formats import compute_standings
@@ -23,15 +23,6 @@ from tournaments.formats import repeat_meetings
 from tournaments.formats import seat_duplicate
 from tournaments.formats import seat_swiss
 from tournaments.formats import table_sizes
-
-
-def _pin_to_one_core() -> str:
-    try:
-        core = min(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {core})
-        return f"pinned to core {core}"
-    except (AttributeError, OSError):
-        return "not pinned"
 
 
 def play(seating, rng: random.Random, rounds_per_match: int = 4) -> list[TableResult]:
@@ -79,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args(argv)
     n, size = args.players, args.table_size
-    pinned = _pin_to_one_core()
+    pinned = pin_to_one_core()
     t0 = time.perf_counter()
     entrants, ranking, history, results = build(n, size, args.rounds, seed=1)
     print(

@@ -10,7 +10,6 @@ import os
 import secrets
 import shutil
 import subprocess
-import sys
 from urllib.parse import urlsplit
 from urllib.parse import urlunsplit
 
@@ -19,9 +18,11 @@ import pytest
 from psycopg import sql
 
 from tests.deploy.conftest import DEPLOY
-from tests.support.server import REPO
+from tests.support.commands import manage
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+ROLES_SQL = DEPLOY / "postgres" / "roles.sql"
 
 
 def server_url() -> str:
@@ -42,6 +43,17 @@ def with_user(url: str, db: str, user: str | None = None, password: str | None =
     return urlunsplit(parts._replace(netloc=netloc, path=f"/{db}"))
 
 
+def roles_sql(psql: str, admin: str, **variables: str) -> subprocess.CompletedProcess:
+    """Run deploy/postgres/roles.sql through psql as ``admin`` with the given psql variables."""
+    settings = [arg for name, value in variables.items() for arg in ("-v", f"{name}={value}")]
+    return subprocess.run(
+        [psql, admin, "-v", "ON_ERROR_STOP=1", *settings, "-f", str(ROLES_SQL)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 @pytest.fixture(scope="module")
 def two_roles():
     """A new database with the owner and app roles of roles.sql, migrated as the owner."""
@@ -56,20 +68,8 @@ def two_roles():
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(db)))
     try:
-        done = subprocess.run(
-            [
-                psql,
-                admin,
-                "-v",
-                "ON_ERROR_STOP=1",
-                *("-v", f"db={db}", "-v", f"owner={owner}", "-v", f"owner_password={owner_pw}"),
-                *("-v", f"app={app}", "-v", f"app_password={app_pw}"),
-                "-f",
-                str(DEPLOY / "postgres" / "roles.sql"),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
+        done = roles_sql(
+            psql, admin, db=db, owner=owner, owner_password=owner_pw, app=app, app_password=app_pw
         )
         assert done.returncode == 0, done.stderr
         app_url, owner_url = with_user(url, db, app, app_pw), with_user(url, db, owner, owner_pw)
@@ -77,14 +77,7 @@ def two_roles():
         env.update(
             DATABASE_URL=app_url, MIGRATE_DATABASE_URL=owner_url, DATABASE_POOL="0", REDIS_URL=""
         )
-        migrated = subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput"],
-            cwd=REPO,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        migrated = manage("migrate", "--noinput", env=env, timeout=300)
         assert migrated.returncode == 0, migrated.stderr[-3000:]
         yield {"app": app_url, "owner": owner_url, "env": env, "out": migrated.stdout}
     finally:
@@ -114,14 +107,7 @@ def test_migrate_runs_as_the_owner_and_grants_the_app_role(two_roles):
 
 def test_the_app_role_passes_migrate_check_as_the_web_pods_init_container_does(two_roles):
     env = {k: v for k, v in two_roles["env"].items() if k != "MIGRATE_DATABASE_URL"}
-    done = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--check"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = manage("migrate", "--check", env=env)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
@@ -162,20 +148,14 @@ def test_roles_sql_refuses_to_demote_the_role_running_it():
     admin = with_user(server_url(), "postgres")
     with psycopg.connect(admin) as conn:
         me = conn.info.user
-    done = subprocess.run(
-        [
-            psql,
-            admin,
-            "-v",
-            "ON_ERROR_STOP=1",
-            *("-v", "db=postgres", "-v", f"owner={me}", "-v", "owner_password=x"),
-            *("-v", "app=nobody_here", "-v", "app_password=y"),
-            "-f",
-            str(DEPLOY / "postgres" / "roles.sql"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
+    done = roles_sql(
+        psql,
+        admin,
+        db="postgres",
+        owner=me,
+        owner_password="x",
+        app="nobody_here",
+        app_password="y",
     )
     assert done.returncode != 0
     assert "owner and app must be two roles" in done.stderr
@@ -189,14 +169,7 @@ def test_the_settings_refuse_an_owner_url_of_another_database():
         DATABASE_URL="postgres://app@127.0.0.1:5432/mexican_train",
         MIGRATE_DATABASE_URL="postgres://owner@127.0.0.1:5432/another_one",
     )
-    done = subprocess.run(
-        [sys.executable, "manage.py", "check"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = manage("check", env=env)
     assert done.returncode != 0
     assert "MIGRATE_DATABASE_URL must name the same PostgreSQL database as DATABASE_URL" in (
         done.stderr
@@ -204,14 +177,7 @@ def test_the_settings_refuse_an_owner_url_of_another_database():
 
 
 def deploy_check(env: dict) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--database", "default"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = manage("check", "--deploy", "--database", "default", env=env)
     return done.stdout + done.stderr
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import subprocess
 import sys
 
 from core.logging import JsonFormatter
 from core.logging import RequestIdFilter
 from core.logging import _request_id
 from core.logging import logging_config
-from tests.deploy.conftest import REPO
+from tests.support.commands import manage
 
 
 def record(message: str, *args, exc_info=None) -> logging.LogRecord:
@@ -63,14 +62,7 @@ def run_and_log(**env_overrides: str) -> str:
     env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "LOG_FORMAT"}}
     env.update(env_overrides)
     code = "import logging; logging.getLogger('games.services').warning('move %s refused', 7)"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = manage("shell", "--no-imports", "-c", code, env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout
 

@@ -68,28 +68,31 @@ def test_check_deploy_fails_without_the_production_profile():
     assert "security.W018" not in result.stderr  # DEBUG is off there too
 
 
-def test_production_refuses_to_start_without_a_secret_key():
-    result = manage("check", env=production_env(DJANGO_SECRET_KEY=None))
+@pytest.mark.parametrize(
+    ("setting", "refusal"),
+    [
+        pytest.param(
+            {"DJANGO_SECRET_KEY": None},
+            "DJANGO_SECRET_KEY must be set when DJANGO_PROFILE=production",
+            id="without-a-secret-key",
+        ),
+        pytest.param(
+            {"DJANGO_ALLOWED_HOSTS": " "},
+            "DJANGO_ALLOWED_HOSTS must be set when DJANGO_PROFILE=production",
+            id="without-allowed-hosts",
+        ),
+        pytest.param({"DJANGO_DEBUG": "1"}, "DJANGO_DEBUG must be unset or 0", id="debug-on"),
+        pytest.param(
+            {"DJANGO_PROFILE": "prod"},
+            "DJANGO_PROFILE must be unset or 'production'",
+            id="an-unknown-profile",
+        ),
+    ],
+)
+def test_production_refuses_to_start(setting, refusal):
+    result = manage("check", env=production_env(**setting))
     assert result.returncode != 0
-    assert "DJANGO_SECRET_KEY must be set when DJANGO_PROFILE=production" in result.stderr
-
-
-def test_production_refuses_to_start_without_allowed_hosts():
-    result = manage("check", env=production_env(DJANGO_ALLOWED_HOSTS=" "))
-    assert result.returncode != 0
-    assert "DJANGO_ALLOWED_HOSTS must be set when DJANGO_PROFILE=production" in result.stderr
-
-
-def test_production_refuses_debug_on():
-    result = manage("check", env=production_env(DJANGO_DEBUG="1"))
-    assert result.returncode != 0
-    assert "DJANGO_DEBUG must be unset or 0" in result.stderr
-
-
-def test_an_unknown_profile_is_refused():
-    result = manage("check", env=production_env(DJANGO_PROFILE="prod"))
-    assert result.returncode != 0
-    assert "DJANGO_PROFILE must be unset or 'production'" in result.stderr
+    assert refusal in result.stderr
 
 
 def test_production_settings_are_secure_behind_a_tls_proxy():

@@ -4,7 +4,6 @@ entry point: its main process serves on METRICS_PORT the task lag its pool proce
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 import urllib.error
@@ -23,6 +22,8 @@ from tests.deploy.conftest import REPO
 from tests.support.celery import database_url_of
 from tests.support.celery import redis_url_for_tests
 from tests.support.server import free_port
+from tests.support.server import spawn
+from tests.support.server import stop
 
 TOKEN = "worker-metrics-token"
 TASK = "games.tasks.sweep_deadlines"
@@ -111,14 +112,7 @@ def test_a_prefork_worker_serves_its_pools_task_lag_on_its_metrics_port(tmp_path
     # in every later test of this process (the notification mail never reached its worker).
     sender = Celery("deploy-test", broker=broker, set_as_current=False)
     with open(tmp_path / "worker.log", "w") as log:
-        worker = subprocess.Popen(
-            command,
-            cwd=REPO,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        worker = spawn(command, env=env, log=log)
         try:
             wait_for(
                 lambda: get(f"{base}/healthz")[0] == 200,
@@ -144,9 +138,4 @@ def test_a_prefork_worker_serves_its_pools_task_lag_on_its_metrics_port(tmp_path
             assert str(worker.pid) not in pids
         finally:
             sender.close()
-            worker.terminate()
-            try:
-                worker.wait(20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
+            stop(worker, timeout=20)

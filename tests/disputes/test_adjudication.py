@@ -26,6 +26,7 @@ from games.projections import game_rebuild_projections
 from games.selectors import viewer_payload
 from notifications.models import Notification
 from tests.support.factories import client_for
+from tests.support.factories import open_dispute
 from tests.support.factories import open_table
 from tests.support.factories import play
 from tests.support.factories import run_committed
@@ -374,15 +375,7 @@ def test_a_restart_sends_each_player_their_own_fresh_hand_only(ana, bo, mod):
 
 
 def test_an_adjudication_answering_a_dispute_writes_in_its_thread(finished_game, ana, bo, mod):
-    d = (
-        client_for(ana)
-        .post(
-            "/api/v1/disputes",
-            {"game": str(finished_game.pk), "category": "abuse", "reason": "insults"},
-            format="json",
-        )
-        .json()
-    )
+    d = open_dispute(ana, finished_game, category="abuse", reason="insults").json()
     r = client_for(mod).post(
         f"/api/v1/audit/games/{finished_game.pk}/void",
         {"reason": "abuse confirmed", "dispute": d["id"]},
@@ -403,15 +396,7 @@ def test_an_adjudication_answering_a_dispute_writes_in_its_thread(finished_game,
 
 def test_an_adjudication_names_a_dispute_of_its_own_game(finished_game, ana, bo, mod):
     other = play(open_table(ana, [bo]), [ana, bo])
-    d = (
-        client_for(ana)
-        .post(
-            "/api/v1/disputes",
-            {"game": str(other.pk), "category": "abuse", "reason": "x"},
-            format="json",
-        )
-        .json()
-    )
+    d = open_dispute(ana, other, category="abuse", reason="x").json()
     r = client_for(mod).post(
         f"/api/v1/audit/games/{finished_game.pk}/void",
         {"reason": "r", "dispute": d["id"]},

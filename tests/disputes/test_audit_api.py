@@ -11,6 +11,7 @@ from games.engine.record import verify_record
 from games.models import Game
 from tests.support.factories import client_for
 from tests.support.factories import make_user
+from tests.support.factories import open_dispute
 from tests.support.factories import open_table
 from tests.support.factories import play
 from tests.support.factories import second_factor_login
@@ -218,11 +219,7 @@ def test_a_played_game_keeps_verifying_with_many_rounds(ana, bo, mod):
 def test_the_admin_links_games_and_disputes_to_their_audit(client, finished_game, ana):
     from django.contrib.auth import get_user_model
 
-    client_for(ana).post(
-        "/api/v1/disputes",
-        {"game": str(finished_game.pk), "category": "other", "reason": "why"},
-        format="json",
-    )
+    open_dispute(ana, finished_game, category="other", reason="why")
     admin = get_user_model().objects.create_superuser("root", password="pw-long-enough-1")
     second_factor_login(client, admin, password="pw-long-enough-1")
     link = f'href="/audit/games/{finished_game.pk}"'

@@ -6,15 +6,11 @@ import pytest
 from disputes.models import StaffAction
 from notifications.models import Notification
 from tests.support.factories import client_for
+from tests.support.factories import open_dispute
 
 pytestmark = pytest.mark.django_db
 
 DISPUTES = "/api/v1/disputes"
-
-
-def open_dispute(user, about, **body):
-    body = {"game": str(about.pk), "category": "rules_or_bug", "reason": "that draw", **body}
-    return client_for(user).post(DISPUTES, body, format="json")
 
 
 def notes(user, kind="dispute_update"):

@@ -3,19 +3,17 @@ that is wrong (the first problem named), 2 for a file that is not a readable rec
 one line, never a traceback."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
+import os
 
 import pytest
 from django.core.management import CommandError
 from django.core.management import call_command
 
+from tests.support.commands import manage
 from tests.support.factories import client_for
 
 pytestmark = pytest.mark.django_db
 
-REPO = Path(__file__).resolve().parents[2]
 # A signed record that was changed fails at its attestation, before any replay.
 ANY_CHANGE = (
     "FAIL attestation: the attestation's signature does not match the record: it was changed"
@@ -110,13 +108,7 @@ def test_the_command_line_gives_exit_codes_and_one_line_without_a_traceback(tmp_
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     for path, code in ((good, 0), (bad, 2)):
-        proc = subprocess.run(
-            [sys.executable, "manage.py", "verify_record", str(path)],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        proc = manage("verify_record", str(path), env=dict(os.environ), timeout=60)
         assert proc.returncode == code, proc.stderr
         output = (proc.stdout + proc.stderr).strip()
         assert len(output.splitlines()) == 1, output

@@ -24,6 +24,7 @@ from urllib.parse import urlunsplit
 
 import pytest
 
+from tests.support.commands import manage
 from tests.support.server import ServerError
 from tests.support.server import served
 from tests.support.xdist import worker_name
@@ -292,17 +293,7 @@ def server_url(chromium_executable, server_env, artifacts_dir) -> Iterator[str]:
 def manage_shell(server_env: dict, code: str) -> str:
     """Run ``code`` in ``manage.py shell`` on the served platform's database (as an operator
     would: staff rights, a scheduled tournament); return what it printed."""
-    import subprocess
-    import sys
-
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=REPO,
-        env=server_env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = manage("shell", "-c", code, env=server_env, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
@@ -326,6 +317,15 @@ def api(
         return status, json.loads(raw) if raw else None
     except ValueError:
         return status, None
+
+
+def register(server_url: str, username: str) -> str:
+    """Register ``username`` (password PASSWORD) over the API; return its token."""
+    status, body = api(
+        server_url, "POST", "/api/v1/auth/register", {"username": username, "password": PASSWORD}
+    )
+    assert status == 201, body
+    return body["token"]
 
 
 @pytest.fixture

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import re
 import secrets
-import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.conftest import REPO
 from tests.e2e.conftest import api
 from tests.e2e.test_audit import log_in
 from tests.e2e.test_audit import make_staff
@@ -33,6 +30,7 @@ from tests.e2e.test_ending import new_game
 from tests.e2e.test_ending import play_out
 from tests.e2e.test_ending import start
 from tests.e2e.test_live_table import shot
+from tests.support.commands import manage
 
 pytestmark = pytest.mark.e2e
 
@@ -61,14 +59,7 @@ def wait_for_analysis(server_url: str, server_env: dict, gid: str, token: str) -
         if time.monotonic() - started > ANALYSIS_LIMIT_S / 2:
             break
         time.sleep(1)
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "analyse_games", "--game", gid],
-        cwd=REPO,
-        env=server_env,
-        capture_output=True,
-        text=True,
-        timeout=ANALYSIS_LIMIT_S,
-    )
+    proc = manage("analyse_games", "--game", gid, env=server_env, timeout=ANALYSIS_LIMIT_S)
     assert proc.returncode == 0, proc.stderr
     body = analysis_of(server_url, gid, token)
     assert body["status"] == "done", body

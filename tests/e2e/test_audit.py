@@ -18,19 +18,12 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import api
 from tests.e2e.conftest import manage_shell
+from tests.e2e.conftest import register
 from tests.support.factories import totp_now
 
 pytestmark = pytest.mark.e2e
 
 GAME_LIMIT_S = 60
-
-
-def register(server_url: str, username: str) -> str:
-    status, body = api(
-        server_url, "POST", "/api/v1/auth/register", {"username": username, "password": PASSWORD}
-    )
-    assert status == 201, body
-    return body["token"]
 
 
 def make_staff(server_env: dict, username: str) -> None:

@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import register
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import settle
 from tests.e2e.test_live_table import shot
@@ -28,14 +28,6 @@ DESKTOP_800 = {"width": 1280, "height": 800}
 FAST_TC = {"kind": "live", "seconds_per_move": 8, "reserve_seconds": 12}
 CORR_TC = {"kind": "correspondence", "days_per_move": 3}
 MMSS = re.compile(r"^\d+:\d\d$")
-
-
-def register(server_url: str, username: str) -> str:
-    status, body = api(
-        server_url, "POST", "/api/v1/auth/register", {"username": username, "password": PASSWORD}
-    )
-    assert status == 201, body
-    return body["token"]
 
 
 def bot_table(server_url: str, token: str, time_control: dict) -> str:

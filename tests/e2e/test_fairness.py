@@ -17,9 +17,9 @@ from playwright.sync_api import expect
 
 from games.engine.deal import derive_seed_v2
 from games.engine.record import verify_record
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import register
 from tests.e2e.test_live_table import create_table
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import settle
@@ -32,14 +32,6 @@ HEX32 = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 LIVE_MS = 5_000
 GAME_TIME_LIMIT = 120  # seconds for the scripted players to finish one round
-
-
-def register(server_url: str, name: str) -> str:
-    status, body = api(
-        server_url, "POST", "/api/v1/auth/register", {"username": name, "password": PASSWORD}
-    )
-    assert status == 201, body
-    return body["token"]
 
 
 def game_info(server_url: str, game_id: str, token: str | None = None) -> dict:

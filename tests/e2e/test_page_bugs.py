@@ -15,10 +15,10 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
 from tests.e2e.conftest import manage_shell
+from tests.e2e.conftest import register
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import settle
 from tests.e2e.test_live_table import shot
@@ -61,14 +61,6 @@ def make_tournament(server_env, name, players=(), check_in_s=None, start_in_s=60
         players=list(players),
     )
     return int(manage_shell(server_env, code).strip().splitlines()[-1])
-
-
-def register(server_url: str, username: str) -> str:
-    status, body = api(
-        server_url, "POST", "/api/v1/auth/register", {"username": username, "password": PASSWORD}
-    )
-    assert status == 201, body
-    return body["token"]
 
 
 def game_with_bot(server_url: str, token: str, finish: bool = False) -> str:

@@ -22,9 +22,9 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import register
 from tests.e2e.test_live_table import assert_not_reloaded
 from tests.e2e.test_live_table import click_first_action
 from tests.e2e.test_live_table import game_info
@@ -40,14 +40,6 @@ DESKTOP_800 = {"width": 1280, "height": 800}
 LIVE_MS = 5_000
 SLOW_TC = {"kind": "live", "seconds_per_move": 3600, "reserve_seconds": 0}
 ACTIONS = ("place-engine", "draw", "pass", "stop")
-
-
-def register(server_url: str, username: str) -> str:
-    status, body = api(
-        server_url, "POST", "/api/v1/auth/register", {"username": username, "password": PASSWORD}
-    )
-    assert status == 201, body
-    return body["token"]
 
 
 def bot_game(server_url: str, token: str, bots: list[str], **variants) -> str:

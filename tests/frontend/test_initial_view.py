@@ -11,20 +11,19 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
 
 import pytest
 from django.db import DatabaseError
 from django.test import Client
 
-from core import clock
 from games import selectors
 from games.models import Game
 from tests.support.factories import bots
 from tests.support.factories import client_for
-from tests.support.factories import committed
+from tests.support.factories import dealt
 from tests.support.factories import new_tournament
 from tests.support.factories import open_table
+from tests.support.factories import organizer
 from tests.support.factories import person
 from tests.support.factories import play
 from tests.support.factories import register
@@ -33,8 +32,6 @@ from tests.support.factories import start
 from tests.support.leaks import hidden_in_game
 from tests.support.leaks import leaked
 from tests.support.leaks import tile_pairs
-from tournaments import tasks as tournament_tasks
-from tournaments.models import TournamentTable
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -173,35 +170,16 @@ def test_an_unknown_game_or_a_failing_database_renders_the_page_without_it(table
 # -- a duplicate deal still being played elsewhere ---------------------------------------------
 
 
-def staff(username: str):
-    user = person(username)
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    return user
-
-
 @pytest.fixture
 def duplicate(frozen_clock):
     """Three bots at table 1 (finished at once), staff member ``sam`` with two people at table
     2, still playing the same deal (as tests/hardening/test_staff_stake.py sets it up)."""
-    org, sam = staff("org"), staff("sam")
+    org, sam = organizer(), person("sam", staff=True)
     people = [sam, person("ana"), person("bo")]
     tournament = new_tournament(org, format="duplicate", table_size=3, rounds=1)
     register(tournament, [*people, *bots(3)])
     tournament = start(tournament)
-    for _ in range(5):
-        games = [
-            t.game
-            for t in TournamentTable.objects.filter(round__tournament=tournament)
-            .order_by("number")
-            .select_related("game")
-        ]
-        if games and all(g.status != "open" for g in games):
-            break
-        clock.advance(timedelta(seconds=(getattr(tournament, "ready_seconds", 15) or 15) + 1))
-        with committed():
-            tournament_tasks.tick.run()
-    sibling, own = (Game.objects.get(pk=g.pk) for g in games)
+    sibling, own = (Game.objects.get(pk=g.pk) for g in dealt(tournament))
     assert sibling.seed_hidden
     assert sibling.seed == own.seed
     assert own.seats.filter(user=sam).exists()

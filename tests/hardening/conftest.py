@@ -12,25 +12,15 @@ from channels.layers import get_channel_layer
 
 from config.env import channel_layers_from_env
 from core import throttling
-
-# A moment well inside a window of every length the tests use (s, min, hour), so no test sees a
-# window end while it counts.
-PINNED_NOW = 1_800_000_000.25
+from tests.support.throttling import limits_on
 
 
 @pytest.fixture
 def rate_limits(settings, monkeypatch):
     """Turn the rate limits on, counting in a local-memory cache of this test's own, with the
     clock pinned; ``settings.RATE_LIMITS`` may be changed by the test."""
-    settings.RATE_LIMITS_ENABLED = True
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"hardening-{uuid.uuid4().hex}",
-        }
-    }
+    limits_on(settings, monkeypatch)
     settings.RATE_LIMITS = {"login": "10/min", "register": "10/min", "moves": "20/s"}
-    monkeypatch.setattr(throttling, "_now", lambda: PINNED_NOW)
     # A cache that failed in an earlier test is not this test's: ask it again at once.
     monkeypatch.setattr(throttling, "_cache_away_until", 0.0)
     return settings

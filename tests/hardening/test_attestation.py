@@ -36,6 +36,7 @@ from tests.support import people
 from tests.support.commands import manage
 from tests.support.factories import client_for
 from tests.support.factories import make_user
+from tests.support.factories import open_dispute
 from tests.support.factories import open_table
 from tests.support.factories import play
 from trust import receipts
@@ -394,16 +395,7 @@ def test_a_malformed_receipt_is_named_without_hiding_the_others(ana, bo):
 def test_receipts_attached_to_a_dispute_are_checked_and_shown_to_staff(ana, bo):
     game, got = two_players(ana, bo, moves=3)
     mod = make_user("mod", staff=True)
-    r = client_for(ana).post(
-        "/api/v1/disputes",
-        {
-            "game": str(game.pk),
-            "category": "other",
-            "reason": "the log changed",
-            "receipts": got[:1],
-        },
-        format="json",
-    )
+    r = open_dispute(ana, game, category="other", reason="the log changed", receipts=got[:1])
     assert r.status_code == 201, r.json()
     dispute = r.json()["id"]
     rewrite(game, got[1]["seq"], lambda data: {**data, "rewritten": True})

@@ -13,12 +13,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import psycopg
 import pytest
 
-from tests.support.server import REPO
+from tests.support.commands import manage
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -53,18 +52,11 @@ print(json.dumps(out, sort_keys=True, default=str))
 """
 
 
-def manage(url: str, *args: str) -> subprocess.CompletedProcess:
+def manage_on(url: str, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(DATABASE_URL=url, CELERY_EAGER="1", DJANGO_DEBUG="0", REDIS_URL="")
     env.update(RATED_MIN_GAMES="0", RATED_MIN_ACCOUNT_DAYS="0")  # the world rates fresh accounts
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return manage(*args, env=env, timeout=600)
 
 
 def ok(result: subprocess.CompletedProcess) -> str:
@@ -74,7 +66,7 @@ def ok(result: subprocess.CompletedProcess) -> str:
 
 def digest(url: str) -> dict:
     """What loading every game of the database at ``url`` gives (DIGEST's last line)."""
-    return json.loads(ok(manage(url, "shell", "-c", DIGEST)).strip().splitlines()[-1])
+    return json.loads(ok(manage_on(url, "shell", "-c", DIGEST)).strip().splitlines()[-1])
 
 
 def events(url: str) -> list[tuple]:
@@ -90,8 +82,8 @@ def test_a_dump_restored_into_a_new_database_verifies_and_loads_the_same_games(
 ):
     pg = private_postgres
     live = pg.create_database("live")
-    ok(manage(live, "migrate", "--noinput", "-v", "0"))
-    ok(manage(live, "shell", "-c", BUILD))
+    ok(manage_on(live, "migrate", "--noinput", "-v", "0"))
+    ok(manage_on(live, "shell", "-c", BUILD))
     with psycopg.connect(live) as conn:
         statuses = [r[0] for r in conn.execute("SELECT status FROM games_game")]
     assert {"finished", "active", "open"} <= set(statuses)
@@ -102,7 +94,7 @@ def test_a_dump_restored_into_a_new_database_verifies_and_loads_the_same_games(
     restored = pg.create_database("restored")
     ok(pg.tool("pg_restore", "--exit-on-error", "--no-owner", "--dbname", restored, str(dump)))
 
-    verified = ok(manage(restored, "verify_events"))
+    verified = ok(manage_on(restored, "verify_events"))
     assert f"{started} games verified" in verified, verified
     assert events(restored) == events(live)
     loaded = digest(live)
@@ -112,4 +104,4 @@ def test_a_dump_restored_into_a_new_database_verifies_and_loads_the_same_games(
     with psycopg.connect(restored) as conn, pytest.raises(psycopg.Error, match="append-only"):
         conn.execute("UPDATE eventstore_event SET type = 'x'")
     # Nothing is missing from the schema either: no migration left to apply.
-    ok(manage(restored, "migrate", "--check"))
+    ok(manage_on(restored, "migrate", "--check"))

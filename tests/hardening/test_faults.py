@@ -17,8 +17,6 @@ import contextlib
 import http.client
 import json
 import os
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -31,7 +29,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.support.server import REPO
+from tests.support.commands import manage
 from tests.support.server import log_tail
 from tests.support.server import served
 from tests.support.tickets import socket_url
@@ -348,14 +346,7 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
     ]
     assert log.acknowledged, lost[:5]
     assert not lost, lost[:5]
-    verify = subprocess.run(
-        [sys.executable, "manage.py", "verify_events"],
-        cwd=REPO,
-        env={**env, "PYTHONUNBUFFERED": "1"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    verify = manage("verify_events", env={**env, "PYTHONUNBUFFERED": "1"}, timeout=300)
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert f"{TABLES} games verified" in verify.stdout
 

@@ -12,9 +12,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from core import throttling
-from tests.hardening.conftest import PINNED_NOW
 from tests.support.factories import PASSWORD
 from tests.support.factories import make_user
+from tests.support.throttling import PINNED_NOW
 from tests.support.throttling import assert_throttled
 
 TOKEN = "/api/v1/auth/token"

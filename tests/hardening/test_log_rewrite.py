@@ -21,8 +21,6 @@ import io
 import os
 import re
 import secrets
-import subprocess
-import sys
 
 import psycopg
 import pytest
@@ -40,10 +38,10 @@ from eventstore.store import chain_hash
 from games.audit import audit_summary
 from games.integrity import verify_game
 from games.models import Game
+from tests.support.commands import manage
 from tests.support.factories import make_user
 from tests.support.factories import open_table
 from tests.support.factories import play
-from tests.support.server import REPO
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -196,14 +194,7 @@ def test_the_app_roles_rights_are_enough_to_play_and_verify_a_whole_game(app_rol
     )
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",)}
     env.update(DATABASE_URL=url, DATABASE_POOL="0", CELERY_EAGER="1", REDIS_URL="")
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = manage("shell", "-c", script, env=env, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "STATUS finished" in done.stdout
     assert "1 games verified" in done.stdout

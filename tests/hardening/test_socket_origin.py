@@ -18,16 +18,14 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from config.asgi import application
+from tests.realtime.helpers import SOCKET_TEST
 from tests.support.factories import PASSWORD
 from tests.support.factories import make_user
 from tests.support.factories import open_table
 
 pytestmark = [
     pytest.mark.slow,  # served platforms behind a proxy (processes)
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
+    *SOCKET_TEST,
 ]
 
 HOST = "localhost:8000"

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import time
 
-import pytest
 from django.db import connection
 from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
 from accounts.sockets import CLOSE_SIGNED_OUT
 from tests.realtime.helpers import PASSWORD
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import TIMEOUT
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
@@ -29,12 +29,7 @@ from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table
 from tests.support.factories import token_client
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
-]
+pytestmark = SOCKET_TEST
 
 # What the issue allows between the end of a session and its socket's close.
 WITHIN = 5.0

@@ -18,12 +18,12 @@ from rest_framework.test import APIClient
 from core import throttling
 from disputes.models import StaffAction
 from games.models import Game
-from tests.hardening.conftest import PINNED_NOW
 from tests.support.factories import PASSWORD
 from tests.support.factories import enrol_totp
 from tests.support.factories import make_user
 from tests.support.factories import open_table
 from tests.support.factories import play
+from tests.support.throttling import PINNED_NOW
 from tests.support.throttling import assert_throttled
 
 ADMIN_LOGIN = "/admin/login/"
@@ -143,24 +143,24 @@ def audit(game, path=""):
     return f"/api/v1/audit/games/{game.pk}{path}"
 
 
+def assert_session_required(r, *about) -> None:
+    """``r`` is refused for want of a session (staff powers never come with a token alone)."""
+    assert r.status_code == 403, (*about, r.json())
+    assert r.json()["code"] == "session_required"
+
+
 @pytest.mark.django_db
 def test_a_staff_token_opens_no_audit_adjudication_or_dispute_queue(boss, audited):
     leaked = staff_token_client("boss")
     for path in STAFF_READS:
-        r = leaked.get(audit(audited, path))
-        assert r.status_code == 403, (path, r.json())
-        assert r.json()["code"] == "session_required"
+        assert_session_required(leaked.get(audit(audited, path)), path)
     version = Game.objects.get(pk=audited.pk).version
-    r = leaked.post(audit(audited, "/void"), {"reason": "leaked"}, format="json")
-    assert r.status_code == 403
-    assert r.json()["code"] == "session_required"
+    assert_session_required(
+        leaked.post(audit(audited, "/void"), {"reason": "leaked"}, format="json")
+    )
     assert Game.objects.get(pk=audited.pk).version == version  # nothing appended
-    r = leaked.get("/api/v1/disputes")
-    assert r.status_code == 403
-    assert r.json()["code"] == "session_required"
-    r = leaked.post("/api/v1/disputes/1/claim")
-    assert r.status_code == 403
-    assert r.json()["code"] == "session_required"
+    assert_session_required(leaked.get("/api/v1/disputes"))
+    assert_session_required(leaked.post("/api/v1/disputes/1/claim"))
     assert not StaffAction.objects.filter(staff=boss).exists()  # not even a trail read
 
 

@@ -10,11 +10,8 @@ rejects or reads the trail of a dispute about a game they played.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from core import clock
 from core.errors import Forbidden
 from disputes.models import Dispute
 from disputes.models import StaffAction
@@ -27,19 +24,19 @@ from tests.support import people
 from tests.support.factories import bots
 from tests.support.factories import client_for
 from tests.support.factories import committed
+from tests.support.factories import dealt
 from tests.support.factories import make_user
 from tests.support.factories import new_tournament
 from tests.support.factories import open_table
+from tests.support.factories import organizer
 from tests.support.factories import person
 from tests.support.factories import play
 from tests.support.factories import register
 from tests.support.factories import second_factor_login
 from tests.support.factories import start
 from tournaments import services as tournament_services
-from tournaments import tasks as tournament_tasks
 from tournaments.models import TournamentDealGroup
 from tournaments.models import TournamentRound
-from tournaments.models import TournamentTable
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -64,32 +61,6 @@ def audit(game, path=""):
     return f"/api/v1/audit/games/{game.pk}{path}"
 
 
-def staff(username: str):
-    user = person(username)
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    return user
-
-
-def dealt(tournament) -> list[Game]:
-    """Return the tournament's games once dealt (past any ready window before the start), in
-    table order."""
-    for _ in range(5):
-        games = [
-            t.game
-            for t in TournamentTable.objects.filter(round__tournament=tournament)
-            .order_by("number")
-            .select_related("game")
-        ]
-        if games and all(g.status != "open" for g in games):
-            return games
-        wait = getattr(tournament, "ready_seconds", 15) or 15
-        clock.advance(timedelta(seconds=wait + 1))
-        with committed():
-            tournament_tasks.tick.run()
-    raise AssertionError("the tournament's tables were never dealt")
-
-
 def assert_nothing_hidden(response, game: Game) -> None:
     """A refusal and nothing else: no seed, no hands, no boneyard, no position."""
     assert response.status_code == 403, (response.status_code, response.content[:300])
@@ -107,8 +78,8 @@ def assert_nothing_hidden(response, game: Game) -> None:
 def duplicate(frozen_clock):
     """A duplicate round of one deal group: three bots at table 1 (seeded first, they finish at
     once), staff member ``sam`` with two people at table 2, still playing the same deal."""
-    org = staff("org")
-    sam = staff("sam")
+    org = organizer()
+    sam = person("sam", staff=True)
     people = [sam, person("ana"), person("bo")]
     tournament = new_tournament(org, format="duplicate", table_size=3, rounds=1)
     register(tournament, [*people, *bots(3)])
@@ -203,8 +174,8 @@ def test_the_stake_ends_when_the_whole_deal_group_has_finished(duplicate):
 def swiss(frozen_clock):
     """A Swiss round of two tables of two people each, nobody moving: staff member ``sam`` has an
     entry, and ``other`` is the table ``sam`` is not at."""
-    org = staff("org")
-    sam = staff("sam")
+    org = organizer()
+    sam = person("sam", staff=True)
     tournament = new_tournament(org, format="swiss", table_size=2, rounds=2)
     register(tournament, [sam, person("ana"), person("bo"), person("cy")])
     tournament = start(tournament)

@@ -8,14 +8,11 @@ threads, each with its own database connection (PostgreSQL).
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
 
 import pytest
-from django.db import connections
-from django.db import transaction
 
 from accounts.services import user_register
 from analysis import tasks as analysis_tasks
@@ -31,11 +28,11 @@ from games import tasks
 from games.models import Game
 from notifications import tasks as notification_tasks
 from notifications.models import Notification
-from notifications.services import notify
 from ratings import tasks as rating_tasks
 from ratings.models import RatedGame
 from ratings.models import RatingChange
 from tests.support import factories as tf
+from tests.support.threads import run_together
 from tournaments import series as series_services
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
@@ -122,26 +119,7 @@ def log(game: Game) -> list[tuple[int, str]]:
 
 def concurrently(fn, *args) -> list:
     """Run ``fn(*args)`` in THREADS threads released together; return their results."""
-    barrier = threading.Barrier(THREADS)
-    results: list = [None] * THREADS
-    errors: list[BaseException] = []
-
-    def run(i):
-        try:
-            barrier.wait()
-            results[i] = fn(*args)
-        except BaseException as exc:  # noqa: BLE001 — reported below
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not errors, errors
-    return results
+    return run_together([lambda: fn(*args)] * THREADS, timeout=60)
 
 
 def timeout_batches(game: Game) -> int:
@@ -459,14 +437,7 @@ def test_reminders_run_concurrently_tell_each_player_once(submitted, frozen_cloc
 
 def owed_mail() -> Notification:
     """A notification whose mail is owed (its task recorded, not run)."""
-    ana = tf.person("ana", email="ana@example.org")
-    with transaction.atomic():
-        note = notify(
-            user=ana,
-            kind="dispute_update",
-            params={"what": "status", "game": "game 7", "status": "resolved"},
-            url="/disputes/7",
-        )
+    note = tf.notify_dispute_resolved(tf.person("ana", email="ana@example.org"))
     assert note.email_pending
     return note
 

@@ -14,13 +14,13 @@ from rest_framework.test import APIClient
 
 from config.asgi import application
 from core import throttling
-from tests.hardening.conftest import PINNED_NOW
 from tests.realtime import helpers as rt
 from tests.realtime.helpers import WebsocketCommunicator
 from tests.support.factories import client_for
 from tests.support.factories import make_user
 from tests.support.factories import open_table
 from tests.support.factories import play
+from tests.support.throttling import PINNED_NOW
 from tests.support.throttling import assert_throttled
 
 GAMES = "/api/v1/games"

@@ -4,13 +4,11 @@ caller, and nothing they may not see — above all no other seat's tiles of a ga
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create
-from core import throttling
 from disputes.services import dispute_open
 from games import services as game_services
 from games.engine.record import verify_record
@@ -26,6 +24,7 @@ from tests.support.leaks import hidden_after_leaving
 from tests.support.leaks import hidden_in_game
 from tests.support.leaks import leaked
 from tests.support.throttling import assert_throttled
+from tests.support.throttling import limits_on
 
 pytestmark = pytest.mark.django_db
 
@@ -132,15 +131,7 @@ def test_a_resigned_seat_is_exported_as_a_spectator_sees_it_even_by_staff():
 
 
 def test_the_export_is_rate_limited(settings, monkeypatch):
-    settings.RATE_LIMITS_ENABLED = True
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"export-{uuid.uuid4().hex}",
-        }
-    }
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "account_export": "2/hour"}
-    monkeypatch.setattr(throttling, "_now", lambda: 1_800_000_000.25)
+    limits_on(settings, monkeypatch, account_export="2/hour")
     client = client_for(make_user("zelda"))
     export(client)
     export(client)

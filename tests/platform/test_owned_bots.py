@@ -4,7 +4,6 @@ never makes bots, and enters only bots-only tournaments — checked as an attack
 
 from __future__ import annotations
 
-import uuid
 from datetime import timedelta
 
 import pytest
@@ -16,7 +15,6 @@ from accounts.models import ApiToken
 from accounts.models import User
 from accounts.services import api_token_create
 from accounts.services import owned_bot_create
-from core import throttling
 from core.errors import ApplicationError
 from tests.support import people
 from tests.support.factories import PASSWORD
@@ -27,6 +25,7 @@ from tests.support.factories import new_tournament
 from tests.support.factories import organizer
 from tests.support.factories import token_client
 from tests.support.throttling import assert_throttled
+from tests.support.throttling import limits_on
 from tournaments.models import TournamentEntry
 
 pytestmark = pytest.mark.django_db
@@ -298,15 +297,7 @@ def test_an_owned_bots_account_age_is_no_way_into_rated_play(ana, settings):
 
 def test_registering_bots_counts_against_the_sign_up_limit(ana, settings, monkeypatch):
     # Deactivating and registering again must not mint accounts without end.
-    settings.RATE_LIMITS_ENABLED = True
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"bots-{uuid.uuid4().hex}",
-        }
-    }
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "register": "2/min"}
-    monkeypatch.setattr(throttling, "_now", lambda: 1_800_000_000.25)
+    limits_on(settings, monkeypatch, register="2/min")
     owner = client_for(ana)
     _register(ana, "ana-one")
     owner.delete(f"{BOTS}/ana-one")

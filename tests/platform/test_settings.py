@@ -1,6 +1,4 @@
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,18 +9,13 @@ from django.db import connection
 from config.env import database_from_env
 from config.env import env_flag
 from config.env import env_list
+from tests.support.commands import manage
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def test_manage_py_check_passes():
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--fail-level", "WARNING"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = manage("check", "--fail-level", "WARNING", env=dict(os.environ))
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -1,9 +1,6 @@
 """Concurrent applications on PostgreSQL: a game counts once, games sharing players all count."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from ratings.models import Rating
 from ratings.models import RatingChange
@@ -11,32 +8,9 @@ from ratings.services import rating_apply_game
 from ratings.services import rating_reverse_game
 from tests.support.factories import finished_game
 from tests.support.factories import person
+from tests.support.threads import run_together
 
 pytestmark = [pytest.mark.postgres]
-
-
-def run_together(calls):
-    """Run the calls in threads released at once; return their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-    errors = []
-
-    def worker(i, call):
-        try:
-            barrier.wait(timeout=10)
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    assert not errors, errors
-    return results
 
 
 def test_concurrent_applications_of_one_game_apply_it_exactly_once(transactional_db):

@@ -7,6 +7,7 @@ import itertools
 import json
 from typing import Any
 
+import pytest
 from asgiref.testing import ApplicationCommunicator
 from channels.db import database_sync_to_async
 from django.test import Client
@@ -25,6 +26,15 @@ from games.models import stream_name
 PASSWORD = "pw-correct-horse-1"
 ORIGIN = "http://localhost:8000"
 TIMEOUT = 5
+
+# What a socket test module needs, as its ``pytestmark``: an event loop, a database whose commits
+# the consumers (in another thread) see, and a channel layer of its own (tests/realtime/conftest.py).
+SOCKET_TEST = [
+    pytest.mark.asyncio,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.usefixtures("layer"),
+]
 
 
 class WebsocketCommunicator(ApplicationCommunicator):
@@ -260,6 +270,14 @@ class Sockets:
         """``synced(gid, ...)``: the communicator and its sync's payload."""
         comm, _ = await self.connected(gid, **kwargs)
         return comm, await _sync(comm, after)
+
+    async def closed_at_once(self, gid: str, **kwargs) -> dict:
+        """Connect to ``gid``; the socket is accepted first (so that a browser sees the close
+        code); return the message that follows it."""
+        comm = self.socket(gid, **kwargs)
+        ok, _ = await comm.connect(timeout=TIMEOUT)
+        assert ok
+        return await comm.receive_output(timeout=TIMEOUT)
 
 
 async def receive(comm: WebsocketCommunicator) -> dict:

@@ -2,11 +2,10 @@
 
 import uuid
 
-import pytest
-
 from games import selectors
 from games import services
 from tests.realtime.helpers import ORIGIN
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import TIMEOUT
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
@@ -15,12 +14,7 @@ from tests.realtime.helpers import receive
 from tests.realtime.helpers import session_cookie
 from tests.realtime.helpers import table
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
-]
+pytestmark = SOCKET_TEST
 
 
 async def test_session_cookie_authenticates_a_seated_player_who_gets_its_seat():
@@ -85,10 +79,7 @@ async def test_a_foreign_origin_is_refused_and_the_sites_own_accepted():
 
 async def test_an_unknown_game_is_closed_with_4404():
     async with Sockets() as sockets:
-        comm = sockets.socket(str(uuid.uuid4()))
-        ok, _ = await comm.connect(timeout=TIMEOUT)
-        assert ok  # accepted first, so that a browser sees the close code
-        closed = await comm.receive_output(timeout=TIMEOUT)
+        closed = await sockets.closed_at_once(str(uuid.uuid4()))
         assert closed == {"type": "websocket.close", "code": 4404}
 
 
@@ -145,10 +136,7 @@ async def test_a_spectator_of_a_duplicate_deal_still_played_elsewhere_is_refused
     await db(lambda: Game.objects.filter(pk=gid).update(seed_hidden=True))
     async with Sockets() as sockets:
         for kwargs in ({"token": cy.token}, {}):  # another player, an anonymous spectator
-            comm = sockets.socket(gid, **kwargs)
-            ok, _ = await comm.connect(timeout=TIMEOUT)
-            assert ok  # accepted first, so that a browser sees the close code
-            closed = await comm.receive_output(timeout=TIMEOUT)
+            closed = await sockets.closed_at_once(gid, **kwargs)
             assert closed == {"type": "websocket.close", "code": 4403}
         _, hello = await sockets.connected(gid, token=ana.token)  # its player still may
         assert hello["seat"] == 0
@@ -164,8 +152,5 @@ async def test_a_socket_opened_while_the_database_is_down_is_told_to_try_again(m
 
     monkeypatch.setattr(consumers, "_hello", down)
     async with Sockets() as sockets:
-        comm = sockets.socket(str(uuid.uuid4()))
-        ok, _ = await comm.connect(timeout=TIMEOUT)
-        assert ok  # accepted first, so that a browser sees the close code
-        closed = await comm.receive_output(timeout=TIMEOUT)
+        closed = await sockets.closed_at_once(str(uuid.uuid4()))
         assert closed == {"type": "websocket.close", "code": 1013}

@@ -2,9 +2,9 @@
 with the same key (issue 15): a move that did reach the server over the socket is not made
 twice."""
 
-import pytest
 from rest_framework.test import APIClient
 
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
 from tests.realtime.helpers import log_seqs
@@ -14,12 +14,7 @@ from tests.realtime.helpers import receive
 from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
-]
+pytestmark = SOCKET_TEST
 
 
 def rest_move_with_key(user, gid: str, body: dict, key: str):

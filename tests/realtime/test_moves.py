@@ -1,8 +1,7 @@
 """Moves over the socket get the answers the REST API gives."""
 
-import pytest
-
 from games.engine.tiles import full_set
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
 from tests.realtime.helpers import mover
@@ -13,12 +12,7 @@ from tests.realtime.helpers import rest_move
 from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
-]
+pytestmark = SOCKET_TEST
 
 
 async def answer(comm, body):

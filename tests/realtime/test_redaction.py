@@ -1,8 +1,7 @@
 """No socket message shows a viewer another seat's tiles or the boneyard (RULES R4)."""
 
-import pytest
-
 from games import services
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
 from tests.realtime.helpers import mover
@@ -13,12 +12,7 @@ from tests.realtime.helpers import table as open_table
 from tests.support.leaks import assert_frames_hide
 from tests.support.leaks import hidden_in_game
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
-]
+pytestmark = SOCKET_TEST
 
 
 async def drain(comm, out):

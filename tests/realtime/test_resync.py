@@ -6,6 +6,7 @@ import pytest
 import realtime.broadcast
 from games.broadcast import update_message
 from realtime.groups import game_seat_group
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import connected
 from tests.realtime.helpers import db
 from tests.realtime.helpers import log_seqs
@@ -19,12 +20,7 @@ from tests.realtime.helpers import state_for
 from tests.realtime.helpers import synced
 from tests.realtime.helpers import table
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.postgres,
-    pytest.mark.usefixtures("layer"),
-]
+pytestmark = SOCKET_TEST
 
 
 def seqs(messages):

@@ -14,6 +14,7 @@ from urllib.parse import urlunsplit
 
 import pytest
 
+from tests.support import server
 from tests.support.xdist import worker_number
 
 REPO = Path(__file__).resolve().parents[2]
@@ -69,13 +70,11 @@ class Celery:
         if name == "worker":
             self.worker_log = path
         log = open(path, "w")  # noqa: SIM115
-        return subprocess.Popen(
+        return server.spawn(
             [sys.executable, "-m", "celery", "-A", "config", *args],
-            cwd=self.repo,
             env=self.env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
+            log=log,
+            cwd=self.repo,
         )
 
     def start_worker(self, pool: str = "solo", concurrency: int = 1) -> None:
@@ -121,13 +120,8 @@ class Celery:
 
     def stop(self) -> None:
         for proc in (self.worker, self.beat):
-            if proc and proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            if proc:
+                server.stop(proc)
 
     def log_tail(self) -> str:
         out = []

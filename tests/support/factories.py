@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import Max
 from django.test import TestCase
 from rest_framework.test import APIClient
@@ -39,9 +40,11 @@ from games.engine.scoring import places as engine_places
 from games.models import Game
 from games.models import GameStatus
 from games.models import Seat
+from notifications.services import notify
 from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 from tournaments.models import TournamentStatus
+from tournaments.models import TournamentTable
 
 PASSWORD = "pw-correct-horse-1"
 SMALL = {"set_max": 6, "rounds": 1}  # 7 tiles each, one round of play: a quick game
@@ -328,6 +331,24 @@ def finished_game(
     return game
 
 
+def open_dispute(user, about: Game, **body):
+    """Open a dispute about the game ``about`` as ``user`` over the API; return the response."""
+    body = {"game": str(about.pk), "category": "rules_or_bug", "reason": "that draw", **body}
+    return client_for(user).post("/api/v1/disputes", body, format="json")
+
+
+def notify_dispute_resolved(user):
+    """Tell ``user``, committed, that the dispute about game 7 is resolved (a mail is owed if
+    they have an address); return the notification."""
+    with transaction.atomic():
+        return notify(
+            user=user,
+            kind="dispute_update",
+            params={"what": "status", "game": "game 7", "status": "resolved"},
+            url="/disputes/7",
+        )
+
+
 # -- tournaments -------------------------------------------------------------------------------
 
 
@@ -377,6 +398,25 @@ def waiting_games(tournament):
     return Game.objects.filter(
         tournament_table__round__tournament=tournament, status=GameStatus.OPEN
     )
+
+
+def dealt(tournament) -> list[Game]:
+    """Return the tournament's games once dealt (past any ready window before the start), in
+    table order."""
+    for _ in range(5):
+        games = [
+            t.game
+            for t in TournamentTable.objects.filter(round__tournament=tournament)
+            .order_by("number")
+            .select_related("game")
+        ]
+        if games and all(g.status != "open" for g in games):
+            return games
+        wait = getattr(tournament, "ready_seconds", 15) or 15
+        clock.advance(timedelta(seconds=wait + 1))
+        with committed():
+            tournament_tasks.tick.run()
+    raise AssertionError("the tournament's tables were never dealt")
 
 
 def pass_ready_windows(tournament, during=None) -> bool:

@@ -28,17 +28,22 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(env: Mapping[str, str], log, port: int) -> subprocess.Popen:
-    """Start the server with ``env``; its output goes to the open file ``log`` (a pipe nobody
-    reads would fill up and block it)."""
+def spawn(command: list[str], *, env: Mapping[str, str], log, cwd: Path = REPO) -> subprocess.Popen:
+    """Start ``command`` in ``cwd`` with ``env``; its output goes to the open file ``log`` (a
+    pipe nobody reads would fill up and block it)."""
     return subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port)],
-        cwd=REPO,
+        command,
+        cwd=cwd,
         env=dict(env),
         stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
+
+
+def start(env: Mapping[str, str], log, port: int) -> subprocess.Popen:
+    """Start the server with ``env``, its output to the open file ``log``."""
+    return spawn([sys.executable, "manage.py", "serve", "--port", str(port)], env=env, log=log)
 
 
 def log_tail(log_path: Path, lines: int = 40) -> str:
@@ -66,11 +71,12 @@ def wait_ready(
     raise ServerError(f"the server did not answer within {timeout:.0f} s:\n{log_tail(log_path)}")
 
 
-def stop(proc: subprocess.Popen) -> None:
+def stop(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """Terminate ``proc`` if it still runs; kill it if it has not ended within ``timeout`` s."""
     if proc.poll() is None:
         proc.terminate()
         try:
-            proc.wait(timeout=15)
+            proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()

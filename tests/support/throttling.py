@@ -2,6 +2,28 @@
 
 from __future__ import annotations
 
+import uuid
+
+from core import throttling
+
+# A moment well inside a window of every length the tests use (s, min, hour), so no test sees a
+# window end while it counts.
+PINNED_NOW = 1_800_000_000.25
+
+
+def limits_on(settings, monkeypatch, **limits: str) -> None:
+    """Turn the rate limits on, ``limits`` added to the configured ones, counting in a
+    local-memory cache of this test's own, with the clock pinned at PINNED_NOW."""
+    settings.RATE_LIMITS_ENABLED = True
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"limits-{uuid.uuid4().hex}",
+        }
+    }
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, **limits}
+    monkeypatch.setattr(throttling, "_now", lambda: PINNED_NOW)
+
 
 def assert_throttled(response, window: int) -> None:
     """Assert ``response`` is the platform's 429: its code, detail and a Retry-After in the window."""

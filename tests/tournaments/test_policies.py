@@ -27,23 +27,26 @@ from tournaments.models import TournamentStatus
 pytestmark = pytest.mark.django_db
 
 
-def with_check_in(org, policy: str, **options):
-    return new_tournament(
+def started_with_a_no_show(org, frozen_clock, policy: str, *, rounds: int):
+    """A Swiss at tables of three with check-in, under the no-show ``policy``: ana, bo and three
+    bots register, ana checks in and bo does not; started. Return it, ana and bo."""
+    ana, bo = person("ana"), person("bo")
+    tournament = new_tournament(
         org,
         no_show_policy=policy,
         check_in_opens_at=clock.now() + timedelta(minutes=5),
-        **options,
+        format="swiss",
+        table_size=3,
+        rounds=rounds,
     )
-
-
-def test_a_no_show_is_left_out_under_the_forfeit_policy(frozen_clock, org):
-    ana, bo = person("ana"), person("bo")
-    tournament = with_check_in(org, "forfeit", format="swiss", table_size=3, rounds=1)
     register(tournament, [ana, bo, *bots(3)])
     frozen_clock.advance(timedelta(minutes=6))
     services.tournament_check_in(tournament_id=tournament.pk, user=ana)
+    return start(tournament), ana, bo
 
-    tournament = start(tournament)
+
+def test_a_no_show_is_left_out_under_the_forfeit_policy(frozen_clock, org):
+    tournament, ana, bo = started_with_a_no_show(org, frozen_clock, "forfeit", rounds=1)
     play_people(tournament)
 
     bo_entry = tournament.entries.get(user=bo)
@@ -59,13 +62,7 @@ def test_a_no_show_is_left_out_under_the_forfeit_policy(frozen_clock, org):
 
 
 def test_a_bot_stands_in_for_a_no_show_under_the_bot_policy(frozen_clock, org):
-    ana, bo = person("ana"), person("bo")
-    tournament = with_check_in(org, "bot", format="swiss", table_size=3, rounds=2)
-    register(tournament, [ana, bo, *bots(3)])
-    frozen_clock.advance(timedelta(minutes=6))
-    services.tournament_check_in(tournament_id=tournament.pk, user=ana)
-
-    tournament = start(tournament)
+    tournament, ana, bo = started_with_a_no_show(org, frozen_clock, "bot", rounds=2)
     tournament = play_people(tournament)
 
     bo_entry = tournament.entries.get(user=bo)

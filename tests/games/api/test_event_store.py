@@ -184,16 +184,7 @@ def rewrite(stream: str, seq: int, *, rechain: bool, **changes) -> None:
             if rechain:
                 prev = Event.objects.get(stream=stream, seq=seq).prev_hash
                 for row in Event.objects.filter(stream=stream, seq__gte=seq).order_by("seq"):
-                    new = chain_hash(
-                        prev,
-                        row.stream,
-                        row.seq,
-                        row.type,
-                        row.schema_version,
-                        row.data,
-                        row.actor,
-                        row.created_at,
-                    )
+                    new = row_hash(row, prev)
                     Event.objects.filter(pk=row.pk).update(prev_hash=prev, hash=new)
                     prev = new
         finally:
@@ -223,18 +214,16 @@ def test_verify_chain_names_a_broken_link_when_a_hash_is_replaced():
     assert "link" in problem.reason
 
 
+def row_hash(row: Event, prev: str) -> str:
+    """The chain hash of the stored event ``row`` as if it followed the hash ``prev``."""
+    return chain_hash(
+        prev, row.stream, row.seq, row.type, row.schema_version, row.data, row.actor, row.created_at
+    )
+
+
 def chain_hash_of(stream: str, seq: int) -> str:
     row = Event.objects.get(stream=stream, seq=seq)
-    return chain_hash(
-        row.prev_hash,
-        row.stream,
-        row.seq,
-        row.type,
-        row.schema_version,
-        row.data,
-        row.actor,
-        row.created_at,
-    )
+    return row_hash(row, row.prev_hash)
 
 
 # -- games: verify_events and snapshots --------------------------------------------------------

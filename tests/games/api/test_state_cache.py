@@ -28,12 +28,18 @@ def _move(game, users):
     )
 
 
-def test_a_committed_move_is_cached_at_its_version_and_equals_the_log(django_user_model):
-    STATE_CACHE.clear()
+def started_game(django_user_model):
+    """A started two-player game of ana and bo; return it and them."""
     users = [django_user_model.objects.create_user(n, password="x") for n in ("ana", "bo")]
     game = services.game_create(user=users[0], players=2)
     services.game_join(game_id=game.id, user=users[1])
     services.game_start(game_id=game.id, user=users[0])
+    return game, users
+
+
+def test_a_committed_move_is_cached_at_its_version_and_equals_the_log(django_user_model):
+    STATE_CACHE.clear()
+    game, users = started_game(django_user_model)
     for _ in range(5):
         _move(game, users)
     game = Game.objects.get(pk=game.id)
@@ -46,10 +52,7 @@ def test_a_committed_move_is_cached_at_its_version_and_equals_the_log(django_use
 
 def test_a_cached_state_behind_the_database_is_not_used(django_user_model):
     STATE_CACHE.clear()
-    users = [django_user_model.objects.create_user(n, password="x") for n in ("ana", "bo")]
-    game = services.game_create(user=users[0], players=2)
-    services.game_join(game_id=game.id, user=users[1])
-    services.game_start(game_id=game.id, user=users[0])
+    game, users = started_game(django_user_model)
     _move(game, users)
     game = Game.objects.get(pk=game.id)
     old = game.version

@@ -7,11 +7,10 @@ from __future__ import annotations
 import email
 
 import pytest
-from django.db import transaction
 
 from notifications.models import Notification
-from notifications.services import notify
 from tests.support.celery import wait_for
+from tests.support.factories import notify_dispute_resolved
 from tests.support.factories import person
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -33,13 +32,7 @@ def mail_dir(monkeypatch, tmp_path):
 
 def test_the_worker_retries_a_refused_mail_and_sends_it_once(mail_dir, celery_processes):
     bo = person("bo", email="bo@example.org")
-    with transaction.atomic():
-        note = notify(
-            user=bo,
-            kind="dispute_update",
-            params={"what": "status", "game": "game 7", "status": "resolved"},
-            url="/disputes/7",
-        )
+    note = notify_dispute_resolved(bo)
 
     def sent():
         note.refresh_from_db()
