@@ -14,7 +14,6 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError
 from django.db import transaction
-from django.db.models import Q
 from knox.models import get_digest_token
 from knox.settings import CONSTANTS
 from knox.settings import knox_settings
