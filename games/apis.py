@@ -32,6 +32,7 @@ from core.schema import ApiErrorSerializer
 from core.schema import error_responses
 from core.throttling import MoveRateThrottle
 from core.throttling import ReadRateThrottle
+from core.throttling import ReceiptCheckRateThrottle
 from core.throttling import TableCreateRateThrottle
 from games import extensions
 from games import selectors
@@ -636,9 +637,12 @@ class GameRecordApi(APIView):
 
 
 class GameReceiptsApi(APIView):
-    """Check move receipts (trust.receipts) against the game's log as it is now."""
+    """Check move receipts (trust.receipts) against the game's log as it is now. The log's
+    head (``seq``) is 0 to whoever may not see the game's progress (a duplicate table whose
+    deal other tables still play: games.siblings), as in the game's other documents."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [ReceiptCheckRateThrottle]
 
     class Input(serializers.Serializer):
         receipts = serializers.ListField(
@@ -650,7 +654,9 @@ class GameReceiptsApi(APIView):
 
     class Output(serializers.Serializer):
         game = serializers.UUIDField()
-        seq = serializers.IntegerField(help_text="the log's head now")
+        seq = serializers.IntegerField(
+            help_text="the log's head now (0 while the game's progress is hidden from you)"
+        )
         matches = serializers.BooleanField(help_text="every receipt's verdict is ok")
         results = inline_serializer(
             "ReceiptVerdict",
@@ -675,7 +681,7 @@ class GameReceiptsApi(APIView):
             many=True,
         )
 
-    @extend_schema(request=Input, responses={200: Output, 400: ERROR, 404: ERROR})
+    @extend_schema(request=Input, responses={200: Output, 400: ERROR, 404: ERROR, 429: ERROR})
     def post(self, request, game_id):
         data = validated(self.Input, request)
         game = selectors.game_get(game_id)
@@ -683,7 +689,7 @@ class GameReceiptsApi(APIView):
         return Response(
             {
                 "game": game.id,
-                "seq": game.version,
+                "seq": 0 if progress_hidden(game, request.user) else game.version,
                 "matches": all(r["verdict"] == trust_receipts.OK for r in results),
                 "results": results,
             }

@@ -157,6 +157,8 @@ RATE_LIMITS = {
     "account_export": ENV.get("RATE_LIMIT_ACCOUNT_EXPORT", "").strip() or "5/hour",
     # Challenges sent (POST /api/v1/challenges) per user.
     "challenge": ENV.get("RATE_LIMIT_CHALLENGE", "").strip() or "20/hour",
+    # Receipt checks (POST /api/v1/games/<id>/receipts): per address, per user signed in.
+    "receipt_check": ENV.get("RATE_LIMIT_RECEIPT_CHECK", "").strip() or "20/min",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.

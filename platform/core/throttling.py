@@ -192,6 +192,13 @@ class AccountExportRateThrottle(ScopedRateThrottle):
     scope = "account_export"
 
 
+class ReceiptCheckRateThrottle(ScopedRateThrottle):
+    """Receipt checks (POST /api/v1/games/<id>/receipts): per address when anonymous, per user
+    signed in; each reads a game's log and checks signatures."""
+
+    scope = "receipt_check"
+
+
 class MoveRateThrottle(ScopedRateThrottle):
     """Moves over REST: per player, shared with the socket's moves (``check_move``)."""
 
