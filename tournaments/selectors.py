@@ -324,6 +324,15 @@ def tournament_entry_statuses(user, tournament_ids) -> dict[int, str]:
     )
 
 
+def duplicate_deal_in_play(tournament: Tournament) -> bool:
+    """Whether a table of the tournament plays a deal another table has already played or is
+    playing (``Game.seed_hidden``): while one does, nothing a finished table's players could say
+    may reach the others (chat.services keeps the tournament chat to quick messages)."""
+    return TournamentTable.objects.filter(
+        round__tournament=tournament, game__seed_hidden=True
+    ).exists()
+
+
 def public_standings(tournament: Tournament) -> dict[str, Any] | None:
     """Return the standings as anyone may see them now: those stored, or, while a finished
     duplicate table's deal is still played at another table, the standings without it (its

@@ -39,6 +39,7 @@ from core.throttling import hit
 from games.chat_modes import QUICK_MESSAGES
 from games.chat_modes import ChatMode
 from tournaments.models import TournamentEntry
+from tournaments.selectors import duplicate_deal_in_play
 
 MAX_LENGTH = 300
 MAX_REASON = 1000
@@ -122,12 +123,20 @@ def chat_post_game(*, game_id, user, body: str | None = None, quick: str | None 
 
 @transaction.atomic
 def chat_post_tournament(*, tournament_id, user, body: str | None = None, quick: str | None = None):
-    """Say something in a tournament's chat (its entrants and organizer)."""
+    """Say something in a tournament's chat (its entrants and organizer). While a duplicate
+    deal is in play at its tables, a free chat takes only quick messages."""
     _check_author(user)
     tournament = selectors.tournament_for_chat(tournament_id)
     entrant = TournamentEntry.objects.filter(tournament=tournament, user=user).exists()
     if not entrant and tournament.created_by_id != user.pk:
         raise Forbidden(E.NOT_A_PARTICIPANT, "only entrants and the organizer write here")
+    if tournament.chat == ChatMode.FREE and body and duplicate_deal_in_play(tournament):
+        # A player whose table finished could post their opening hand while a sibling table
+        # still plays the same tiles: for the round, the canned messages only.
+        raise Forbidden(
+            E.QUICK_ONLY,
+            "while tables still play a duplicate deal, only quick messages can be sent here",
+        )
     text, key = _content(tournament.chat, body, quick)
     message = ChatMessage.objects.create(
         tournament=tournament,
