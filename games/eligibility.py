@@ -1,7 +1,8 @@
 """Who may play rated: open, join or be challenged to a rated table, or enter a rated
 tournament. An account qualifies by a history that costs something to fake: finished games
-played to the end, or its age (settings RATED_MIN_GAMES, RATED_MIN_ACCOUNT_DAYS); a bot a
-person owns never plays rated. Games and tournaments refuse the others with
+played to the end against another person who played it to the end too (a game against bots
+alone costs a script nothing), or its age (settings RATED_MIN_GAMES, RATED_MIN_ACCOUNT_DAYS);
+a bot a person owns never plays rated. Games and tournaments refuse the others with
 ``not_eligible_for_rated`` or ``bots_not_rated`` (403)."""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 from typing import NoReturn
 
 from django.conf import settings
+from django.db.models import Exists
+from django.db.models import OuterRef
 
 from core import clock
 from core.errors import Forbidden
@@ -34,7 +37,8 @@ def rated_eligibility(user) -> RatedEligibility:
     """Tell whether ``user`` may open, join or register for rated play, and what is missing.
 
     An account qualifies once it has played ``RATED_MIN_GAMES`` finished games (rated or not)
-    to the end — a game it resigned or forfeited does not count — or once it is
+    to the end against another person who did too — a game it resigned or forfeited, or one
+    against bots alone, does not count — or once it is
     ``RATED_MIN_ACCOUNT_DAYS`` days old. A setting of 0 turns its requirement off; with both
     off every account qualifies. Bots are seated by people and always qualify.
     """
@@ -47,12 +51,15 @@ def rated_eligibility(user) -> RatedEligibility:
         return RatedEligibility(True, 0, need, eligible_at)
     games = 0
     if need:
-        games = Seat.objects.filter(
-            user=user,
-            game__status=GameStatus.FINISHED,
-            resigned_at__isnull=True,
-            forfeited_at__isnull=True,
-        )[:need].count()
+        stayed = {"resigned_at__isnull": True, "forfeited_at__isnull": True}
+        another_person = Seat.objects.filter(
+            game=OuterRef("game"), user__is_bot=False, **stayed
+        ).exclude(user=OuterRef("user"))
+        games = (
+            Seat.objects.filter(user=user, game__status=GameStatus.FINISHED, **stayed)
+            .filter(Exists(another_person))[:need]
+            .count()
+        )
     return RatedEligibility(bool(need) and games >= need, games, need, eligible_at)
 
 
@@ -75,7 +82,7 @@ def rated_eligibility_check(user) -> None:
     ways, progress = [], []
     extra: dict[str, Any] = {}
     if e.games_needed:
-        ways.append(f"{e.games_needed} finished games played to the end")
+        ways.append(f"{e.games_needed} finished games played to the end against people")
         progress.append(f"you have {e.games}")
         extra.update(games_needed=e.games_needed, games_finished=e.games)
     if e.eligible_at is not None:

@@ -23,6 +23,7 @@ from core.errors import ApplicationError
 from core.errors import Forbidden
 from core.errors import NotFound
 from eventstore import store
+from games.engine.events import TileDrawn
 from games.engine.events import TilePlayed
 from games.engine.events import TurnPassed
 from games.engine.events import TurnStopped
@@ -43,6 +44,11 @@ REAPPLIED_REASON = "replaced by an adjudicated result"
 # these is in the log in its player's own name. Placing the engine is not a turn (R13a), nor
 # is a draw while searching for it (R7).
 TURN_EVENTS = frozenset({TilePlayed.type, TurnPassed.type, TurnStopped.type})
+MOVE_EVENTS = TURN_EVENTS | {TileDrawn.type}
+# A person who resigns or forfeits before this many turns of their own left early: the others
+# gain nothing from it. Throw-away accounts that played one turn and resigned handed a host
+# 1500 -> 1628 in two games; a player who gives up a lost game late still hands the win on.
+EARLY_LEAVER_TURNS = 5
 
 
 @dataclass(frozen=True)
@@ -126,8 +132,9 @@ def _apply(game_id, places, reapply: bool) -> bool:
         # A bot a person owns has no fixed strength to rate against: nobody is rated (every
         # door to rated play refuses it, so this only guards a table seated some other way).
         return False
+    turns = own_turns(game, seats)
     if not reapply:
-        reason = rating_abort_reason(game, seats)
+        reason = rating_abort_reason(game, seats, turns)
         if reason:
             RatedGame.objects.create(
                 game=game,
@@ -146,7 +153,7 @@ def _apply(game_id, places, reapply: bool) -> bool:
         else:
             r = ratings[seat.user.pk]
             beliefs.append((r.mu, r.sigma))
-    after = skill.rate(beliefs, ranks)
+    after = _rate(beliefs, ranks, set() if reapply else early_leavers(seats, turns))
     changes = []
     for seat in people:
         r = ratings[seat.user.pk]
@@ -181,30 +188,76 @@ def _apply(game_id, places, reapply: bool) -> bool:
     return True
 
 
-def rating_abort_reason(game: Game, seats: Sequence[_Seat]) -> str:
-    """Return why ``game`` must not be rated — each person who left, or never played, before
-    a turn of their own — or "" if every person played one.
+def own_turns(game: Game, seats: Sequence[_Seat]) -> dict[int, int]:
+    """Return how many turns each person's seat played in the player's own name.
 
-    A turn of their own is a turn-ending move (``TURN_EVENTS``) the log records in the
-    player's own name (actor kind "player", their user id): moves the timeout action or a bot
-    made for the seat do not count.
+    A turn is a run of the seat's moves in the log (draws, plays, its pass or stop) up to the
+    next seat's; it is the player's own when one of its turn-ending moves (``TURN_EVENTS``) is
+    recorded with actor kind "player" and their user id. Moves the timeout action or a bot made
+    for the seat do not count.
     """
     people = {s.index: s for s in seats if not s.user.is_bot}
-    played: set[int] = set()
+    turns = dict.fromkeys(people, 0)
+    current: int | None = None  # the seat whose run of moves the log is in
+    counted = False  # whether that run already counted as a turn of the player's own
     for e in store.read(game.stream):
-        if e.type not in TURN_EVENTS or e.actor.get("kind") != "player":
+        if e.type not in MOVE_EVENTS:
             continue
-        seat = people.get(e.data.get("seat"))
-        if seat is not None and e.actor.get("user") == seat.user.pk:
-            played.add(seat.index)
-            if len(played) == len(people):
-                return ""
-    missing = [s for i, s in sorted(people.items()) if i not in played]
+        seat_index = e.data.get("seat")
+        if seat_index != current:
+            current, counted = seat_index, False
+        seat = people.get(seat_index)
+        if (
+            not counted
+            and seat is not None
+            and e.type in TURN_EVENTS
+            and e.actor.get("kind") == "player"
+            and e.actor.get("user") == seat.user.pk
+        ):
+            turns[seat.index] += 1
+            counted = True
+    return turns
+
+
+def rating_abort_reason(
+    game: Game, seats: Sequence[_Seat], turns: Mapping[int, int] | None = None
+) -> str:
+    """Return why ``game`` must not be rated — each person who left, or never played, before
+    a turn of their own (``own_turns``) — or "" if every person played one."""
+    turns = own_turns(game, seats) if turns is None else turns
+    missing = [s for s in seats if not s.user.is_bot and not turns.get(s.index)]
     return "; ".join(
         f"seat {s.index + 1} ({s.user.username}) "
         f"{'left before playing' if s.left else 'never played'} a turn of their own"
         for s in missing
     )
+
+
+def early_leavers(seats: Sequence[_Seat], turns: Mapping[int, int]) -> set[int]:
+    """The seats of people who resigned or forfeited before ``EARLY_LEAVER_TURNS`` turns of
+    their own: the others gain nothing from beating them (``_apply``)."""
+    return {
+        s.index
+        for s in seats
+        if s.left and not s.user.is_bot and turns.get(s.index, 0) < EARLY_LEAVER_TURNS
+    }
+
+
+def _rate(beliefs: list[tuple[float, float]], ranks: list[int], early: set[int]) -> list:
+    """The beliefs after the game: the early leavers' as the whole table rates them (last,
+    they lose); everyone else's as if the early leavers had never sat down, so that an
+    account joining to lose at once hands nobody a rating (with one seat left, no change)."""
+    after = skill.rate(beliefs, ranks)
+    if not early:
+        return after
+    kept = [i for i in range(len(beliefs)) if i not in early]
+    if len(kept) < 2:
+        rest = [beliefs[i] for i in kept]
+    else:
+        rest = skill.rate([beliefs[i] for i in kept], [ranks[i] for i in kept])
+    for i, belief in zip(kept, rest, strict=True):
+        after[i] = belief
+    return after
 
 
 def _ranks(game: Game, seats: list[_Seat], places) -> list[int]:

@@ -231,6 +231,44 @@ def test_throwaways_who_play_a_turn_then_resign_are_stopped_by_eligibility(eligi
     assert len(changes) == 3
     leavers = [c for uid, c in changes.items() if uid != host.pk]
     assert all(c.left and c.place == 2 and c.mu_after < c.mu_before for c in leavers)
+    # One turn each, then gone: early leavers, from whom the host gains nothing.
+    assert (changes[host.pk].mu_after, changes[host.pk].sigma_after) == (
+        changes[host.pk].mu_before,
+        changes[host.pk].sigma_before,
+    )
+
+
+def finished_against_a_bot(user) -> Game:
+    """A tiny unrated game ``user`` plays to the end against one bot."""
+    r = call(user, "games", {"players": 2, "variants": SMALL})
+    assert r.status_code == 201, r.json()
+    assert call(user, f"games/{r.json()['id']}/bots", {"strategy": "random"}).status_code == 201
+    call(user, f"games/{r.json()['id']}/start")
+    game = play(Game.objects.get(pk=r.json()["id"]), [user])
+    assert game.status == GameStatus.FINISHED
+    return game
+
+
+def test_the_reviews_farm_three_bot_games_a_turn_and_a_resignation_raises_nobody(eligibility):
+    """As the third review did it: each throw-away finishes 3 tiny games against a bot (which
+    made it eligible), joins the host's rated table, plays one full turn and resigns; two such
+    games took the host from 1500 to 1628. Games against bots alone no longer qualify an
+    account, and an account aged to qualify hands the host nothing for leaving early."""
+    host = aged(make_user("host"), days=30)
+    before = host_display(host)
+    fresh = [throwaway(), throwaway()]
+    for guest in fresh:
+        for _ in range(3):
+            finished_against_a_bot(guest)
+    r = call(host, "games", {"players": 3, "rated": True, "variants": SMALL})
+    for guest in fresh:
+        refused = call(guest, f"games/{r.json()['id']}/join")
+        assert refused.status_code == 403
+        assert refused.json()["code"] == "not_eligible_for_rated"
+        assert "against people" in refused.json()["detail"]
+    for _ in range(2):
+        farm(host, first_turn=True, guests=[aged(throwaway(), days=7) for _ in range(2)])
+    assert host_display(host) == before
 
 
 def test_an_honest_game_between_eligible_accounts_still_rates(eligibility):

@@ -149,7 +149,7 @@ def test_a_fresh_account_is_not_eligible_and_is_told_what_is_missing(gate, froze
     err = exc.value
     assert (err.status, err.code) == (403, "not_eligible_for_rated")
     assert err.detail.startswith(
-        "rated play needs 3 finished games played to the end or an account 7 days old: "
+        "rated play needs 3 finished games played to the end against people or an account 7 days old: "
         "you have 1, and yours is old enough from "
     )
     expected_at = fresh.date_joined + timedelta(days=7)
@@ -200,7 +200,9 @@ def test_with_only_the_games_requirement_age_does_not_qualify(gate, frozen_clock
 
     with pytest.raises(Forbidden) as exc:
         rated_eligibility_check(old)
-    assert exc.value.detail.startswith("rated play needs 3 finished games played to the end:")
+    assert exc.value.detail.startswith(
+        "rated play needs 3 finished games played to the end against people:"
+    )
     assert "eligible_at" not in exc.value.extra
 
 
@@ -249,3 +251,20 @@ def test_the_platforms_own_tables_seat_whom_the_tournament_registered(gate, froz
     )
 
     assert game.seats.count() == 2
+
+
+def test_games_against_bots_alone_do_not_count(gate, frozen_clock):
+    """A script finishes games against a bot for free: only games with another person, who
+    played to the end too, make an account eligible."""
+    fresh = person("fresh")
+    for _ in range(3):
+        finished_game([fresh, bot("random")], [1, 2], rated=False)
+    leaver = person("leaver")
+    finished_game([fresh, leaver], [1, 2], rated=False, resigned=[1])
+    e = rated_eligibility(fresh)
+    assert not e.eligible
+    assert e.games == 0
+    other = person("other")
+    for _ in range(3):
+        finished_game([fresh, other, bot("random")], [1, 2, 3], rated=False)
+    assert rated_eligibility(fresh).eligible

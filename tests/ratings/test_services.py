@@ -9,6 +9,7 @@ from ratings import skill
 from ratings.models import RatedGame
 from ratings.models import Rating
 from ratings.models import RatingChange
+from ratings.services import EARLY_LEAVER_TURNS
 from ratings.services import rating_apply_game
 from ratings.services import rating_reverse_game
 from ratings.tasks import apply_game_ratings
@@ -147,7 +148,8 @@ def test_a_player_who_resigned_is_rated_last_whatever_the_scores(ana, bo, cy):
 
 
 def test_a_forfeited_seat_is_rated_last_too(ana, bo):
-    game = finished_game([ana, bo], [1, 2], forfeited=[0])
+    """A player who forfeits after playing the game for a while (not an early leaver)."""
+    game = finished_game([ana, bo], [1, 2], forfeited=[0], turns=[0, 1] * EARLY_LEAVER_TURNS)
 
     rating_apply_game(game_id=game.pk)
 
@@ -156,13 +158,37 @@ def test_a_forfeited_seat_is_rated_last_too(ana, bo):
 
 
 def test_several_leavers_share_the_last_place(ana, bo, cy, di):
-    game = finished_game([ana, bo, cy, di], [1, 2, 3, 4], resigned=[0], forfeited=[3])
+    game = finished_game(
+        [ana, bo, cy, di],
+        [1, 2, 3, 4],
+        resigned=[0],
+        forfeited=[3],
+        turns=[0, 1, 2, 3] * EARLY_LEAVER_TURNS,
+    )
 
     rating_apply_game(game_id=game.pk)
 
     places = {c.user_id: c.place for c in RatingChange.objects.all()}
     assert places == {ana.pk: 3, bo.pk: 1, cy.pk: 2, di.pk: 3}
     assert rating(ana).mu == rating(di).mu < rating(cy).mu
+
+
+def test_an_early_leaver_loses_and_hands_the_others_nothing(ana, bo, cy):
+    """Resigning after one turn (fewer than EARLY_LEAVER_TURNS of their own): ana is rated
+    last and loses; bo and cy are rated as if she had never sat down."""
+    game = finished_game([ana, bo, cy], [1, 2, 3], resigned=[0])
+    rating_apply_game(game_id=game.pk)
+    assert rating(ana).mu < skill.MU
+    expected = skill.rate([(skill.MU, skill.SIGMA)] * 2, [1, 2])
+    assert (rating(bo).mu, rating(cy).mu) == pytest.approx((expected[0][0], expected[1][0]))
+
+
+def test_against_early_leavers_alone_a_win_changes_nothing(ana, bo):
+    game = finished_game([ana, bo], [2, 1], resigned=[0])
+    rating_apply_game(game_id=game.pk)
+    assert rating(bo).mu == skill.MU
+    assert rating(bo).sigma == skill.SIGMA
+    assert rating(ana).mu < skill.MU
 
 
 # -- bots --------------------------------------------------------------------------------------
