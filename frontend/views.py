@@ -222,7 +222,12 @@ def tournament(request, tournament_id):
         found = tournament_selectors.tournament_get(tournament_id)
     except NotFound:
         raise Http404("no such tournament") from None
-    context = {"tournament": found, "tournament_id_str": str(found.pk)}
+    from games.chat_modes import ChatMode
+
+    chat_mode = found.chat
+    if chat_mode == ChatMode.FREE and tournament_selectors.duplicate_deal_in_play(found):
+        chat_mode = ChatMode.QUICK  # as chat.services takes it while the deal is in play
+    context = {"tournament": found, "tournament_id_str": str(found.pk), "chat_mode": chat_mode}
     return render(request, "frontend/tournament.html", context)
 
 

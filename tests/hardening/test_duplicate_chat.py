@@ -59,6 +59,14 @@ def test_no_free_text_reaches_the_tournament_chat_while_the_deal_is_in_play(dupl
     assert [(m["quick"], m["text"]) for m in read] == [("good_luck", "Good luck")]
 
 
+def test_the_tournament_page_offers_quick_messages_only_meanwhile(duplicate_round, client):
+    tournament, (ana, _, _), _ = duplicate_round
+    client.force_login(ana)
+    page = client.get(f"/tournaments/{tournament.pk}")
+    assert page.status_code == 200
+    assert 'data-chat-mode="quick"' in page.content.decode()
+
+
 def test_the_table_chat_of_a_duplicate_table_stays_closed_to_the_other_tables(duplicate_round):
     tournament, (ana, _, _), tables = duplicate_round
     bots_table = next(t for t in tables if not t.game.seats.filter(user=ana).exists())
