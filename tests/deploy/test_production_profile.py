@@ -91,7 +91,9 @@ def test_check_deploy_fails_without_the_production_profile():
 )
 def test_production_refuses_to_start(setting, refusal):
     result = manage("check", env=production_env(**setting))
-    assert result.returncode != 0
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: "), result.stderr  # one line, no traceback
+    assert "Traceback" not in result.stderr
     assert refusal in result.stderr
 
 
