@@ -11,8 +11,9 @@
   ``round_pause`` later (``Tournament.next_round_at``), the time the page counts down.
 - **Absence at a table**: when a table's game has ended, a seat handed over for timeouts is
   withdrawn from the later rounds (``no_show`` status): a no-show if its player never made a
-  move, else an early leave; a seat its player resigned, or left by withdrawing, is an early
-  leave. Each is an offence (``tournaments.bans``) that may earn a play ban.
+  move, else an early leave (a player who never moved and only timed out is a no-show even if
+  the game ended before the hand-over); a seat its player resigned, or left by withdrawing, is
+  an early leave. Each is an offence (``tournaments.bans``) that may earn a play ban.
 
 These run inside the tournament services' transaction, under the tournament's row lock.
 """
@@ -94,9 +95,16 @@ def _moved(stored) -> set[int]:
 def table_departures(table: TournamentTable) -> list[dict[str, Any]]:
     """Return the seats that left a table's game before it ended: each its ``seat``, ``user``
     id, ``reason`` ("timeouts", "withdrawn", "" for a resignation) and whether its player had
-    ``moved``."""
+    ``moved``.
+
+    A seat whose player never moved and whose turns all ran out on the clock counts as handed
+    over for timeouts too, though the game ended before the hand-over (the timeout that would
+    have handed it over ended the match, or the match ended first): absent the whole game, its
+    player is a no-show like one whose seat was handed over. Its place in the game's result is
+    untouched (it did not leave the game, the game ended)."""
     stored = store.read(table.game.stream)
     moved = _moved(stored)
+    timed_out = {e.actor.get("user") for e in stored if e.actor.get("kind") == "timeout"}
     users = dict(table.game.seats.values_list("index", "user_id"))
     out = []
     for e in stored:
@@ -110,6 +118,10 @@ def table_departures(table: TournamentTable) -> list[dict[str, Any]]:
                     "moved": user in moved,
                 }
             )
+    left = {d["seat"] for d in out}
+    for seat, user in sorted(users.items()):
+        if seat not in left and user in timed_out and user not in moved:
+            out.append({"seat": seat, "user": user, "reason": "timeouts", "moved": False})
     return out
 
 
