@@ -13,24 +13,15 @@ from types import SimpleNamespace
 import pytest
 
 from eventstore import store
+from tests.support import people
 from tests.support.clocks import LIVE
 from tests.support.clocks import play_turn
 from tests.support.clocks import run_with_seat_0_absent
 from tests.support.clocks import timed_game
-from tests.support.factories import person
 from tournaments.absence import table_departures
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ana():
-    return person("ana")
-
-
-@pytest.fixture
-def bo():
-    return person("bo")
+ana, bo = people.ana, people.bo
 
 
 def test_a_player_whose_only_turn_timed_out_and_ended_the_match_is_a_no_show(frozen_clock, ana, bo):
