@@ -54,7 +54,8 @@ from prometheus_client import make_wsgi_app
 from prometheus_client import multiprocess
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import choose_encoder
-from rest_framework.throttling import BaseThrottle
+
+from core import throttling
 
 log = logging.getLogger(__name__)
 
@@ -295,12 +296,6 @@ def authorized(header: str | None) -> bool:
     return hmac.compare_digest((header or "").encode(), f"Bearer {token}".encode())
 
 
-def client_address(request: HttpRequest) -> str:
-    """The caller's address as the rate limits read it: the entry the NUM_PROXIES trusted
-    proxies put in X-Forwarded-For, else the peer (a client cannot forge it to look local)."""
-    return BaseThrottle().get_ident(request)
-
-
 def local_or_token(address: str | None) -> bool:
     """Without METRICS_TOKEN, only a caller on this machine reads the metrics: a server
     listening beyond loopback (``serve --host 0.0.0.0``, a worker's METRICS_PORT) must not show
@@ -315,7 +310,7 @@ def metrics_view(request: HttpRequest):
         return HttpResponseNotAllowed(["GET", "HEAD"])
     if not enabled():  # production without a token: nothing to authorize against
         return HttpResponse(METRICS_OFF, status=404, content_type="text/plain")
-    if not local_or_token(client_address(request)):
+    if not local_or_token(throttling.client_address(request)):
         return HttpResponse(METRICS_LOCAL_ONLY, status=404, content_type="text/plain")
     if not authorized(request.headers.get("Authorization")):
         response = HttpResponse("metrics token required\n", status=401, content_type="text/plain")

@@ -294,10 +294,15 @@ def _login_keys(username: str, address: str) -> tuple[tuple[str, int], tuple[str
     return keys[0], keys[1], left
 
 
-def login_address(request) -> str:
-    """The client address the login limits count a request under (as ``LoginRateThrottle``);
-    empty when there is no request."""
+def client_address(request) -> str:
+    """A request's client address as every limit reads it: the entry the ``NUM_PROXIES``
+    trusted proxies put in X-Forwarded-For, else the peer (a client cannot forge it); empty
+    when there is no request."""
     return LoginRateThrottle().get_ident(request) if request is not None else ""
+
+
+# The address the login limits count a password check under.
+login_address = client_address
 
 
 def check_login_username(username: str, address: str) -> None:
