@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 .PHONY: venv lock run test test-fast test-slow test-browser test-long flake-hunt lint schema bench browser \
 	browser-deps axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab \
-	bench-analysis validate-skill-index
+	bench-analysis validate-skill-index profile-load
 
 venv: $(VENV)/.installed
 
@@ -179,6 +179,13 @@ bench-flood: venv
 LOAD_ARGS ?=
 load: venv
 	$(PY) -m tests.benchmarks.load $(LOAD_ARGS)
+
+# `make load` on a private PostgreSQL with pg_stat_statements, py-spy on the web process(es)
+# and the worker over the measured seconds: the top functions and statements.
+# PROFILE_ARGS="--tables 100 --seconds 30 --web 1".
+PROFILE_ARGS ?=
+profile-load: venv
+	$(PY) -m tests.benchmarks.profile_load $(PROFILE_ARGS)
 
 # `make load` of revision OLD (a worktree in /tmp/mt-old) and of this checkout, alternated in
 # one run, with both sides' medians and the new/old ratios. LOAD_AB_ARGS="--tables 16 --rounds 3".

@@ -36,6 +36,9 @@ import websockets
 
 from tests.benchmarks.bench_api import RAW_TABLE
 from tests.benchmarks.bench_api import raw_batch
+from tests.benchmarks.profiling import Sampler
+from tests.benchmarks.profiling import reset_statements
+from tests.benchmarks.profiling import statements
 from tests.support.celery import Celery
 from tests.support.celery import purge
 from tests.support.server import free_port
@@ -213,6 +216,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--worker-threads", type=int, default=4, help="the worker's thread pool (1: solo pool)"
     )
+    ap.add_argument(
+        "--profile",
+        type=Path,
+        help="folder: sample the web processes and the worker with py-spy over the measured "
+        "seconds, and read pg_stat_statements, then print the top entries",
+    )
     args = ap.parse_args(argv)
     url = os.environ.get(
         "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mexican_train_load"
@@ -259,9 +268,18 @@ def main(argv: list[str] | None = None) -> int:
                 f"{args.seconds:.0f} s"
             )
 
+            sampler = None
+
             async def run():
+                nonlocal sampler
                 task = asyncio.create_task(drive(ports, tables, args.warmup, args.seconds))
                 await asyncio.sleep(args.warmup)
+                if args.profile:
+                    reset_statements(url)
+                    sampler = Sampler(args.profile, args.seconds)
+                    for i, proc in enumerate(procs):
+                        sampler.attach(f"web-{i}", proc.pid)
+                    sampler.attach("worker", worker.worker.pid)
                 since = db_now(url)
                 await asyncio.sleep(args.seconds)
                 until = db_now(url)
@@ -295,6 +313,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
             errors = sum(stats["errors"].values())
             print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())
+            if sampler is not None:
+                for profile in sampler.profiles():
+                    print(profile.report())
+                print(statements(url))
         finally:
             worker.stop()
             for proc in procs:

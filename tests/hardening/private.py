@@ -45,9 +45,10 @@ class PrivatePostgres:
     """One PostgreSQL cluster of this test's own: ``start``, ``stop`` (``kill`` for a crash),
     ``start`` again on the same data and port."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, options: str = "") -> None:
         self.bin = pg_bin_dir()
         self.root = root
+        self.options = options  # more server settings: "-c name=value ..." (later ones win)
         self.data = root / "pgdata"
         self.log = root / "postgres.log"
         self.port = free_port()
@@ -72,7 +73,7 @@ class PrivatePostgres:
     def start(self) -> None:
         options = (
             f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root} "
-            "-c fsync=off -c max_connections=100"
+            f"-c fsync=off -c max_connections=100 {self.options}"
         )
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
 
@@ -149,13 +150,14 @@ class PrivateRedis:
 
 @contextlib.contextmanager
 def private_services(
-    *, redis: bool = True
+    *, redis: bool = True, postgres_options: str = ""
 ) -> Iterator[tuple[PrivatePostgres, PrivateRedis | None]]:
-    """A started private PostgreSQL (and redis-server); both stopped and removed afterwards."""
+    """A started private PostgreSQL (and redis-server); both stopped and removed afterwards.
+    ``postgres_options``: more server settings (``PrivatePostgres``)."""
     root = Path(tempfile.mkdtemp(prefix="mt-private-"))
     postgres = redis_server = None
     try:
-        postgres = PrivatePostgres(root)
+        postgres = PrivatePostgres(root, postgres_options)
         postgres.start()
         if redis:
             redis_server = PrivateRedis(root)

@@ -1,0 +1,179 @@
+"""Where a load run's time goes: py-spy samples of the platform's processes, and PostgreSQL's
+pg_stat_statements, summarised as the top entries.
+
+``Sampler`` attaches ``py-spy record`` (raw collapsed stacks) to running processes for a window
+and summarises each: the functions on the most sampled stacks (inclusive: the function or
+anything it called was running) and at their top (self). Idle threads (waiting in a poll or a
+lock) are left out by py-spy, so the shares are of the time a process was busy on a core.
+
+``statements`` reads the statements that took the most total time from pg_stat_statements
+(the server must load it: ``shared_preload_libraries``, as ``make profile-load``'s private
+cluster does).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+
+PY_SPY = Path(sys.executable).with_name("py-spy")
+ROOT = Path(__file__).resolve().parents[2]
+# py-spy names a file by its path below its sys.path entry: the project's own start with one of
+# its packages.
+OWN = tuple(
+    f"{p.name}/"
+    for folder in (ROOT, ROOT / "platform")
+    for p in folder.iterdir()
+    if (p / "__init__.py").exists() and p.name != "tests"
+)
+# A frame in py-spy's raw output: "function (path/to/file.py:123)".
+_FRAME = re.compile(r"^(?P<func>.*) \((?P<file>[^()]*?)(?::\d+)?\)$")
+
+
+@dataclass
+class Profile:
+    name: str
+    samples: int
+    inclusive: Counter  # the project's own functions only
+    self_time: Counter
+
+    def report(self, top: int = 25) -> str:
+        """The top entries, as lines of ``share  function (file)``."""
+        if not self.samples:
+            return f"{self.name}: no samples (the process was idle or py-spy could not attach)"
+        lines = [f"{self.name}: {self.samples} busy samples"]
+        lines.append("  inclusive, the project's own code (the function or what it called):")
+        for frame, n in self.inclusive.most_common(top):
+            lines.append(f"    {100 * n / self.samples:5.1f}%  {frame}")
+        lines.append("  self (the function itself was on a core):")
+        for frame, n in self.self_time.most_common(top):
+            lines.append(f"    {100 * n / self.samples:5.1f}%  {frame}")
+        return "\n".join(lines)
+
+
+def _short(frame: str) -> tuple[str, bool]:
+    """``func (.../site-packages/pkg/mod.py:12)`` -> ``func (pkg/mod.py)``: readable, and one
+    entry for a function whichever line of it was sampled; and whether it is the project's."""
+    match = _FRAME.match(frame.strip())
+    if not match:
+        return frame.strip(), False
+    path = match["file"]
+    for marker in ("site-packages/", "/lib/python3.11/"):
+        if marker in path:
+            path = path.split(marker, 1)[1]
+            break
+    return f"{match['func']} ({path})", path.startswith(OWN)
+
+
+def summarise(name: str, raw: str) -> Profile:
+    """Fold py-spy's raw output (one ``frame;frame;... count`` line a distinct stack)."""
+    inclusive: Counter = Counter()
+    self_time: Counter = Counter()
+    samples = 0
+    for line in raw.splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        n = int(count)
+        frames = [
+            _short(f)
+            for f in stack.split(";")
+            if f.strip() and not f.startswith(("process ", "thread "))
+        ]
+        if not frames:
+            continue
+        samples += n
+        for frame in {name for name, own in frames if own}:
+            inclusive[frame] += n
+        self_time[frames[-1][0]] += n
+    return Profile(name, samples, inclusive, self_time)
+
+
+class Sampler:
+    """``py-spy record`` on each named process for ``seconds``; ``profiles()`` once they end."""
+
+    def __init__(self, out: Path, seconds: float, rate: int = 200) -> None:
+        self.out, self.seconds, self.rate = out, seconds, rate
+        self._runs: list[tuple[str, Path, subprocess.Popen]] = []
+        out.mkdir(parents=True, exist_ok=True)
+
+    def attach(self, name: str, pid: int) -> None:
+        path = self.out / f"{name}.txt"
+        proc = subprocess.Popen(  # noqa: S603 — our own tool on our own processes
+            [
+                str(PY_SPY),
+                "record",
+                "--pid",
+                str(pid),
+                "--duration",
+                str(max(int(self.seconds), 1)),
+                "--rate",
+                str(self.rate),
+                "--format",
+                "raw",
+                "--nonblocking",
+                "--output",
+                str(path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self._runs.append((name, path, proc))
+
+    def profiles(self) -> list[Profile]:
+        found = []
+        for name, path, proc in self._runs:
+            try:
+                _, err = proc.communicate(timeout=self.seconds + 60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                _, err = proc.communicate()
+            raw = path.read_text(errors="replace") if path.exists() else ""
+            if not raw and err:
+                print(f"py-spy on {name}: {err.strip().splitlines()[-1]}", file=sys.stderr)
+            found.append(summarise(name, raw))
+        return found
+
+
+STATEMENTS = """
+SELECT calls, total_exec_time, mean_exec_time, rows, query
+FROM pg_stat_statements
+WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+ORDER BY total_exec_time DESC
+LIMIT %s
+"""
+
+
+def reset_statements(url: str) -> bool:
+    """Start pg_stat_statements afresh (False if the server does not load it)."""
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+            conn.execute("SELECT pg_stat_statements_reset()")
+        return True
+    except psycopg.Error as exc:
+        print(f"pg_stat_statements unavailable: {exc}".splitlines()[0], file=sys.stderr)
+        return False
+
+
+def statements(url: str, top: int = 15) -> str:
+    """The statements of ``url``'s database that took the most total time, one line each."""
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(STATEMENTS, [top]).fetchall()
+    total = sum(r[1] for r in rows) or 1.0
+    lines = ["pg_stat_statements (this database), by total time:"]
+    lines.append("   calls   total ms  mean ms   rows  share  statement")
+    for calls, total_ms, mean_ms, nrows, query in rows:
+        text = " ".join(query.split())
+        lines.append(
+            f"  {calls:6d} {total_ms:10.0f} {mean_ms:8.3f} {nrows:6d} "
+            f"{100 * total_ms / total:5.1f}%  {text[:150]}"
+        )
+    return "\n".join(lines)
