@@ -80,6 +80,18 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
+# The channel layer's receive loop (a traceback each second while Redis is away), beat's failed
+# sends (a traceback each), the worker's reconnects (two lines each attempt), kombu's failed
+# acknowledgements (a traceback each), the database pool's reconnects (a line each attempt).
+OUTAGE_NOISY_LOGGERS = (
+    "channels_redis.pubsub",
+    "celery.beat",
+    "celery.worker.consumer.consumer",
+    "kombu.message",
+    "psycopg.pool",
+)
+
+
 def logging_config(log_format: str, level: str = "INFO") -> dict:
     """Return Django's LOGGING: the root logger to stdout, as text or (``json``) JSON lines.
 
@@ -93,6 +105,7 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
         "filters": {
             "request_id": {"()": "core.logging.RequestIdFilter"},
             "query_string": {"()": "core.logging.QueryStringFilter"},
+            "once_per_interval": {"()": "core.outages.OncePerInterval"},
         },
         "formatters": {
             "text": {"format": TEXT_FORMAT},
@@ -114,6 +127,9 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
             # replaces their handlers and keeps their filters.
             "uvicorn.access": {"filters": ["query_string"]},
             "uvicorn.error": {"filters": ["query_string"]},
+            # What libraries log, again and again, while Redis or PostgreSQL is away: one line
+            # an interval each (core.outages), not a traceback a second per connection.
+            **{name: {"filters": ["once_per_interval"]} for name in OUTAGE_NOISY_LOGGERS},
         },
     }
 

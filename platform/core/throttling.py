@@ -48,8 +48,10 @@ from core.error_messages import localized
 from core.error_messages import scope_language
 from core.errors import ApplicationError
 from core.errors import CoreError
+from core.outages import FailureLog
 
 log = logging.getLogger(__name__)
+failures = FailureLog(log)  # one line an interval while the cache is away
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 KEY_PREFIX = "ratelimit"
@@ -118,9 +120,9 @@ def hit(scope: str, ident: str) -> float | None:
             except ValueError:  # expired between add and incr: a new window
                 cache.add(key, 1, timeout=duration + 1)
                 count = 1
-    except Exception:  # noqa: BLE001 — a cache outage must not stop play (see module doc)
+    except Exception as exc:  # noqa: BLE001 — a cache outage must not stop play (module doc)
         cache_failed()
-        log.warning("rate limit %s not checked: the cache is unavailable", scope, exc_info=True)
+        failures.failed(f"rate limit {scope} check", exc)
         return None
     if count <= allowed:
         return None
@@ -447,9 +449,9 @@ def _claim_slots(slots: SocketSlots, user, address: str | None) -> bool:
             if cap and not slots.claim(kind, ident, cap):
                 slots.release()
                 return False
-    except Exception:  # noqa: BLE001 — a cache outage must not stop play (see module doc)
+    except Exception as exc:  # noqa: BLE001 — a cache outage must not stop play (module doc)
         cache_failed()
-        log.warning("socket caps not checked: the cache is unavailable", exc_info=True)
+        failures.failed("checking socket caps in the cache", exc)
     return True
 
 
@@ -459,9 +461,9 @@ def _quietly(func):
         return
     try:
         func()
-    except Exception:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001
         cache_failed()
-        log.warning("socket slots not updated: the cache is unavailable", exc_info=True)
+        failures.failed("updating socket slots in the cache", exc)
 
 
 class SocketLimits:

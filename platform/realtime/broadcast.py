@@ -19,7 +19,10 @@ from channels.layers import channel_layers
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from core.outages import FailureLog
+
 log = logging.getLogger(__name__)
+failures = FailureLog(log)  # one line an interval while the channel layer is away
 
 
 async def _send_all(layer, messages: Mapping[str, dict[str, Any]]) -> None:
@@ -27,9 +30,11 @@ async def _send_all(layer, messages: Mapping[str, dict[str, Any]]) -> None:
         *(layer.group_send(group, message) for group, message in messages.items()),
         return_exceptions=True,
     )
-    for group, result in zip(messages, results, strict=True):
-        if isinstance(result, Exception):  # clients resync a lost update; never fail a move
-            log.error("broadcast to %s failed", group, exc_info=result)
+    failed = [r for r in results if isinstance(r, Exception)]
+    if failed:  # clients resync a lost update; never fail a move
+        failures.failed("broadcasting to the channel layer", failed[0])
+    else:
+        failures.succeeded("broadcasting to the channel layer")
 
 
 class _SenderLoop:
@@ -85,7 +90,9 @@ class _SenderLoop:
         loop = self.loop()
         with self._lock:
             if self._pending >= MAX_QUEUED:
-                log.error("broadcast queue full (%s batches): update dropped", self._pending)
+                failures.failed(
+                    "queueing a broadcast", RuntimeError(f"queue full ({self._pending} batches)")
+                )
                 return
             self._pending += 1
         loop.call_soon_threadsafe(self._enqueue, default, dict(messages))
@@ -101,8 +108,8 @@ class _SenderLoop:
             default, messages = await queue.get()
             try:
                 await asyncio.wait_for(_send_all(self.layer_for(default), messages), SEND_TIMEOUT)
-            except Exception:  # clients resync a lost update
-                log.exception("broadcast failed")
+            except Exception as exc:  # clients resync a lost update
+                failures.failed("broadcasting to the channel layer", exc)
             finally:
                 with self._lock:
                     self._pending -= 1
@@ -152,8 +159,8 @@ def send_now(messages: Mapping[str, dict[str, Any]]) -> None:
             async_to_sync(_send_all)(layer, messages)
         else:
             _SENDER.post(layer, messages)
-    except Exception:
-        log.exception("broadcast failed")
+    except Exception as exc:  # noqa: BLE001 — clients resync a lost update
+        failures.failed("broadcasting to the channel layer", exc)
 
 
 def sent(timeout: float = SEND_TIMEOUT) -> bool:
