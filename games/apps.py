@@ -22,3 +22,8 @@ class GamesConfig(AppConfig):
         account_data.register()
         metrics.register()
         register_refusals()
+        # Deadlines and overdue automatic seats, applied by the sweeper (core.sweeper).
+        from core import sweeper
+        from games.automatic import sweep_due
+
+        sweeper.register("deadlines", sweep_due)

@@ -10,6 +10,7 @@ too carries the seq it was made for.
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -45,6 +46,8 @@ from games.models import GameStatus
 from games.models import Seat
 from games.projections import automatic_grace
 from games.projections import deadline_for
+
+log = logging.getLogger(__name__)
 
 RESIGNED_STRATEGY = "greedy"  # plays the seat of a player who left (R25)
 TIMEOUT_STRATEGY = "timeout"  # plays a forfeited seat: the timeout action, turn after turn
@@ -176,7 +179,10 @@ def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
     return MoveResult(loaded.version, tuple(appended), seat=seat.index)
 
 
-def due_games(now=None, limit: int = 500) -> list[tuple[Any, int]]:
+SWEEP_BATCH = 500
+
+
+def due_games(now=None, limit: int = SWEEP_BATCH) -> list[tuple[Any, int]]:
     """Return (game id, seq) of active games whose deadline has passed, oldest first."""
     now = now or clock.now()
     return list(
@@ -184,3 +190,38 @@ def due_games(now=None, limit: int = 500) -> list[tuple[Any, int]]:
         .order_by("deadline")
         .values_list("id", "version")[:limit]
     )
+
+
+def sweep_deadlines(now=None) -> int:
+    """Apply every deadline that has passed: a person's timeout, an overdue automatic seat's
+    turn (its task lost). Returns how many games changed."""
+    return _apply_due(due_games(now or clock.now()))
+
+
+def _apply_due(due: list[tuple[Any, int]]) -> int:
+    changed = 0
+    for game_id, seq in due:
+        try:
+            if game_apply_timeout(game_id=game_id, seq=seq) is not None:
+                changed += 1
+        except Exception:  # noqa: BLE001 — one broken game must not stop the sweep
+            log.exception("sweeping game %s at seq %s failed", game_id, seq)
+    return changed
+
+
+def sweep_due() -> float | None:
+    """The sweeper's pass (``core.sweeper``): apply what is due; return the seconds until the
+    next deadline of an active game (0 when a full batch was due: more may be waiting)."""
+    due = due_games(clock.now())
+    _apply_due(due)
+    if len(due) >= SWEEP_BATCH:
+        return 0.0
+    upcoming = (
+        Game.objects.filter(status=GameStatus.ACTIVE, deadline__isnull=False)
+        .order_by("deadline")
+        .values_list("deadline", flat=True)
+        .first()
+    )
+    if upcoming is None:
+        return None
+    return max((upcoming - clock.now()).total_seconds(), 0.0)

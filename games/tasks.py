@@ -46,19 +46,8 @@ def apply_timeout(game_id: str, seq: int) -> int | None:
 
 @shared_task(name="games.tasks.sweep_deadlines")
 def sweep_deadlines() -> int:
-    """Apply every deadline that has passed (beat runs this every SWEEP_INTERVAL seconds).
+    """Apply every deadline that has passed (the sweeper, ``core.sweeper``, does this on its
+    own; the task is for a sweep asked of a worker). Returns how many games changed."""
+    from games.automatic import sweep_deadlines as sweep
 
-    Timeouts of people are applied here, in this task; an overdue automatic seat (its task
-    lost) is played. Returns how many games changed.
-    """
-    from games.automatic import due_games
-    from games.automatic import game_apply_timeout
-
-    changed = 0
-    for game_id, seq in due_games(clock.now()):
-        try:
-            if game_apply_timeout(game_id=game_id, seq=seq) is not None:
-                changed += 1
-        except Exception:  # noqa: BLE001 — one broken game must not stop the sweep
-            log.exception("sweeping game %s at seq %s failed", game_id, seq)
-    return changed
+    return sweep(clock.now())

@@ -472,6 +472,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A worker whose broker went away reconnects for as long as it takes (Celery's default gives up
 # after 100 attempts and the worker exits, leaving bots, clocks and the sweeper stopped).
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# ... every this many seconds (config.celery.Consumer; Celery's own steps grow to 30 s apart).
+BROKER_RECONNECT_SECONDS = float(ENV.get("BROKER_RECONNECT_SECONDS", "").strip() or 0.5)
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
 # A bot's or a clock's task that meets a database outage is retried with backoff (up to this
 # many times, at most TASK_RETRY_BACKOFF_MAX seconds apart); the sweeper still catches a turn
 # whose task was lost for good.
@@ -486,12 +489,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 3,
 }
 CELERY_TIMEZONE = "UTC"
-# Seconds between two sweeps of due deadlines (beat, or the embedded sweeper).
+# The sweeper (core.sweeper: a thread of beat's process, or the embedded runner) passes again
+# at the next deadline it knows of, and at least every SWEEP_INTERVAL seconds.
 SWEEP_INTERVAL = float(ENV.get("SWEEP_INTERVAL", "2"))
 # Seconds between two tournament ticks (starts, no-shows, rounds whose end was missed).
 TOURNAMENT_TICK_SECONDS = float(ENV.get("TOURNAMENT_TICK_SECONDS", "") or SWEEP_INTERVAL)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": SWEEP_INTERVAL},
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
     "tournaments-reminders": {
         "task": "tournaments.tasks.reminders",

@@ -5,7 +5,8 @@ configuration, not the caller's business:
 - a Celery worker on Redis (production, and the tests that start one): ``apply_async``;
 - the embedded runner (``manage.py serve`` without REDIS_URL): a thread of the server process
   runs them in order, ETA ones at their time, and runs Celery beat's schedule
-  (``CELERY_BEAT_SCHEDULE``: the deadline sweeper, the tournaments tick) itself;
+  (``CELERY_BEAT_SCHEDULE``: the tournaments tick, reminders, mails) and the sweeper's passes
+  (``core.sweeper``: deadlines) itself;
 - eagerly (no broker and no runner: tests, the shell): right after the commit, in the caller's
   thread — iteratively, so a table of bots plays to the end without deepening the stack.
 
@@ -32,8 +33,11 @@ from django.db import OperationalError
 from django.db import close_old_connections
 
 from core import clock
+from core import sweeper
+from core.outages import FailureLog
 
 log = logging.getLogger(__name__)
+publish_failures = FailureLog(log)
 
 _local = threading.local()
 _runner: EmbeddedRunner | None = None
@@ -73,14 +77,17 @@ class _Publisher:
     """Sends tasks to the broker from a daemon thread of this process, in the order they were
     submitted, so that what submits them — a move's request, once committed, or a task — never
     waits on the broker: a frozen Redis held each move's answer for as long as it stayed frozen
-    (the fault suite: 5.9 s in a 6 s pause). A task that cannot be sent is logged and dropped,
-    as one lost in the broker would be: the sweeper plays a lost turn after
-    AUTOMATIC_GRACE_SECONDS and enforces a lost deadline. Past ``MAX_QUEUED`` waiting tasks
-    (the broker away for long) new ones are dropped too. At exit the queue is given
-    ``DRAIN_SECONDS`` to empty. A forked child (a prefork worker) starts a thread of its own."""
+    (the fault suite: 5.9 s in a 6 s pause). A task that cannot be sent is tried again until
+    the broker is back (``_send_one``), and past ``GIVE_UP_SECONDS`` dropped, as one lost in
+    the broker would be: the sweeper plays a lost turn after AUTOMATIC_GRACE_SECONDS and
+    enforces a lost deadline. Past ``MAX_QUEUED`` waiting tasks new ones are dropped too. At
+    exit the queue is given ``DRAIN_SECONDS`` to empty. A forked child (a prefork worker)
+    starts a thread of its own."""
 
     MAX_QUEUED = 10_000
     DRAIN_SECONDS = 2.0
+    RETRY_SECONDS = 0.25
+    GIVE_UP_SECONDS = 30.0
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -106,11 +113,29 @@ class _Publisher:
         while True:
             task, args, eta = queue.get()
             try:
-                task.apply_async(args=args, eta=eta)
-            except Exception:  # noqa: BLE001 — logged; the sweeper retries what was lost
-                log.exception("could not queue %s%r", task.name, args)
+                _Publisher._send_one(task, args, eta)
             finally:
                 queue.task_done()
+
+    @staticmethod
+    def _send_one(task, args: tuple, eta: datetime | None) -> None:
+        """Send one task, trying again every ``RETRY_SECONDS`` while the broker is away (the
+        tasks behind it wait: they keep their order), for up to ``GIVE_UP_SECONDS``; then it
+        is dropped, and the sweeper plays the turn it was for. Once the broker is back the
+        task goes at once, instead of its turn waiting out the sweeper's grace."""
+        started = time.monotonic()
+        while True:
+            try:
+                task.apply_async(args=args, eta=eta)
+            except Exception as exc:  # noqa: BLE001 — counted, one line an interval
+                publish_failures.failed("sending a task to the broker", exc)
+                if time.monotonic() - started >= _Publisher.GIVE_UP_SECONDS:
+                    log.warning("task %s%r dropped: the broker is still away", task.name, args)
+                    return
+                time.sleep(_Publisher.RETRY_SECONDS)
+                continue
+            publish_failures.succeeded("sending a task to the broker")
+            return
 
     def drain(self, seconds: float) -> bool:
         """Wait up to ``seconds`` for every task posted by this process to be sent."""
@@ -180,6 +205,7 @@ class EmbeddedRunner:
         now = time.monotonic()
         for task, interval in periodic:
             self._push(now, _Periodic(self, task, interval), ())
+        self._push(now, _Sweeps(self), ())
 
     def start(self) -> EmbeddedRunner:
         self._thread.start()
@@ -246,6 +272,23 @@ class _Periodic:
             self.task.run()
         finally:
             self.runner.put_after(self.interval, self, ())
+
+
+class _Sweeps:
+    """The sweeper's passes on the runner (``core.sweeper``): each queues the next at the
+    pause it returns, so a deadline is applied when it comes due."""
+
+    name = "sweeper"
+
+    def __init__(self, runner: EmbeddedRunner) -> None:
+        self.runner = runner
+
+    def run(self) -> None:
+        pause = float(settings.SWEEP_INTERVAL)
+        try:
+            pause = sweeper.sweep_once()
+        finally:
+            self.runner.put_after(pause, self, ())
 
 
 def embedded() -> bool:

@@ -205,7 +205,7 @@ def check_documented_processes(*, venv: Path, cwd: Path, django: list[str], tmp:
             str(bin_ / "celery"), "-A", "config", "beat", "--loglevel=INFO",
             "--schedule", str(tmp / "celerybeat-schedule"),
         ]  # fmt: skip
-        procs.start("beat", beat, cwd=cwd, env=env_redis)
+        beat_log = procs.start("beat", beat, cwd=cwd, env=env_redis)
 
         def pong() -> bool:
             proc = subprocess.run(
@@ -224,14 +224,20 @@ def check_documented_processes(*, venv: Path, cwd: Path, django: list[str], tmp:
             return '"celery"' in proc.stdout and '"analysis"' in proc.stdout
 
         procs.wait("consume the queues celery and analysis", " ".join(worker), consumes_both_queues)
-        # Beat's first sweep reaches the worker: both processes run the platform's code.
+        # Beat's first tournaments tick reaches the worker: both processes run the platform's
+        # code. Beat's own thread sweeps the deadlines (core.sweeper).
         procs.wait(
             "receive a task from beat",
             " ".join(beat),
             lambda: (
-                "games.tasks.sweep_deadlines" in worker_log.read_text(errors="replace")
+                "tournaments.tasks.tick" in worker_log.read_text(errors="replace")
                 and " succeeded in " in worker_log.read_text(errors="replace")
             ),
+        )
+        procs.wait(
+            "start the sweeper",
+            " ".join(beat),
+            lambda: "sweeper started: deadlines" in beat_log.read_text(errors="replace"),
         )
         procs.check_alive()
     finally:
