@@ -1,0 +1,61 @@
+"""Live updates of one game are published by different processes (a person's move by a web
+process, the bot's answer by the worker), and under load a later one can reach a socket first.
+The socket holds it for the missing one (GAP_WAIT_SECONDS) and forwards both in order, without
+reading the database; only an update that never comes is read (tests/realtime/test_resync.py).
+Reading at once made every overtaking a catch-up query: at 100 tables, the largest part of the
+web process's time (issue 30's profile)."""
+
+from __future__ import annotations
+
+import realtime.broadcast
+from games import consumers
+from games import selectors
+from tests.realtime.helpers import SOCKET_TEST
+from tests.realtime.helpers import db
+from tests.realtime.helpers import log_seqs
+from tests.realtime.helpers import play_turn
+from tests.realtime.helpers import player
+from tests.realtime.helpers import receive_until_seq
+from tests.realtime.helpers import synced
+from tests.realtime.helpers import table
+
+pytestmark = SOCKET_TEST
+
+
+def seqs(messages):
+    return [e["seq"] for m in messages for e in m["events"]]
+
+
+async def test_an_update_that_overtakes_another_waits_for_it_and_both_arrive_in_order(
+    layer, monkeypatch
+):
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    users = [ana, bo]
+    gid = await db(table, ana, [bo])
+    comm, first = await synced(gid, token=ana.token)
+    reads = []
+    real_catch_up = selectors.game_catch_up
+    monkeypatch.setattr(
+        selectors, "game_catch_up", lambda *a: reads.append(a) or real_catch_up(*a)
+    )
+    try:
+        # Two turns whose updates are held back, then delivered the later first.
+        held = []
+        real_send = realtime.broadcast.send_now
+        realtime.broadcast.send_now = held.append
+        try:
+            await db(play_turn, gid, users)
+            last = await db(play_turn, gid, users)
+        finally:
+            realtime.broadcast.send_now = real_send
+        assert len(held) >= 2
+        for messages in reversed(held):
+            for group, message in messages.items():
+                await layer.group_send(group, message)
+
+        received = await receive_until_seq(comm, last)
+        assert seqs([first, *received]) == await db(log_seqs, gid)  # in order, none twice
+        assert reads == []  # the held update waited; nothing was read from the database
+        assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.2)
+    finally:
+        await comm.disconnect()
