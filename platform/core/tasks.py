@@ -196,7 +196,7 @@ class EmbeddedRunner:
     """One thread of the server process running tasks in order, ETA ones at their time, and
     the periodic jobs at their intervals — Celery's worker and beat, without Redis."""
 
-    def __init__(self, periodic: list[tuple[Any, float]]) -> None:
+    def __init__(self, periodic: list[tuple[Any, float]], *, sweeps: bool = False) -> None:
         self._heap: list[tuple[float, int, Any, tuple, int]] = []
         self._count = itertools.count()
         self._cv = threading.Condition()
@@ -205,7 +205,8 @@ class EmbeddedRunner:
         now = time.monotonic()
         for task, interval in periodic:
             self._push(now, _Periodic(self, task, interval), ())
-        self._push(now, _Sweeps(self), ())
+        if sweeps:  # the sweeper's passes (core.sweeper), as beat's thread runs them
+            self._push(now, _Sweeps(self), ())
 
     def start(self) -> EmbeddedRunner:
         self._thread.start()
@@ -299,7 +300,7 @@ def embedded() -> bool:
 def start_embedded_runner() -> EmbeddedRunner:
     global _runner
     if _runner is None:
-        _runner = EmbeddedRunner(periodic_jobs()).start()
+        _runner = EmbeddedRunner(periodic_jobs(), sweeps=True).start()
     return _runner
 
 
