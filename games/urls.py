@@ -1,48 +1,47 @@
 """Game endpoints under /api/v1/."""
 
-from django.urls import path
+from core.routes import routes
+from games.apis import GameBotsApi
+from games.apis import GameBotSeatApi
+from games.apis import GameContributionApi
+from games.apis import GameDetailApi
+from games.apis import GameEventsApi
+from games.apis import GameJoinApi
+from games.apis import GameLeaveApi
+from games.apis import GameListApi
+from games.apis import GameMoveApi
+from games.apis import GameReceiptsApi
+from games.apis import GameRecordApi
+from games.apis import GameRematchApi
+from games.apis import GameResignApi
+from games.apis import GameStartApi
+from games.apis import GameStateApi
+from games.apis import VacationApi
+from games.challenge_apis import ChallengeAcceptApi
+from games.challenge_apis import ChallengeCancelApi
+from games.challenge_apis import ChallengeDeclineApi
+from games.challenge_apis import ChallengeListApi
 
-from games import apis
-from games import challenge_apis
-
-urlpatterns = [
-    path("games", apis.GameListApi.as_view(), name="game-list"),
-    path("games/<uuid:game_id>", apis.GameDetailApi.as_view(), name="game-detail"),
-    path("games/<uuid:game_id>/join", apis.GameJoinApi.as_view(), name="game-join"),
-    path(
-        "games/<uuid:game_id>/contribution",
-        apis.GameContributionApi.as_view(),
-        name="game-contribution",
-    ),
-    path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="game-leave"),
-    path("games/<uuid:game_id>/bots", apis.GameBotsApi.as_view(), name="game-bots"),
-    path(
-        "games/<uuid:game_id>/bots/<int:seat>", apis.GameBotSeatApi.as_view(), name="game-bot-seat"
-    ),
-    path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="game-start"),
-    path("games/<uuid:game_id>/rematch", apis.GameRematchApi.as_view(), name="game-rematch"),
-    path("games/<uuid:game_id>/resign", apis.GameResignApi.as_view(), name="game-resign"),
-    path("games/<uuid:game_id>/moves", apis.GameMoveApi.as_view(), name="game-moves"),
-    path("games/<uuid:game_id>/state", apis.GameStateApi.as_view(), name="game-state"),
-    path("games/<uuid:game_id>/events", apis.GameEventsApi.as_view(), name="game-events"),
-    path("games/<uuid:game_id>/record", apis.GameRecordApi.as_view(), name="game-record"),
-    path("games/<uuid:game_id>/receipts", apis.GameReceiptsApi.as_view(), name="game-receipts"),
-    path("me/vacation", apis.VacationApi.as_view(), name="vacation"),
+urlpatterns = routes(
+    ("games", GameListApi, "game-list"),
+    ("games/<uuid:game_id>", GameDetailApi, "game-detail"),
+    ("games/<uuid:game_id>/join", GameJoinApi, "game-join"),
+    ("games/<uuid:game_id>/contribution", GameContributionApi, "game-contribution"),
+    ("games/<uuid:game_id>/leave", GameLeaveApi, "game-leave"),
+    ("games/<uuid:game_id>/bots", GameBotsApi, "game-bots"),
+    ("games/<uuid:game_id>/bots/<int:seat>", GameBotSeatApi, "game-bot-seat"),
+    ("games/<uuid:game_id>/start", GameStartApi, "game-start"),
+    ("games/<uuid:game_id>/rematch", GameRematchApi, "game-rematch"),
+    ("games/<uuid:game_id>/resign", GameResignApi, "game-resign"),
+    ("games/<uuid:game_id>/moves", GameMoveApi, "game-moves"),
+    ("games/<uuid:game_id>/state", GameStateApi, "game-state"),
+    ("games/<uuid:game_id>/events", GameEventsApi, "game-events"),
+    ("games/<uuid:game_id>/record", GameRecordApi, "game-record"),
+    ("games/<uuid:game_id>/receipts", GameReceiptsApi, "game-receipts"),
+    ("me/vacation", VacationApi, "vacation"),
     # Challenges to a private table (games.challenge_apis).
-    path("challenges", challenge_apis.ChallengeListApi.as_view(), name="challenge-list"),
-    path(
-        "challenges/<int:challenge_id>/accept",
-        challenge_apis.ChallengeAcceptApi.as_view(),
-        name="challenge-accept",
-    ),
-    path(
-        "challenges/<int:challenge_id>/decline",
-        challenge_apis.ChallengeDeclineApi.as_view(),
-        name="challenge-decline",
-    ),
-    path(
-        "challenges/<int:challenge_id>/cancel",
-        challenge_apis.ChallengeCancelApi.as_view(),
-        name="challenge-cancel",
-    ),
-]
+    ("challenges", ChallengeListApi, "challenge-list"),
+    ("challenges/<int:challenge_id>/accept", ChallengeAcceptApi, "challenge-accept"),
+    ("challenges/<int:challenge_id>/decline", ChallengeDeclineApi, "challenge-decline"),
+    ("challenges/<int:challenge_id>/cancel", ChallengeCancelApi, "challenge-cancel"),
+)

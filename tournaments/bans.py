@@ -34,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core import clock
 from core.errors import Forbidden
+from core.model_fields import optional_foreign_key
 from tournaments.errors import TournamentError
 
 OFFENCE_MEMORY = timedelta(days=7)
@@ -63,8 +64,8 @@ class PlayOffence(models.Model):
     kind = models.CharField(max_length=16, choices=OffenceKind.choices)
     # Where it happened, once: "checkin:<tournament>" or "table:<game>".
     key = models.CharField(max_length=80)
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    tournament = optional_foreign_key(
+        "tournaments.Tournament", on_delete=models.SET_NULL, related_name="+"
     )
     at = models.DateTimeField()
     forgiven = models.BooleanField(default=False)  # its ban was lifted by staff
@@ -91,12 +92,8 @@ class PlayBan(models.Model):
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
     lifted_at = models.DateTimeField(null=True, blank=True)
-    lifted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
+    lifted_by = optional_foreign_key(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+"
     )
     lift_note = models.CharField(max_length=200, blank=True)
 

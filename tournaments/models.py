@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.model_fields import optional_foreign_key
 from games.chat_modes import ChatMode
 
 
@@ -108,12 +109,8 @@ class Tournament(models.Model):
     min_account_days = models.PositiveIntegerField(default=0)
     verified_email = models.BooleanField(default=False)
     # A series' tournament: the occurrence of its rule this one is (tournaments.series).
-    series = models.ForeignKey(
-        "TournamentSeries",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="tournaments",
+    series = optional_foreign_key(
+        "TournamentSeries", on_delete=models.SET_NULL, related_name="tournaments"
     )
     occurrence = models.DateTimeField(null=True, blank=True)
     # The pause between rounds in seconds (null: ROUND_PAUSE_SECONDS live,

@@ -1,51 +1,34 @@
 """Tournament endpoints, included under /api/v1/ by config.urls."""
 
-from django.urls import path
-
-from tournaments import apis
-from tournaments import export_apis
-from tournaments import series_apis
+from core.routes import routes
+from tournaments.apis import PlayBanMineApi
+from tournaments.apis import TournamentCheckInApi
+from tournaments.apis import TournamentDetailApi
+from tournaments.apis import TournamentListApi
+from tournaments.apis import TournamentRegisterApi
+from tournaments.apis import TournamentStandingsApi
+from tournaments.apis import TournamentWithdrawApi
+from tournaments.export_apis import TournamentStandingsCsvApi
+from tournaments.export_apis import TournamentStandingsJsonApi
+from tournaments.series_apis import SeriesDetailApi
+from tournaments.series_apis import SeriesListApi
 
 app_name = "tournaments"
 
-urlpatterns = [
-    path("tournaments", apis.TournamentListApi.as_view(), name="list"),
-    path("tournaments/play-ban", apis.PlayBanMineApi.as_view(), name="play-ban"),
-    path("tournaments/<int:tournament_id>", apis.TournamentDetailApi.as_view(), name="detail"),
-    path(
-        "tournaments/<int:tournament_id>/register",
-        apis.TournamentRegisterApi.as_view(),
-        name="register",
-    ),
-    path(
-        "tournaments/<int:tournament_id>/withdraw",
-        apis.TournamentWithdrawApi.as_view(),
-        name="withdraw",
-    ),
-    path(
-        "tournaments/<int:tournament_id>/check-in",
-        apis.TournamentCheckInApi.as_view(),
-        name="check-in",
-    ),
-    path(
-        "tournaments/<int:tournament_id>/standings",
-        apis.TournamentStandingsApi.as_view(),
-        name="standings",
-    ),
-    path("tournament-series", series_apis.SeriesListApi.as_view(), name="series-list"),
-    path(
-        "tournament-series/<int:series_id>",
-        series_apis.SeriesDetailApi.as_view(),
-        name="series-detail",
-    ),
-    path(
+urlpatterns = routes(
+    ("tournaments", TournamentListApi, "list"),
+    ("tournaments/play-ban", PlayBanMineApi, "play-ban"),
+    ("tournaments/<int:tournament_id>", TournamentDetailApi, "detail"),
+    ("tournaments/<int:tournament_id>/register", TournamentRegisterApi, "register"),
+    ("tournaments/<int:tournament_id>/withdraw", TournamentWithdrawApi, "withdraw"),
+    ("tournaments/<int:tournament_id>/check-in", TournamentCheckInApi, "check-in"),
+    ("tournaments/<int:tournament_id>/standings", TournamentStandingsApi, "standings"),
+    ("tournament-series", SeriesListApi, "series-list"),
+    ("tournament-series/<int:series_id>", SeriesDetailApi, "series-detail"),
+    (
         "tournaments/<int:tournament_id>/standings.json",
-        export_apis.TournamentStandingsJsonApi.as_view(),
-        name="standings-json",
+        TournamentStandingsJsonApi,
+        "standings-json",
     ),
-    path(
-        "tournaments/<int:tournament_id>/standings.csv",
-        export_apis.TournamentStandingsCsvApi.as_view(),
-        name="standings-csv",
-    ),
-]
+    ("tournaments/<int:tournament_id>/standings.csv", TournamentStandingsCsvApi, "standings-csv"),
+)

@@ -7,6 +7,7 @@ from knox.models import AbstractAuthToken
 
 from accounts.errors import AccountError
 from accounts.skeleton import username_skeleton
+from core.model_fields import optional_foreign_key
 
 
 class User(AbstractUser):
@@ -19,13 +20,8 @@ class User(AbstractUser):
     bot_strategy = models.CharField(max_length=64, blank=True)
     # The person who registered this bot (accounts.services.owned_bot_create). PROTECT: users
     # are pseudonymized, never removed (accounts.deletion), so an owner row always stays.
-    bot_owner = models.ForeignKey(
-        "self",
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="owned_bots",
-        editable=False,
+    bot_owner = optional_foreign_key(
+        "self", on_delete=models.PROTECT, related_name="owned_bots", editable=False
     )
     # Correspondence vacation (RULES R24): while it runs the player's clocks are paused, each
     # game allowing at most its time control's vacation_days.

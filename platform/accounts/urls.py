@@ -1,23 +1,34 @@
 """Account endpoints, included under /api/v1/ by config.urls."""
 
-from django.urls import path
-
-from accounts import apis
+from accounts.apis import AccountDeleteApi
+from accounts.apis import AccountExportApi
+from accounts.apis import AuthTokenObtainApi
+from accounts.apis import OwnedBotDetailApi
+from accounts.apis import OwnedBotListApi
+from accounts.apis import OwnedBotTokenApi
+from accounts.apis import SessionLoginApi
+from accounts.apis import SessionLogoutApi
+from accounts.apis import SocketTicketApi
+from accounts.apis import TokenDetailApi
+from accounts.apis import TokenListApi
+from accounts.apis import UserMeApi
+from accounts.apis import UserRegisterApi
+from core.routes import routes
 
 app_name = "accounts"
 
-urlpatterns = [
-    path("auth/register", apis.UserRegisterApi.as_view(), name="register"),
-    path("auth/token", apis.AuthTokenObtainApi.as_view(), name="token"),
-    path("auth/tokens", apis.TokenListApi.as_view(), name="tokens"),
-    path("auth/tokens/<uuid:token_id>", apis.TokenDetailApi.as_view(), name="token-detail"),
-    path("auth/socket-ticket", apis.SocketTicketApi.as_view(), name="socket-ticket"),
-    path("auth/login", apis.SessionLoginApi.as_view(), name="login"),
-    path("auth/logout", apis.SessionLogoutApi.as_view(), name="logout"),
-    path("me", apis.UserMeApi.as_view(), name="me"),
-    path("me/bots", apis.OwnedBotListApi.as_view(), name="bots"),
-    path("me/bots/<str:username>", apis.OwnedBotDetailApi.as_view(), name="bot-detail"),
-    path("me/bots/<str:username>/token", apis.OwnedBotTokenApi.as_view(), name="bot-token"),
-    path("account/delete", apis.AccountDeleteApi.as_view(), name="account-delete"),
-    path("account/export", apis.AccountExportApi.as_view(), name="account-export"),
-]
+urlpatterns = routes(
+    ("auth/register", UserRegisterApi, "register"),
+    ("auth/token", AuthTokenObtainApi, "token"),
+    ("auth/tokens", TokenListApi, "tokens"),
+    ("auth/tokens/<uuid:token_id>", TokenDetailApi, "token-detail"),
+    ("auth/socket-ticket", SocketTicketApi, "socket-ticket"),
+    ("auth/login", SessionLoginApi, "login"),
+    ("auth/logout", SessionLogoutApi, "logout"),
+    ("me", UserMeApi, "me"),
+    ("me/bots", OwnedBotListApi, "bots"),
+    ("me/bots/<str:username>", OwnedBotDetailApi, "bot-detail"),
+    ("me/bots/<str:username>/token", OwnedBotTokenApi, "bot-token"),
+    ("account/delete", AccountDeleteApi, "account-delete"),
+    ("account/export", AccountExportApi, "account-export"),
+)

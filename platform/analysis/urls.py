@@ -1,16 +1,12 @@
 """Analysis endpoints, included under /api/v1/ by config.urls."""
 
-from django.urls import path
-
-from analysis import apis
+from analysis.apis import FairPlayApi
+from analysis.apis import GameAnalysisApi
+from core.routes import routes
 
 app_name = "analysis"
 
-urlpatterns = [
-    path("games/<uuid:game_id>/analysis", apis.GameAnalysisApi.as_view(), name="game-analysis"),
-    path(
-        "audit/players/<str:username>/fair-play",
-        apis.FairPlayApi.as_view(),
-        name="fair-play",
-    ),
-]
+urlpatterns = routes(
+    ("games/<uuid:game_id>/analysis", GameAnalysisApi, "game-analysis"),
+    ("audit/players/<str:username>/fair-play", FairPlayApi, "fair-play"),
+)

@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.model_fields import optional_foreign_key
 from games.models import Game
 from tournaments.models import Tournament
 
@@ -23,11 +24,9 @@ class ChatChannel(models.TextChoices):
 
 
 class ChatMessage(models.Model):
-    game = models.ForeignKey(
-        Game, on_delete=models.PROTECT, null=True, blank=True, related_name="chat_messages"
-    )
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.PROTECT, null=True, blank=True, related_name="chat_messages"
+    game = optional_foreign_key(Game, on_delete=models.PROTECT, related_name="chat_messages")
+    tournament = optional_foreign_key(
+        Tournament, on_delete=models.PROTECT, related_name="chat_messages"
     )
     channel = models.CharField(max_length=16, choices=ChatChannel.choices)
     author = models.ForeignKey(
@@ -94,12 +93,8 @@ class ChatBan(models.Model):
     )
     created_at = models.DateTimeField()
     lifted_at = models.DateTimeField(null=True, blank=True)
-    lifted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="chat_bans_lifted",
+    lifted_by = optional_foreign_key(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_bans_lifted"
     )
 
     class Meta:
@@ -117,12 +112,8 @@ class ChatReport(models.Model):
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_reports"
     )
-    dispute = models.ForeignKey(
-        "disputes.Dispute",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="chat_reports",
+    dispute = optional_foreign_key(
+        "disputes.Dispute", on_delete=models.PROTECT, related_name="chat_reports"
     )
     reason = models.TextField(blank=True)
     created_at = models.DateTimeField()

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.model_fields import optional_foreign_key
 from games.models import Game
 
 
@@ -46,12 +47,8 @@ class Dispute(models.Model):
     )
     # The players in the thread: the one who opened it and those it names.
     involved = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="disputes_involved")
-    claimed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="disputes_claimed",
+    claimed_by = optional_foreign_key(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="disputes_claimed"
     )
     resolution = models.TextField(blank=True)
     created_at = models.DateTimeField()
@@ -121,12 +118,8 @@ class StaffAction(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="staff_actions"
     )
     action = models.CharField(max_length=32, choices=StaffActionKind.choices)
-    game = models.ForeignKey(
-        Game, on_delete=models.PROTECT, null=True, blank=True, related_name="staff_actions"
-    )
-    dispute = models.ForeignKey(
-        Dispute, on_delete=models.PROTECT, null=True, blank=True, related_name="staff_actions"
-    )
+    game = optional_foreign_key(Game, on_delete=models.PROTECT, related_name="staff_actions")
+    dispute = optional_foreign_key(Dispute, on_delete=models.PROTECT, related_name="staff_actions")
     # The event it appended, or the position a read showed (the game's seq then), if any.
     seq = models.PositiveIntegerField(null=True, blank=True)
     reason = models.TextField(blank=True)

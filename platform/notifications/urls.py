@@ -1,9 +1,8 @@
-from django.urls import path
-
+from core.routes import routes
 from notifications.apis import NotificationListApi
 from notifications.apis import NotificationReadApi
 
-urlpatterns = [
-    path("notifications", NotificationListApi.as_view(), name="notifications"),
-    path("notifications/read", NotificationReadApi.as_view(), name="notifications-read"),
-]
+urlpatterns = routes(
+    ("notifications", NotificationListApi, "notifications"),
+    ("notifications/read", NotificationReadApi, "notifications-read"),
+)

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.model_fields import optional_foreign_key
 from ratings import skill
 
 
@@ -69,12 +70,8 @@ class RatingChange(models.Model):
     ordinal_after = models.FloatField()
     created_at = models.DateTimeField()
     reversed_at = models.DateTimeField(null=True, blank=True)
-    reversed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
+    reversed_by = optional_foreign_key(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     reversal_reason = models.TextField(blank=True)
 
@@ -123,12 +120,8 @@ class RatedGame(models.Model):
     applications = models.PositiveSmallIntegerField(default=0)
     applied_at = models.DateTimeField(null=True, blank=True)
     reversed_at = models.DateTimeField(null=True, blank=True)
-    reversed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
+    reversed_by = optional_foreign_key(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     reversal_reason = models.TextField(blank=True)
     aborted_at = models.DateTimeField(null=True, blank=True)

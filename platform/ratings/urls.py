@@ -1,17 +1,14 @@
 """Rating endpoints, included under /api/v1/ by config.urls."""
 
-from django.urls import path
-
-from ratings import apis
+from core.routes import routes
+from ratings.apis import PlayerProfileApi
+from ratings.apis import PlayerRatingHistoryApi
+from ratings.apis import RatingLeaderboardApi
 
 app_name = "ratings"
 
-urlpatterns = [
-    path("ratings/leaderboard", apis.RatingLeaderboardApi.as_view(), name="leaderboard"),
-    path("players/<str:username>", apis.PlayerProfileApi.as_view(), name="player"),
-    path(
-        "players/<str:username>/rating-history",
-        apis.PlayerRatingHistoryApi.as_view(),
-        name="rating-history",
-    ),
-]
+urlpatterns = routes(
+    ("ratings/leaderboard", RatingLeaderboardApi, "leaderboard"),
+    ("players/<str:username>", PlayerProfileApi, "player"),
+    ("players/<str:username>/rating-history", PlayerRatingHistoryApi, "rating-history"),
+)

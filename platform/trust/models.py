@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import models
 
+from core.model_fields import optional_foreign_key
+
 
 class ReceiptCheck(models.Model):
     """Move receipts submitted with a dispute (or one of its messages), checked when submitted:
@@ -11,12 +13,8 @@ class ReceiptCheck(models.Model):
     dispute = models.ForeignKey(
         "disputes.Dispute", on_delete=models.CASCADE, related_name="receipt_checks"
     )
-    message = models.ForeignKey(
-        "disputes.DisputeMessage",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="receipt_checks",
+    message = optional_foreign_key(
+        "disputes.DisputeMessage", on_delete=models.CASCADE, related_name="receipt_checks"
     )
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="receipt_checks"
