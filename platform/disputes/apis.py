@@ -4,7 +4,6 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -22,7 +21,9 @@ from core.pagination import NumberPage
 from core.pagination import NumberQuery
 from core.pagination import page_of
 from core.pagination import paginate
+from core.pagination import serialized
 from core.schema import error_responses
+from core.schema import operations
 from core.throttling import DisputeMessageRateThrottle
 from disputes import selectors
 from disputes import services
@@ -32,6 +33,7 @@ from games.selectors import table_names
 from trust.receipts import MAX_RECEIPTS
 
 DISPUTE_TAGS = ["disputes"]
+operation = operations(DISPUTE_TAGS)
 
 
 # -- disputes ----------------------------------------------------------------------------------
@@ -166,9 +168,8 @@ class DisputeListApi(APIView):
         status = serializers.ChoiceField(DisputeStatus.values, required=False)
         game = serializers.UUIDField(required=False)
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_list",
+    @operation(
+        "dispute_list",
         parameters=[Query],
         responses={
             200: page_of("DisputePage", DisputeOutput),
@@ -181,16 +182,11 @@ class DisputeListApi(APIView):
             request.user, status=params.get("status"), game_id=params.get("game")
         )
         return paginate(
-            request,
-            rows,
-            lambda page: DisputeOutput(page, many=True).data,
-            pagination=NumberPage(),
-            view=self,
+            request, rows, serialized(DisputeOutput), pagination=NumberPage(), view=self
         )
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_open",
+    @operation(
+        "dispute_open",
         request=Input,
         responses={
             201: DisputeDetailOutput,
@@ -226,9 +222,8 @@ class DisputeDetailApi(APIView):
 
     permission_classes = [IsAuthenticated, StaffBySessionOnly]
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_detail",
+    @operation(
+        "dispute_detail",
         responses={
             200: DisputeDetailOutput,
             **error_responses(401, 403, 404, e403="`own_game`, `session_required`"),
@@ -248,9 +243,8 @@ class DisputeMessageApi(APIView):
         body = serializers.CharField(max_length=services.MAX_TEXT)
         receipts = _receipts_field()
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_message",
+    @operation(
+        "dispute_message",
         request=Input,
         responses={
             201: DisputeDetailOutput,
