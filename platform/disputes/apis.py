@@ -143,6 +143,12 @@ def _detail(dispute_id, user):
     return DisputeDetailOutput(selectors.dispute_detail(dispute_id, user)).data
 
 
+def _written(**codes: str) -> dict:
+    """Document a write in a dispute (opening it, a message): 201 with its detail, or the
+    errors any write can meet, with this write's own codes (``e403=`` …)."""
+    return {201: DisputeDetailOutput, **error_responses(400, 401, 403, 404, 409, **codes)}
+
+
 class DisputeListApi(APIView):
     """A player's disputes, or for staff every dispute (the queue: longest waiting first)."""
 
@@ -188,19 +194,11 @@ class DisputeListApi(APIView):
     @operation(
         "dispute_open",
         request=Input,
-        responses={
-            201: DisputeDetailOutput,
-            **error_responses(
-                400,
-                401,
-                403,
-                404,
-                409,
-                e400="`game_not_started`, `invalid_seq`, `invalid_seat`, `reason_required`",
-                e403="`not_a_player`, `session_required`",
-                e409="`dispute_already_open`",
-            ),
-        },
+        responses=_written(
+            e400="`game_not_started`, `invalid_seq`, `invalid_seat`, `reason_required`",
+            e403="`not_a_player`, `session_required`",
+            e409="`dispute_already_open`",
+        ),
     )
     def post(self, request):
         data = validated(self.Input, request)
@@ -246,18 +244,7 @@ class DisputeMessageApi(APIView):
     @operation(
         "dispute_message",
         request=Input,
-        responses={
-            201: DisputeDetailOutput,
-            **error_responses(
-                400,
-                401,
-                403,
-                404,
-                409,
-                e403="`own_game`, `session_required`",
-                e409="`dispute_closed`",
-            ),
-        },
+        responses=_written(e403="`own_game`, `session_required`", e409="`dispute_closed`"),
     )
     def post(self, request, dispute_id):
         data = validated(self.Input, request)
