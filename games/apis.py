@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from accounts.names import game_names
 from accounts.permissions import acting_user
+from core.api_views import PublicReadApi
 from core.fields import IntegerField
 from core.fields import StrictBooleanField
 from core.fields import WholeNumberField
@@ -28,6 +29,7 @@ from core.pagination import CursorQuery
 from core.pagination import NumberPage
 from core.pagination import page_of
 from core.pagination import paginate
+from core.pagination import serialized
 from core.schema import ApiErrorSerializer
 from core.schema import error_responses
 from core.throttling import MoveRateThrottle
@@ -352,11 +354,10 @@ class GameListApi(APIView):
         else:
             games = selectors.game_list(status=wanted)
             pagination = CursorPage(("-created_at", "-id"))
-        context = {"request": request}
         return paginate(
             request,
             games,
-            lambda rows: GameOutput(rows, many=True, context=context).data,
+            serialized(GameOutput, context={"request": request}),
             pagination=pagination,
             view=self,
         )
@@ -449,13 +450,22 @@ class GameContributionApi(APIView):
         return Response(_game(game_id, request))
 
 
-class GameLeaveApi(APIView):
+# A player acts on a table with no body (leaves it, starts it) and gets the game back. No
+# docstring: drf-spectacular would give it to each subclass's operation as its description.
+class _TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
+
+    def act(self, *, game_id, user):
+        raise NotImplementedError
 
     @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 403: ERROR})
     def post(self, request, game_id):
-        services.game_leave(game_id=game_id, user=request.user)
+        self.act(game_id=game_id, user=request.user)
         return Response(_game(game_id, request))
+
+
+class GameLeaveApi(_TableActionApi):
+    act = staticmethod(services.game_leave)
 
 
 class GameBotsApi(APIView):
@@ -516,13 +526,8 @@ class GameRematchApi(APIView):
         return Response(_game(made.game.pk, request), status=code)
 
 
-class GameStartApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=None, responses={200: GameOutput, 400: ERROR, 403: ERROR})
-    def post(self, request, game_id):
-        services.game_start(game_id=game_id, user=request.user)
-        return Response(_game(game_id, request))
+class GameStartApi(_TableActionApi):
+    act = staticmethod(services.game_start)
 
 
 class GameResignApi(APIView):
@@ -596,10 +601,7 @@ class GameStateApi(APIView):
         return Response(selectors.game_state_for(game, acting_user(request)))
 
 
-class GameEventsApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
+class GameEventsApi(PublicReadApi):
     class Query(serializers.Serializer):
         after = WholeNumberField(required=False, default=0, help_text="events with seq > after")
 
@@ -613,10 +615,7 @@ class GameEventsApi(APIView):
         return Response(selectors.game_events_for(game, acting_user(request), after=after))
 
 
-class GameRecordApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
+class GameRecordApi(PublicReadApi):
     @extend_schema(
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),

@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.http import JsonResponse
 from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
-from drf_spectacular.utils import extend_schema
 from drf_spectacular.utils import extend_schema_view
 from rest_framework import serializers
 from rest_framework import status
@@ -19,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import clock
+from core.api_views import PublicReadApi
 from core.errors import Forbidden
 from core.fields import IntegerField
 from core.inputs import query
@@ -29,6 +29,7 @@ from core.pagination import NumberQuery
 from core.pagination import page_of
 from core.pagination import paginate
 from core.schema import error_responses
+from core.schema import operations
 from core.throttling import ReadRateThrottle
 from tournaments import bans
 from tournaments import eligibility
@@ -42,6 +43,7 @@ from tournaments.models import TournamentFormat
 from tournaments.models import TournamentStatus
 
 TAGS = ["tournaments"]
+operation = operations(TAGS)
 POLICIES = " | ".join(AbsencePolicy.values)
 
 
@@ -392,9 +394,8 @@ class TournamentListApi(APIView):
             "(or cancelled); all of them if not given: running, then upcoming, then ended",
         )
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_list",
+    @operation(
+        "tournament_list",
         parameters=[Query],
         responses={
             200: page_of("TournamentPage", TournamentListItemOutput),
@@ -411,9 +412,8 @@ class TournamentListApi(APIView):
 
         return paginate(request, rows, serialize, pagination=NumberPage(), view=self)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_create",
+    @operation(
+        "tournament_create",
         request=Input,
         responses={
             201: TournamentDetailOutput,
@@ -435,15 +435,8 @@ class TournamentListApi(APIView):
         return Response(_detail(tournament.pk, request.user), status=status.HTTP_201_CREATED)
 
 
-class TournamentDetailApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_detail",
-        responses={200: TournamentDetailOutput, **error_responses(404)},
-    )
+class TournamentDetailApi(PublicReadApi):
+    @operation("tournament_detail", responses={200: TournamentDetailOutput, **error_responses(404)})
     def get(self, request, tournament_id):
         return Response(_detail(tournament_id, request.user))
 
@@ -451,9 +444,8 @@ class TournamentDetailApi(APIView):
 def _entry_schema(operation_id, errors):
     """Document one of a player's entry actions: no body; the detail answers."""
     return extend_schema_view(
-        post=extend_schema(
-            tags=TAGS,
-            operation_id=operation_id,
+        post=operation(
+            operation_id,
             request=None,
             responses={200: TournamentDetailOutput, **errors},
         )
@@ -498,13 +490,9 @@ NULLABLE_STANDINGS = OpenApiResponse(
 )
 
 
-class TournamentStandingsApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_standings",
+class TournamentStandingsApi(PublicReadApi):
+    @operation(
+        "tournament_standings",
         parameters=[OpenApiParameter("round", int, description="the standings after this round")],
         responses={200: NULLABLE_STANDINGS, **error_responses(400, 404)},
     )
@@ -521,10 +509,6 @@ class PlayBanMineApi(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [ReadRateThrottle]
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="play_ban_mine",
-        responses={200: PlayBanStatusOutput, **error_responses(401)},
-    )
+    @operation("play_ban_mine", responses={200: PlayBanStatusOutput, **error_responses(401)})
     def get(self, request):
         return Response(bans.play_ban_status(request.user))

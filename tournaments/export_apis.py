@@ -6,18 +6,16 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from core.api_views import PublicReadApi
 from core.schema import error_responses
-from core.throttling import ReadRateThrottle
+from core.schema import operations
 from tournaments import exports
 from tournaments import selectors
 
-TAGS = ["tournaments"]
+operation = operations(["tournaments"])
 
 
 class TieBreaksOutput(serializers.Serializer):
@@ -62,13 +60,9 @@ def _attachment(response, tournament, extension: str):
     return response
 
 
-class TournamentStandingsJsonApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_standings_json",
+class TournamentStandingsJsonApi(PublicReadApi):
+    @operation(
+        "tournament_standings_json",
         responses={200: StandingsExportOutput, **error_responses(404)},
         description="The standings with every tie-break, as the tournament page shows them (a "
         "duplicate deal group's tables count once every table of it has finished).",
@@ -79,13 +73,9 @@ class TournamentStandingsJsonApi(APIView):
         return _attachment(response, tournament, "json")
 
 
-class TournamentStandingsCsvApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_standings_csv",
+class TournamentStandingsCsvApi(PublicReadApi):
+    @operation(
+        "tournament_standings_csv",
         responses={
             (200, "text/csv"): OpenApiResponse(
                 OpenApiTypes.STR,

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from functools import partial
+
 from rest_framework import serializers
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from core.api_views import PublicReadApi
 from core.fields import IntegerField
 from core.inputs import query
 from core.inputs import validated
@@ -18,11 +18,11 @@ from core.pagination import NumberQuery
 from core.pagination import page_of
 from core.pagination import paginate
 from core.schema import error_responses
-from core.throttling import ReadRateThrottle
+from core.schema import operations
 from tournaments import calendar
 from tournaments import series
 
-TAGS = ["tournaments"]
+operation = operations(["tournaments"])
 
 
 class SeriesOutput(serializers.Serializer):
@@ -44,10 +44,13 @@ class SeriesOutput(serializers.Serializer):
     feed = serializers.CharField(help_text="its iCal feed")
 
 
-class SeriesListApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
+# An optional field of minutes before each start (null: the default its help text names).
+_minutes_before = partial(
+    IntegerField, max_value=series.MAX_OFFSET_MINUTES, required=False, allow_null=True, default=None
+)
 
+
+class SeriesListApi(PublicReadApi):
     class Input(serializers.Serializer):
         name = serializers.CharField(max_length=80)
         description = serializers.CharField(
@@ -60,24 +63,14 @@ class SeriesListApi(APIView):
         lead_hours = IntegerField(
             min_value=series.LEAD_HOURS_RANGE[0], max_value=series.LEAD_HOURS_RANGE[1], default=168
         )
-        registration_opens_minutes = IntegerField(
-            min_value=0,
-            max_value=series.MAX_OFFSET_MINUTES,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="before each start (default: as soon as the tournament is made)",
+        registration_opens_minutes = _minutes_before(
+            min_value=0, help_text="before each start (default: as soon as the tournament is made)"
         )
         registration_closes_minutes = IntegerField(
             min_value=0, max_value=series.MAX_OFFSET_MINUTES, default=0
         )
-        check_in_minutes = IntegerField(
-            min_value=1,
-            max_value=series.MAX_OFFSET_MINUTES,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="check-in opens this long before each start (default: none)",
+        check_in_minutes = _minutes_before(
+            min_value=1, help_text="check-in opens this long before each start (default: none)"
         )
         template = serializers.DictField(
             required=False,
@@ -87,9 +80,8 @@ class SeriesListApi(APIView):
         )
         active = serializers.BooleanField(default=True)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_series_list",
+    @operation(
+        "tournament_series_list",
         parameters=[NumberQuery],
         responses={200: page_of("TournamentSeriesPage", SeriesOutput), **error_responses(400)},
     )
@@ -103,9 +95,8 @@ class SeriesListApi(APIView):
             view=self,
         )
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_series_create",
+    @operation(
+        "tournament_series_create",
         request=Input,
         responses={
             201: SeriesOutput,
@@ -128,10 +119,7 @@ class SeriesListApi(APIView):
         return Response(calendar.series_doc(made), status=status.HTTP_201_CREATED)
 
 
-class SeriesDetailApi(APIView):
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
-
+class SeriesDetailApi(PublicReadApi):
     class Input(serializers.Serializer):
         active = serializers.BooleanField(required=False, help_text="false: pause the series")
         lead_hours = IntegerField(
@@ -140,17 +128,12 @@ class SeriesDetailApi(APIView):
             required=False,
         )
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_series_detail",
-        responses={200: SeriesOutput, **error_responses(404)},
-    )
+    @operation("tournament_series_detail", responses={200: SeriesOutput, **error_responses(404)})
     def get(self, request, series_id):
         return Response(calendar.series_doc(calendar.series_get(series_id)))
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_series_update",
+    @operation(
+        "tournament_series_update",
         request=Input,
         responses={
             200: SeriesOutput,

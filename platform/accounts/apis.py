@@ -7,7 +7,6 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -47,14 +46,16 @@ from core.pagination import NumberPage
 from core.pagination import NumberQuery
 from core.pagination import page_of
 from core.pagination import paginate
+from core.pagination import serialized
 from core.schema import error_responses
+from core.schema import operations
 from core.throttling import AccountExportRateThrottle
 from core.throttling import LoginRateThrottle
 from core.throttling import RegisterRateThrottle
 from core.throttling import SocketTicketRateThrottle
 from realtime.tickets import ticket_issue
 
-TAGS = ["accounts"]
+operation = operations(["accounts"])
 
 
 class CredentialsInput(serializers.Serializer):
@@ -79,9 +80,8 @@ class UserRegisterApi(APIView):
         username = serializers.CharField()
         token = serializers.CharField()
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_register",
+    @operation(
+        "auth_register",
         request=Input,
         responses={
             201: Output,
@@ -138,9 +138,8 @@ class AuthTokenObtainApi(APIView):
             "that has one",
         )
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_token",
+    @operation(
+        "auth_token",
         request=Input,
         responses={
             200: NewTokenOutput,
@@ -197,17 +196,13 @@ class TokenListApi(APIView):
     class ListOutput(TokenOutput):
         current = serializers.BooleanField(help_text="the token this request came with")
 
-    class Query(NumberQuery):
-        pass
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_tokens_list",
-        parameters=[Query],
+    @operation(
+        "auth_tokens_list",
+        parameters=[NumberQuery],
         responses={200: page_of("TokenPage", ListOutput), **error_responses(400, 401)},
     )
     def get(self, request):
-        query(self.Query, request)
+        query(NumberQuery, request)
         tokens = ApiToken.objects.filter(user=request.user).order_by("-created", "-digest")
         current = getattr(request.auth, "digest", None)
 
@@ -217,9 +212,8 @@ class TokenListApi(APIView):
 
         return paginate(request, tokens, serialize, pagination=NumberPage(), view=self)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_tokens_create",
+    @operation(
+        "auth_tokens_create",
         request=Input,
         responses={
             201: NewTokenOutput,
@@ -232,9 +226,8 @@ class TokenListApi(APIView):
         body = NewTokenOutput({**_token_fields(token), "token": key}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_tokens_revoke_all",
+    @operation(
+        "auth_tokens_revoke_all",
         responses={
             204: OpenApiResponse(description="Every token revoked."),
             **error_responses(401, 403),
@@ -250,9 +243,8 @@ class TokenDetailApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_tokens_revoke",
+    @operation(
+        "auth_tokens_revoke",
         responses={204: OpenApiResponse(description="Revoked."), **error_responses(401, 403, 404)},
     )
     def delete(self, request, token_id):
@@ -275,9 +267,8 @@ class SocketTicketApi(APIView):
         ticket = serializers.CharField()
         expires_in = serializers.IntegerField(help_text="seconds")
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_socket_ticket",
+    @operation(
+        "auth_socket_ticket",
         request=None,
         responses={201: Output, **error_responses(401, 403, 503)},
     )
@@ -322,9 +313,8 @@ class SessionLoginApi(APIView):
         id = serializers.IntegerField()
         username = serializers.CharField()
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_login",
+    @operation(
+        "auth_login",
         request=Input,
         responses={
             200: Output,
@@ -363,9 +353,8 @@ class SessionLogoutApi(APIView):
 
     permission_classes = (AllowAny,)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="auth_logout",
+    @operation(
+        "auth_logout",
         request=None,
         responses={204: OpenApiResponse(description="Logged out."), **error_responses(401, 403)},
     )
@@ -399,7 +388,7 @@ class UserMeApi(APIView):
             allow_null=True, help_text="correspondence clocks are paused until then"
         )
 
-    @extend_schema(tags=TAGS, operation_id="me", responses={200: Output, **error_responses(401)})
+    @operation("me", responses={200: Output, **error_responses(401)})
     def get(self, request):
         return Response(self.Output(request.user).data)
 
@@ -420,9 +409,8 @@ class AccountDeleteApi(APIView):
         password = serializers.CharField(max_length=4096, trim_whitespace=False)
         confirm = serializers.BooleanField(help_text="must be true")
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="account_delete",
+    @operation(
+        "account_delete",
         request=Input,
         responses={
             204: OpenApiResponse(description="Deleted; you are signed out."),
@@ -455,9 +443,8 @@ class AccountExportApi(APIView):
     permission_classes = (IsAuthenticated,)
     throttle_classes = (AccountExportRateThrottle,)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="account_export",
+    @operation(
+        "account_export",
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="the export, as an attachment"),
             **error_responses(401, 403, 429),
@@ -511,33 +498,24 @@ class OwnedBotListApi(APIView):
     class Input(serializers.Serializer):
         username = serializers.CharField(max_length=150)
 
-    class Query(NumberQuery):
-        pass
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="me_bots_list",
-        parameters=[Query],
+    @operation(
+        "me_bots_list",
+        parameters=[NumberQuery],
         responses={
             200: page_of("OwnedBotPage", OwnedBotOutput),
             **error_responses(400, 401, 403, e403="`bots_cannot_own_bots`"),
         },
     )
     def get(self, request):
-        query(self.Query, request)
+        query(NumberQuery, request)
         owned_bot_owner_check(request.user)
         bots = owned_bot_list(owner=request.user)
         return paginate(
-            request,
-            bots,
-            lambda page: OwnedBotOutput(page, many=True).data,
-            pagination=NumberPage(),
-            view=self,
+            request, bots, serialized(OwnedBotOutput), pagination=NumberPage(), view=self
         )
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="me_bots_create",
+    @operation(
+        "me_bots_create",
         request=Input,
         responses={
             201: NewOwnedBotOutput,
@@ -566,9 +544,8 @@ class OwnedBotDetailApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="me_bots_deactivate",
+    @operation(
+        "me_bots_deactivate",
         responses={
             204: OpenApiResponse(description="Deactivated."),
             **error_responses(401, 403, 404, e403="`bots_cannot_own_bots`", e404="`bot_not_found`"),
@@ -584,9 +561,8 @@ class OwnedBotTokenApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="me_bots_token",
+    @operation(
+        "me_bots_token",
         request=None,
         responses={
             201: NewOwnedBotOutput,

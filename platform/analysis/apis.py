@@ -3,9 +3,7 @@ player (analysis.selectors). Included under /api/v1/ by config.urls."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -14,20 +12,18 @@ from accounts.permissions import StaffBySessionOnly
 from accounts.permissions import acting_user
 from accounts.selectors import player_get
 from analysis import selectors
+from core.api_views import PublicReadApi
 from core.schema import error_responses
-from core.throttling import ReadRateThrottle
+from core.schema import operations
 from games import selectors as game_selectors
 
-TAGS = ["analysis"]
+operation = operations(["analysis"])
 
 
-class GameAnalysisApi(APIView):
+class GameAnalysisApi(PublicReadApi):
     """A finished game's analysis (docs/analysis.md): per decision with a choice the expected
     outcome of every legal move from the seat's knowledge and the points lost against the best,
     per player the accuracy, per round each seat's luck (dealt hand, draws) and skill."""
-
-    permission_classes = [AllowAny]
-    throttle_classes = [ReadRateThrottle]
 
     class Output(serializers.Serializer):
         class Player(serializers.Serializer):
@@ -43,9 +39,8 @@ class GameAnalysisApi(APIView):
         )
         players = Player(many=True)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="games_analysis",
+    @operation(
+        "games_analysis",
         responses={
             200: Output,
             **error_responses(
@@ -88,9 +83,8 @@ class FairPlayApi(APIView):
         opponents = Opponent(many=True)
         thresholds = serializers.DictField(child=serializers.FloatField())
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="audit_player_fair_play",
+    @operation(
+        "audit_player_fair_play",
         responses={
             200: Output,
             **error_responses(401, 403, 404, e403="`staff_only`, `session_required`"),

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 from rest_framework import status
@@ -31,10 +30,12 @@ from core.pagination import CursorQuery
 from core.pagination import page_of
 from core.pagination import paginate
 from core.schema import error_responses
+from core.schema import operations
 from games.chat_modes import QUICK_MESSAGES
 from games.selectors import table_names
 
 TAGS = ["chat"]
+operation = operations(TAGS)
 POST_ERRORS = error_responses(
     400,
     401,
@@ -99,9 +100,8 @@ class GameChatApi(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="game_chat",
+    @operation(
+        "game_chat",
         parameters=[CursorQuery],
         responses={200: page_of("ChatPage", ChatMessageOutput), **error_responses(400, 403, 404)},
     )
@@ -111,11 +111,8 @@ class GameChatApi(APIView):
         rows = selectors.game_chat_for(game, request.user)
         return _page(request, rows, table_names(game.pk), self)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="game_chat_post",
-        request=PostInput,
-        responses={201: ChatMessageOutput, **POST_ERRORS},
+    @operation(
+        "game_chat_post", request=PostInput, responses={201: ChatMessageOutput, **POST_ERRORS}
     )
     def post(self, request, game_id):
         data = validated(PostInput, request)
@@ -130,9 +127,8 @@ class TournamentChatApi(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_chat",
+    @operation(
+        "tournament_chat",
         parameters=[CursorQuery],
         responses={
             200: page_of("TournamentChatPage", ChatMessageOutput),
@@ -144,11 +140,8 @@ class TournamentChatApi(APIView):
         tournament = selectors.tournament_for_chat(tournament_id)
         return _page(request, selectors.tournament_chat_for(tournament, request.user), None, self)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="tournament_chat_post",
-        request=PostInput,
-        responses={201: ChatMessageOutput, **POST_ERRORS},
+    @operation(
+        "tournament_chat_post", request=PostInput, responses={201: ChatMessageOutput, **POST_ERRORS}
     )
     def post(self, request, tournament_id):
         data = validated(PostInput, request)
@@ -166,9 +159,8 @@ class ChatReportApi(APIView):
     class Input(serializers.Serializer):
         reason = serializers.CharField(required=False, allow_blank=True, max_length=4000)
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="chat_report",
+    @operation(
+        "chat_report",
         request=Input,
         responses={
             201: inline_serializer(
@@ -203,7 +195,7 @@ class MuteListApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=TAGS, operation_id="chat_mutes", responses={200: MUTES_OUTPUT})
+    @operation("chat_mutes", responses={200: MUTES_OUTPUT})
     def get(self, request):
         return Response({"muted": selectors.mutes_of(request.user)})
 
@@ -213,9 +205,8 @@ class MuteApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="chat_mute",
+    @operation(
+        "chat_mute",
         request=None,
         responses={200: MUTES_OUTPUT, **error_responses(400, 401, 404, e400="`cannot_mute_self`")},
     )
@@ -223,11 +214,7 @@ class MuteApi(APIView):
         services.chat_mute(user=request.user, username=username)
         return Response({"muted": selectors.mutes_of(request.user)})
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="chat_unmute",
-        responses={200: MUTES_OUTPUT, **error_responses(401, 404)},
-    )
+    @operation("chat_unmute", responses={200: MUTES_OUTPUT, **error_responses(401, 404)})
     def delete(self, request, username):
         services.chat_unmute(user=request.user, username=username)
         return Response({"muted": selectors.mutes_of(request.user)})
@@ -268,9 +255,8 @@ class StaffMuteApi(StaffActionApi):
         )
         return {"username": ban.user.username, "until": ban.until.isoformat()}
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="chat_staff_unmute",
+    @operation(
+        "chat_staff_unmute",
         responses={
             200: inline_serializer("ChatStaffUnmute", {"lifted": serializers.IntegerField()}),
             **error_responses(401, 403, 404),

@@ -134,6 +134,12 @@ def page_of(name: str, item, **extra_fields) -> serializers.Serializer:
     return inline_serializer(name, fields)
 
 
+def serialized(serializer_class, **kwargs):
+    """Return the ``serialize`` of ``paginate`` that answers a page's rows as
+    ``serializer_class`` (``kwargs``: its ``context``) shows them."""
+    return lambda page: serializer_class(page, many=True, **kwargs).data
+
+
 def paginate(request, rows, serialize, *, pagination=None, view=None, **extra: Any) -> Response:
     """Answer one page of ``rows`` (a queryset) in the envelope: ``serialize`` turns the page's
     rows into their JSON; ``pagination`` is a paginator instance (default ``CursorPage()``)."""

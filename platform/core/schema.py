@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 
 
@@ -96,3 +97,14 @@ def error_responses(*statuses: int, **codes: str) -> dict[int, OpenApiResponse]:
         described = [text for text in (COMMON_ERRORS.get(status), codes.get(f"e{status}")) if text]
         responses[status] = OpenApiResponse(ApiErrorSerializer, description="; ".join(described))
     return responses
+
+
+def operations(tags: list[str]):
+    """Return the decorator that documents one operation of an API module under ``tags``:
+    ``operation = operations(TAGS)``, then ``@operation("games_list", responses=...)`` over the
+    view's method; the other keywords go to ``extend_schema``."""
+
+    def operation(operation_id: str, **kwargs):
+        return extend_schema(tags=tags, operation_id=operation_id, **kwargs)
+
+    return operation

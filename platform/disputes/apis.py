@@ -4,7 +4,6 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -22,7 +21,9 @@ from core.pagination import NumberPage
 from core.pagination import NumberQuery
 from core.pagination import page_of
 from core.pagination import paginate
+from core.pagination import serialized
 from core.schema import error_responses
+from core.schema import operations
 from core.throttling import DisputeMessageRateThrottle
 from disputes import selectors
 from disputes import services
@@ -32,6 +33,7 @@ from games.selectors import table_names
 from trust.receipts import MAX_RECEIPTS
 
 DISPUTE_TAGS = ["disputes"]
+operation = operations(DISPUTE_TAGS)
 
 
 # -- disputes ----------------------------------------------------------------------------------
@@ -141,6 +143,12 @@ def _detail(dispute_id, user):
     return DisputeDetailOutput(selectors.dispute_detail(dispute_id, user)).data
 
 
+def _written(**codes: str) -> dict:
+    """Document a write in a dispute (opening it, a message): 201 with its detail, or the
+    errors any write can meet, with this write's own codes (``e403=`` …)."""
+    return {201: DisputeDetailOutput, **error_responses(400, 401, 403, 404, 409, **codes)}
+
+
 class DisputeListApi(APIView):
     """A player's disputes, or for staff every dispute (the queue: longest waiting first)."""
 
@@ -166,9 +174,8 @@ class DisputeListApi(APIView):
         status = serializers.ChoiceField(DisputeStatus.values, required=False)
         game = serializers.UUIDField(required=False)
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_list",
+    @operation(
+        "dispute_list",
         parameters=[Query],
         responses={
             200: page_of("DisputePage", DisputeOutput),
@@ -181,30 +188,17 @@ class DisputeListApi(APIView):
             request.user, status=params.get("status"), game_id=params.get("game")
         )
         return paginate(
-            request,
-            rows,
-            lambda page: DisputeOutput(page, many=True).data,
-            pagination=NumberPage(),
-            view=self,
+            request, rows, serialized(DisputeOutput), pagination=NumberPage(), view=self
         )
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_open",
+    @operation(
+        "dispute_open",
         request=Input,
-        responses={
-            201: DisputeDetailOutput,
-            **error_responses(
-                400,
-                401,
-                403,
-                404,
-                409,
-                e400="`game_not_started`, `invalid_seq`, `invalid_seat`, `reason_required`",
-                e403="`not_a_player`, `session_required`",
-                e409="`dispute_already_open`",
-            ),
-        },
+        responses=_written(
+            e400="`game_not_started`, `invalid_seq`, `invalid_seat`, `reason_required`",
+            e403="`not_a_player`, `session_required`",
+            e409="`dispute_already_open`",
+        ),
     )
     def post(self, request):
         data = validated(self.Input, request)
@@ -226,9 +220,8 @@ class DisputeDetailApi(APIView):
 
     permission_classes = [IsAuthenticated, StaffBySessionOnly]
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_detail",
+    @operation(
+        "dispute_detail",
         responses={
             200: DisputeDetailOutput,
             **error_responses(401, 403, 404, e403="`own_game`, `session_required`"),
@@ -248,22 +241,10 @@ class DisputeMessageApi(APIView):
         body = serializers.CharField(max_length=services.MAX_TEXT)
         receipts = _receipts_field()
 
-    @extend_schema(
-        tags=DISPUTE_TAGS,
-        operation_id="dispute_message",
+    @operation(
+        "dispute_message",
         request=Input,
-        responses={
-            201: DisputeDetailOutput,
-            **error_responses(
-                400,
-                401,
-                403,
-                404,
-                409,
-                e403="`own_game`, `session_required`",
-                e409="`dispute_closed`",
-            ),
-        },
+        responses=_written(e403="`own_game`, `session_required`", e409="`dispute_closed`"),
     )
     def post(self, request, dispute_id):
         data = validated(self.Input, request)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.response import Response
@@ -32,6 +31,7 @@ from core.errors import Forbidden
 from core.fields import IntegerField
 from core.inputs import whole_number
 from core.schema import error_responses
+from core.schema import operations
 from core.throttling import ReadRateThrottle
 from disputes import adjudication
 from disputes import selectors
@@ -43,6 +43,7 @@ from games import staff
 from games import stakes
 
 AUDIT_TAGS = ["audit"]
+operation = operations(AUDIT_TAGS)
 ANY_JSON = OpenApiResponse(OpenApiTypes.OBJECT)
 
 
@@ -81,9 +82,7 @@ class AuditGameApi(APIView):
 
     permission_classes = [IsStaff, StaffBySessionOnly]
 
-    @extend_schema(
-        tags=AUDIT_TAGS, operation_id="audit_game", responses={200: ANY_JSON, **AUDIT_READ_ERRORS}
-    )
+    @operation("audit_game", responses={200: ANY_JSON, **AUDIT_READ_ERRORS})
     def get(self, request, game_id):
         game = _audited_game(request, game_id)
         staff.staff_hidden_read(user=request.user, game=game, action=StaffActionKind.AUDIT_VIEWED)
@@ -118,9 +117,8 @@ class AuditStepsApi(APIView):
     permission_classes = [IsStaff, StaffBySessionOnly]
     throttle_classes = [ReadRateThrottle]
 
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_steps",
+    @operation(
+        "audit_steps",
         parameters=[
             SEAT_PARAM,
             OpenApiParameter("after", int, description="steps with seq > after"),
@@ -150,9 +148,8 @@ class AuditPositionApi(APIView):
 
     permission_classes = [IsStaff, StaffBySessionOnly]
 
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_position",
+    @operation(
+        "audit_position",
         parameters=[SEAT_PARAM],
         responses={200: ANY_JSON, **error_responses(400), **AUDIT_READ_ERRORS},
     )
@@ -175,9 +172,8 @@ class AuditRecordApi(APIView):
 
     permission_classes = [IsStaff, StaffBySessionOnly]
 
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_record",
+    @operation(
+        "audit_record",
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),
             **AUDIT_READ_ERRORS,
@@ -222,11 +218,7 @@ class AuditActionsApi(APIView):
 
     permission_classes = [IsStaff, StaffBySessionOnly]
 
-    @extend_schema(
-        tags=AUDIT_TAGS,
-        operation_id="audit_actions",
-        responses={200: StaffActionOutput(many=True), **AUDIT_READ_ERRORS},
-    )
+    @operation("audit_actions", responses={200: StaffActionOutput(many=True), **AUDIT_READ_ERRORS})
     def get(self, request, game_id):
         game = _audited_game(request, game_id)
         return Response(StaffActionOutput(selectors.staff_actions_for_game(game), many=True).data)

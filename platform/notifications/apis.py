@@ -1,6 +1,5 @@
 """The current user's notifications: GET /api/v1/notifications, POST .../read."""
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -13,11 +12,13 @@ from core.pagination import CursorPage
 from core.pagination import CursorQuery
 from core.pagination import page_of
 from core.pagination import paginate
+from core.pagination import serialized
 from core.schema import error_responses
+from core.schema import operations
 from notifications.models import Notification
 from notifications.services import notifications_mark_read
 
-TAGS = ["notifications"]
+operation = operations(["notifications"])
 
 
 class NotificationOutput(serializers.ModelSerializer):
@@ -40,13 +41,9 @@ class NotificationListApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class Query(CursorQuery):
-        pass
-
-    @extend_schema(
-        tags=TAGS,
-        operation_id="notifications_list",
-        parameters=[Query],
+    @operation(
+        "notifications_list",
+        parameters=[CursorQuery],
         responses={
             200: page_of(
                 "NotificationPage",
@@ -57,13 +54,13 @@ class NotificationListApi(APIView):
         },
     )
     def get(self, request):
-        query(self.Query, request)
+        query(CursorQuery, request)
         qs = Notification.objects.filter(user=request.user)
         unread = qs.filter(read_at__isnull=True).count()
         return paginate(
             request,
             qs,
-            lambda rows: NotificationOutput(rows, many=True).data,
+            serialized(NotificationOutput),
             pagination=CursorPage(("-created_at", "-id")),
             view=self,
             unread=unread,
@@ -81,9 +78,8 @@ class NotificationReadApi(APIView):
     class Output(serializers.Serializer):
         marked = serializers.IntegerField()
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="notifications_read",
+    @operation(
+        "notifications_read",
         request=Input,
         responses={200: Output, **error_responses(400, 401, 415)},
     )

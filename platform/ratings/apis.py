@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -13,10 +12,11 @@ from core.inputs import query
 from core.pagination import NumberPage
 from core.pagination import NumberQuery
 from core.schema import error_responses
+from core.schema import operations
 from ratings import selectors
 from ratings.models import RatingKind
 
-TAGS = ["ratings"]
+operation = operations(["ratings"])
 
 
 def kind_field():
@@ -73,11 +73,8 @@ class RatingLeaderboardApi(APIView):
     class Query(NumberQuery):
         kind = kind_field()
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="ratings_leaderboard",
-        parameters=[Query],
-        responses={200: Output, **error_responses(400)},
+    @operation(
+        "ratings_leaderboard", parameters=[Query], responses={200: Output, **error_responses(400)}
     )
     def get(self, request):
         params = query(self.Query, request)
@@ -145,11 +142,7 @@ class PlayerProfileApi(APIView):
         ratings = RatingOutput(many=True, help_text="one per kind; none for a bot")
         analysis = Analysis()
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="players_profile",
-        responses={200: Output, **error_responses(404)},
-    )
+    @operation("players_profile", responses={200: Output, **error_responses(404)})
     def get(self, request, username):
         return Response(self.Output(selectors.player_profile(username=username)).data)
 
@@ -179,9 +172,8 @@ class PlayerRatingHistoryApi(APIView):
     class Query(serializers.Serializer):
         kind = kind_field()
 
-    @extend_schema(
-        tags=TAGS,
-        operation_id="players_rating_history",
+    @operation(
+        "players_rating_history",
         parameters=[Query],
         responses={200: Output, **error_responses(400, 404)},
     )
