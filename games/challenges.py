@@ -175,12 +175,39 @@ def _locked(challenge_id, user) -> Challenge:
     return found
 
 
-def _check_pending(challenge: Challenge) -> None:
+# Who may give each answer (the player whose id field it is), and the refusal to the other one.
+_ANSWERED_BY = {
+    ChallengeStatus.ACCEPTED: (
+        "challenged_id",
+        GameError.NOT_CHALLENGED,
+        "only the challenged player accepts",
+    ),
+    ChallengeStatus.DECLINED: (
+        "challenged_id",
+        GameError.NOT_CHALLENGED,
+        "only the challenged player declines",
+    ),
+    ChallengeStatus.CANCELLED: (
+        "challenger_id",
+        GameError.NOT_CHALLENGER,
+        "only the challenger cancels",
+    ),
+}
+
+
+def _to_answer(challenge_id, user, answer: str) -> Challenge:
+    """The challenge ``user`` gives ``answer`` to, its row locked: 404 to anyone who is neither
+    of its players, 403 to the one who may not give that answer, 409 unless it still waits."""
+    challenge = _locked(challenge_id, user)
+    field, code, message = _ANSWERED_BY[answer]
+    if getattr(challenge, field) != user.id:
+        raise Forbidden(code, message)
     status = status_of(challenge)
     if status == ChallengeStatus.EXPIRED:
         raise Conflict(GameError.CHALLENGE_EXPIRED, "the challenge has expired")
     if status != ChallengeStatus.PENDING:
         raise Conflict(GameError.CHALLENGE_NOT_PENDING, f"the challenge is {status} already")
+    return challenge
 
 
 def _answered(challenge: Challenge, status: str) -> None:
@@ -194,10 +221,7 @@ def challenge_accept(*, challenge_id, user) -> Challenge:
     bots, and start it. Refusals: ``not_challenged`` (the challenger), ``challenge_expired``,
     ``challenge_not_pending`` (answered already: a second accept makes no second table), a
     rated one's ``not_eligible_for_rated``, ``player_gone`` (the challenger has left)."""
-    challenge = _locked(challenge_id, user)
-    if challenge.challenged_id != user.id:
-        raise Forbidden(GameError.NOT_CHALLENGED, "only the challenged player accepts")
-    _check_pending(challenge)
+    challenge = _to_answer(challenge_id, user, ChallengeStatus.ACCEPTED)
     challenger = challenge.challenger
     if challenger.deleted_at is not None or not challenger.is_active:
         raise ApplicationError(GameError.PLAYER_GONE, "the challenger's account is closed")
@@ -237,10 +261,7 @@ def challenge_accept(*, challenge_id, user) -> Challenge:
 @transaction.atomic
 def challenge_decline(*, challenge_id, user) -> Challenge:
     """Decline a challenge sent to ``user``; the challenger is told."""
-    challenge = _locked(challenge_id, user)
-    if challenge.challenged_id != user.id:
-        raise Forbidden(GameError.NOT_CHALLENGED, "only the challenged player declines")
-    _check_pending(challenge)
+    challenge = _to_answer(challenge_id, user, ChallengeStatus.DECLINED)
     _answered(challenge, ChallengeStatus.DECLINED)
     notify(
         user=challenge.challenger,
@@ -255,10 +276,7 @@ def challenge_decline(*, challenge_id, user) -> Challenge:
 @transaction.atomic
 def challenge_cancel(*, challenge_id, user) -> Challenge:
     """Withdraw a challenge ``user`` sent that waits for an answer."""
-    challenge = _locked(challenge_id, user)
-    if challenge.challenger_id != user.id:
-        raise Forbidden(GameError.NOT_CHALLENGER, "only the challenger cancels")
-    _check_pending(challenge)
+    challenge = _to_answer(challenge_id, user, ChallengeStatus.CANCELLED)
     _answered(challenge, ChallengeStatus.CANCELLED)
     return challenge
 
