@@ -215,6 +215,18 @@ def _answered(challenge: Challenge, status: str) -> None:
     challenge.save(update_fields=["status", "answered_at", "game"])
 
 
+def _tell_challenger(challenge: Challenge, user, what: str, url: str) -> None:
+    """Tell the challenger that ``user``, the challenged player, has ``what`` (accepted,
+    declined) the challenge; ``url`` is where the notice leads."""
+    notify(
+        user=challenge.challenger,
+        kind="challenge",
+        params={"what": what, "player": user.username},
+        url=url,
+        key=f"challenge:{challenge.pk}:{what}",
+    )
+
+
 @transaction.atomic
 def challenge_accept(*, challenge_id, user) -> Challenge:
     """Accept a challenge sent to ``user``: open the private table with both seated and the
@@ -248,13 +260,7 @@ def challenge_accept(*, challenge_id, user) -> Challenge:
     services._start(game)
     challenge.game = game
     _answered(challenge, ChallengeStatus.ACCEPTED)
-    notify(
-        user=challenger,
-        kind="challenge",
-        params={"what": "accepted", "player": user.username},
-        url=f"/games/{game.pk}",
-        key=f"challenge:{challenge.pk}:accepted",
-    )
+    _tell_challenger(challenge, user, "accepted", f"/games/{game.pk}")
     return challenge
 
 
@@ -263,13 +269,7 @@ def challenge_decline(*, challenge_id, user) -> Challenge:
     """Decline a challenge sent to ``user``; the challenger is told."""
     challenge = _to_answer(challenge_id, user, ChallengeStatus.DECLINED)
     _answered(challenge, ChallengeStatus.DECLINED)
-    notify(
-        user=challenge.challenger,
-        kind="challenge",
-        params={"what": "declined", "player": user.username},
-        url="/challenges",
-        key=f"challenge:{challenge.pk}:declined",
-    )
+    _tell_challenger(challenge, user, "declined", "/challenges")
     return challenge
 
 
