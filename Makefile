@@ -148,26 +148,23 @@ bench-api: venv
 	$(PY) -m tests.benchmarks.bench_api
 	$(PY) -m tests.benchmarks.bench_move
 
-# Needs PostgreSQL and Redis: drops and recreates mexican_train_bench_ws.
-bench-sockets: venv
-	$(PY) -m tests.benchmarks.bench_sockets
-
-# Bots through the engine (no server): mc vs greedy, 4-player places, mc time per move (~8 min).
-bench-bots: venv
-	$(PY) -m tests.benchmarks.bench_bots
-
-# Tournament formats (no server, no database): seat a Swiss round and compute the standings for
-# 10,000 players.
-bench-tournaments: venv
-	$(PY) -m tests.benchmarks.bench_tournaments
-
-# Needs PostgreSQL: the cost of signing a move's receipt next to the move itself, in one run.
-bench-signing: venv
-	$(PY) -m tests.benchmarks.bench_signing
-
-# Needs PostgreSQL: a move with a signed checkpoint at every append, every K, and none.
-bench-checkpoints: venv
-	$(PY) -m tests.benchmarks.bench_checkpoints
+# The benchmarks that are one module each, bench-NAME running tests.benchmarks.bench_NAME:
+# - bench-sockets: needs PostgreSQL and Redis; drops and recreates mexican_train_bench_ws.
+# - bench-bots: bots through the engine (no server): mc vs greedy, 4-player places, mc time per
+#   move (~8 min).
+# - bench-tournaments: tournament formats (no server, no database): seat a Swiss round and
+#   compute the standings for 10,000 players.
+# - bench-signing: needs PostgreSQL; the cost of signing a move's receipt next to the move
+#   itself, in one run.
+# - bench-checkpoints: needs PostgreSQL; a move with a signed checkpoint at every append, every
+#   K, and none.
+# - bench-analysis: the game analysis (no server, no database): one full default 4-player game
+#   of smart bots, analysed at the default budget: wall and CPU seconds, decisions,
+#   analysis/replay ratio.
+MODULE_BENCHES := bench-sockets bench-bots bench-tournaments bench-signing bench-checkpoints \
+	bench-analysis
+$(MODULE_BENCHES): bench-%: venv
+	$(PY) -m tests.benchmarks.bench_$*
 
 # No database needed (SQLite, in-memory layer): /healthz p50/p99 idle and while 20 anonymous
 # sockets send 15 MiB frames, under manage.py serve and under uvicorn's defaults, in one run.
@@ -193,11 +190,6 @@ OLD ?= c9a47bf
 LOAD_AB_ARGS ?=
 load-ab: venv
 	$(PY) -m tests.benchmarks.load_ab --old $(OLD) $(LOAD_AB_ARGS)
-
-# The game analysis (no server, no database): one full default 4-player game of smart bots,
-# analysed at the default budget: wall and CPU seconds, decisions, analysis/replay ratio.
-bench-analysis: venv
-	$(PY) -m tests.benchmarks.bench_analysis
 
 # How many games raw placements and the skill index need to rank mc > smart >
 # greedy > random (bootstrap); per-game results cached in /tmp/validate-cache.json.

@@ -175,17 +175,56 @@ def _locked(challenge_id, user) -> Challenge:
     return found
 
 
-def _check_pending(challenge: Challenge) -> None:
+# Who may give each answer (the player whose id field it is), and the refusal to the other one.
+_ANSWERED_BY = {
+    ChallengeStatus.ACCEPTED: (
+        "challenged_id",
+        GameError.NOT_CHALLENGED,
+        "only the challenged player accepts",
+    ),
+    ChallengeStatus.DECLINED: (
+        "challenged_id",
+        GameError.NOT_CHALLENGED,
+        "only the challenged player declines",
+    ),
+    ChallengeStatus.CANCELLED: (
+        "challenger_id",
+        GameError.NOT_CHALLENGER,
+        "only the challenger cancels",
+    ),
+}
+
+
+def _to_answer(challenge_id, user, answer: str) -> Challenge:
+    """The challenge ``user`` gives ``answer`` to, its row locked: 404 to anyone who is neither
+    of its players, 403 to the one who may not give that answer, 409 unless it still waits."""
+    challenge = _locked(challenge_id, user)
+    field, code, message = _ANSWERED_BY[answer]
+    if getattr(challenge, field) != user.id:
+        raise Forbidden(code, message)
     status = status_of(challenge)
     if status == ChallengeStatus.EXPIRED:
         raise Conflict(GameError.CHALLENGE_EXPIRED, "the challenge has expired")
     if status != ChallengeStatus.PENDING:
         raise Conflict(GameError.CHALLENGE_NOT_PENDING, f"the challenge is {status} already")
+    return challenge
 
 
 def _answered(challenge: Challenge, status: str) -> None:
     challenge.status, challenge.answered_at = status, clock.now()
     challenge.save(update_fields=["status", "answered_at", "game"])
+
+
+def _tell_challenger(challenge: Challenge, user, what: str, url: str) -> None:
+    """Tell the challenger that ``user``, the challenged player, has ``what`` (accepted,
+    declined) the challenge; ``url`` is where the notice leads."""
+    notify(
+        user=challenge.challenger,
+        kind="challenge",
+        params={"what": what, "player": user.username},
+        url=url,
+        key=f"challenge:{challenge.pk}:{what}",
+    )
 
 
 @transaction.atomic
@@ -194,10 +233,7 @@ def challenge_accept(*, challenge_id, user) -> Challenge:
     bots, and start it. Refusals: ``not_challenged`` (the challenger), ``challenge_expired``,
     ``challenge_not_pending`` (answered already: a second accept makes no second table), a
     rated one's ``not_eligible_for_rated``, ``player_gone`` (the challenger has left)."""
-    challenge = _locked(challenge_id, user)
-    if challenge.challenged_id != user.id:
-        raise Forbidden(GameError.NOT_CHALLENGED, "only the challenged player accepts")
-    _check_pending(challenge)
+    challenge = _to_answer(challenge_id, user, ChallengeStatus.ACCEPTED)
     challenger = challenge.challenger
     if challenger.deleted_at is not None or not challenger.is_active:
         raise ApplicationError(GameError.PLAYER_GONE, "the challenger's account is closed")
@@ -224,41 +260,23 @@ def challenge_accept(*, challenge_id, user) -> Challenge:
     services._start(game)
     challenge.game = game
     _answered(challenge, ChallengeStatus.ACCEPTED)
-    notify(
-        user=challenger,
-        kind="challenge",
-        params={"what": "accepted", "player": user.username},
-        url=f"/games/{game.pk}",
-        key=f"challenge:{challenge.pk}:accepted",
-    )
+    _tell_challenger(challenge, user, "accepted", f"/games/{game.pk}")
     return challenge
 
 
 @transaction.atomic
 def challenge_decline(*, challenge_id, user) -> Challenge:
     """Decline a challenge sent to ``user``; the challenger is told."""
-    challenge = _locked(challenge_id, user)
-    if challenge.challenged_id != user.id:
-        raise Forbidden(GameError.NOT_CHALLENGED, "only the challenged player declines")
-    _check_pending(challenge)
+    challenge = _to_answer(challenge_id, user, ChallengeStatus.DECLINED)
     _answered(challenge, ChallengeStatus.DECLINED)
-    notify(
-        user=challenge.challenger,
-        kind="challenge",
-        params={"what": "declined", "player": user.username},
-        url="/challenges",
-        key=f"challenge:{challenge.pk}:declined",
-    )
+    _tell_challenger(challenge, user, "declined", "/challenges")
     return challenge
 
 
 @transaction.atomic
 def challenge_cancel(*, challenge_id, user) -> Challenge:
     """Withdraw a challenge ``user`` sent that waits for an answer."""
-    challenge = _locked(challenge_id, user)
-    if challenge.challenger_id != user.id:
-        raise Forbidden(GameError.NOT_CHALLENGER, "only the challenger cancels")
-    _check_pending(challenge)
+    challenge = _to_answer(challenge_id, user, ChallengeStatus.CANCELLED)
     _answered(challenge, ChallengeStatus.CANCELLED)
     return challenge
 

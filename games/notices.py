@@ -27,13 +27,15 @@ def _rematch(p: dict) -> str:
     }
 
 
+_CHALLENGE_ANSWERS = {
+    "accepted": _("%(player)s accepted your challenge: the game has started"),
+    "declined": _("%(player)s declined your challenge"),
+}
+
+
 def _challenge(p: dict) -> str:
-    what = p.get("what")
-    if what == "accepted":
-        return _("%(player)s accepted your challenge: the game has started") % p
-    if what == "declined":
-        return _("%(player)s declined your challenge") % p
-    return _("%(player)s challenges you to a game: accept or decline it") % p
+    received = _("%(player)s challenges you to a game: accept or decline it")
+    return _CHALLENGE_ANSWERS.get(p.get("what"), received) % p
 
 
 def register() -> None:

@@ -44,28 +44,25 @@ def _seated(p: dict) -> str:
     )
 
 
+_RESULTS = {
+    "no_show": _("%(tournament)s: you did not check in, so you are not playing"),
+    "cancelled": _("%(tournament)s is cancelled: too few players"),
+    "no_show_table": _(
+        "%(tournament)s: you did not play at your table, so you are out of its next rounds"
+    ),
+    "play_warning": _(
+        "Warning: a no-show or an early leave was recorded; the next ones bar you from "
+        "new events for a while"
+    ),
+    "play_ban": _(
+        "You may not join new events for %(minutes)s minutes: a no-show or an early leave"
+    ),
+}
+
+
 def _result(p: dict) -> str:
-    what = p.get("what")
-    if what == "no_show":
-        return _("%(tournament)s: you did not check in, so you are not playing") % p
-    if what == "cancelled":
-        return _("%(tournament)s is cancelled: too few players") % p
-    if what == "no_show_table":
-        return (
-            _("%(tournament)s: you did not play at your table, so you are out of its next rounds")
-            % p
-        )
-    if what == "play_warning":
-        return _(
-            "Warning: a no-show or an early leave was recorded; the next ones bar you from "
-            "new events for a while"
-        )
-    if what == "play_ban":
-        return (
-            _("You may not join new events for %(minutes)s minutes: a no-show or an early leave")
-            % p
-        )
-    return _("%(tournament)s has finished: you placed %(place)s") % p
+    finished = _("%(tournament)s has finished: you placed %(place)s")
+    return _RESULTS.get(p.get("what"), finished) % p
 
 
 def result_notify(user, tournament, what: str, **params) -> None:

@@ -18,32 +18,27 @@ SCORINGS = ("penalty", "positive")
 FIRST_TURNS = ("free", "draw")
 
 
+# The hand tables (R3, V1): (the most players a row seats, set_max, hand_size), fewest first.
+_CLASSIC_ROWS = ((3, 9, 15), (4, 12, 15), (6, 12, 12), (8, 12, 11), (12, 15, 11), (14, 18, 11))
+_DOUBLE12_ROWS = ((4, 12, 15), (6, 12, 12), (8, 12, 10), (10, 12, 8))
+
+
+def _table_row(rows: tuple[tuple[int, int, int], ...], players: int) -> tuple[int, int]:
+    """Return (set_max, hand_size) of the first row seating ``players``; the last row seats more."""
+    _, set_max, hand_size = next((row for row in rows if players <= row[0]), rows[-1])
+    return set_max, hand_size
+
+
 def classic_table(players: int) -> tuple[int, int]:
     """Return (set_max, hand_size) for the classic table (R3)."""
-    if players <= 3:
-        return 9, 15
-    if players == 4:
-        return 12, 15
-    if players <= 6:
-        return 12, 12
-    if players <= 8:
-        return 12, 11
-    if players <= 12:
-        return 15, 11
-    return 18, 11
+    return _table_row(_CLASSIC_ROWS, players)
 
 
 def double12_table(players: int) -> tuple[int, int]:
     """Return (set_max, hand_size) for the double-12 table of texts 003/004 (V1)."""
     if players > 10:
         raise RulesetError(f"the double12 table seats 2 to 10 players, not {players}", "V1")
-    if players <= 4:
-        return 12, 15
-    if players <= 6:
-        return 12, 12
-    if players <= 8:
-        return 12, 10
-    return 12, 8
+    return _table_row(_DOUBLE12_ROWS, players)
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,7 +206,18 @@ def dispute_message_add(
     return message
 
 
-def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
+# Each status staff move a dispute to: the line its thread gets, and the staff action recorded.
+_STATUS_CHANGES = {
+    DisputeStatus.UNDER_REVIEW: (
+        "Staff are reviewing this dispute.",
+        StaffActionKind.DISPUTE_CLAIMED,
+    ),
+    DisputeStatus.RESOLVED: ("Staff resolved this dispute.", StaffActionKind.DISPUTE_RESOLVED),
+    DisputeStatus.REJECTED: ("Staff rejected this dispute.", StaffActionKind.DISPUTE_REJECTED),
+}
+
+
+def _transition(dispute_id, by, to: str, note: str = "") -> Dispute:
     dispute = dispute_visible(dispute_id, by, for_update=True)
     if not by.is_staff:
         raise Forbidden(E.STAFF_ONLY, "only staff change a dispute's status")
@@ -231,11 +242,7 @@ def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
         dispute.closed_at = now
         fields += ["resolution", "closed_at"]
     dispute.save(update_fields=fields)
-    line = {
-        DisputeStatus.UNDER_REVIEW: "Staff are reviewing this dispute.",
-        DisputeStatus.RESOLVED: "Staff resolved this dispute.",
-        DisputeStatus.REJECTED: "Staff rejected this dispute.",
-    }[to]
+    line, action = _STATUS_CHANGES[to]
     DisputeMessage.objects.create(
         dispute=dispute,
         author=by,
@@ -257,33 +264,19 @@ def _transition(dispute_id, by, to: str, note: str, action: str) -> Dispute:
 @transaction.atomic
 def dispute_claim(*, dispute_id, by) -> Dispute:
     """Take an open dispute from the queue: it is now under review by ``by``."""
-    return _transition(
-        dispute_id, by, DisputeStatus.UNDER_REVIEW, "", StaffActionKind.DISPUTE_CLAIMED
-    )
+    return _transition(dispute_id, by, DisputeStatus.UNDER_REVIEW)
 
 
 @transaction.atomic
 def dispute_resolve(*, dispute_id, by, resolution: str) -> Dispute:
     """Close a dispute under review as resolved, saying how."""
-    return _transition(
-        dispute_id,
-        by,
-        DisputeStatus.RESOLVED,
-        _text(resolution, "resolution"),
-        StaffActionKind.DISPUTE_RESOLVED,
-    )
+    return _transition(dispute_id, by, DisputeStatus.RESOLVED, _text(resolution, "resolution"))
 
 
 @transaction.atomic
 def dispute_reject(*, dispute_id, by, resolution: str) -> Dispute:
     """Close a dispute under review as rejected, saying why."""
-    return _transition(
-        dispute_id,
-        by,
-        DisputeStatus.REJECTED,
-        _text(resolution, "resolution"),
-        StaffActionKind.DISPUTE_REJECTED,
-    )
+    return _transition(dispute_id, by, DisputeStatus.REJECTED, _text(resolution, "resolution"))
 
 
 def dispute_for_adjudication(dispute_id, game: Game) -> Dispute | None:

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from eventstore import store
 from games.models import Game
 from games.models import stream_name
+from games.projections import GAME_FIELDS
 
 PASSWORD = "pw-correct-horse-1"
 GAMES = "/api/v1/games"
@@ -97,16 +98,6 @@ def log_seqs(gid: str) -> list[int]:
 def projections(gid: str) -> dict:
     """Return a game's projected fields and its seats' resignation times."""
     g = game_row(gid)
-    fields = (
-        "status",
-        "version",
-        "head_hash",
-        "round",
-        "to_move",
-        "result",
-        "started_at",
-        "finished_at",
-    )
-    out = {f: getattr(g, f) for f in fields}
+    out = {f: getattr(g, f) for f in GAME_FIELDS}
     out["resigned_at"] = [s.resigned_at for s in g.seats.order_by("index")]
     return out

@@ -45,6 +45,20 @@ export function errorText(err) {
   return parts.filter(Boolean).join(" ");
 }
 
+// A create form's submit: POST `body` to `path` and open the page `pageOf` names for what was
+// created; a refusal is said in `error` and the `submit` button given back for another try.
+export async function createThenOpen(submit, error, path, body, pageOf) {
+  submit.disabled = true;
+  try {
+    const created = await api(path, { method: "POST", body });
+    window.location.href = pageOf(created);
+  } catch (err) {
+    error.textContent = errorText(err);
+    error.hidden = false;
+    submit.disabled = false;
+  }
+}
+
 export function currentUser() {
   return document.body.dataset.username || null;
 }

@@ -1,5 +1,5 @@
 // The lobby: open tables (join / open), games in progress (watch), the create form.
-import { api, errorText, currentUser } from "./api.js";
+import { api, errorText, createThenOpen, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { rulesetSummary, timeControlText, tableLink } from "./tiles.js";
 import { randomContribution } from "./fairness.js";
@@ -274,14 +274,6 @@ if (form) {
     error.hidden = true;
     const body = tableBody(Number(form.elements.players.value));
     const submit = form.querySelector('[data-testid="create-submit"]');
-    submit.disabled = true;
-    try {
-      const game = await api("games", { method: "POST", body });
-      window.location.href = `/games/${game.id}`;
-    } catch (err) {
-      error.textContent = errorText(err);
-      error.hidden = false;
-      submit.disabled = false;
-    }
+    await createThenOpen(submit, error, "games", body, (game) => `/games/${game.id}`);
   });
 }

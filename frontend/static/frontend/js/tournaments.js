@@ -1,6 +1,6 @@
 // The tournament list: running, upcoming (with live countdowns) and finished tournaments; the
 // scheduling form for staff and organizers.
-import { api, errorText, currentUser } from "./api.js";
+import { api, createThenOpen, currentUser } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate } from "./tiles.js";
 import { pagedList } from "./pager.js";
@@ -143,14 +143,6 @@ if (form) {
       body.check_in_opens_at = new Date(startsAt.getTime() - Number(f.check_in.value) * 60000).toISOString();
     }
     const submit = form.querySelector('[data-testid="tournament-create"]');
-    submit.disabled = true;
-    try {
-      const t = await api("tournaments", { method: "POST", body });
-      window.location.href = `/tournaments/${t.id}`;
-    } catch (err) {
-      error.textContent = errorText(err);
-      error.hidden = false;
-      submit.disabled = false;
-    }
+    await createThenOpen(submit, error, "tournaments", body, (t) => `/tournaments/${t.id}`);
   });
 }
