@@ -59,7 +59,8 @@ def test_each_kind_has_its_own_line_and_says_when_it_works_again(caplog, clock):
         "sending a task failed: OSError: gone",
         "broadcasting works again, after 2 failures over 4.5 s",
     ]
-    assert failures.failing("sending a task") and not failures.failing("broadcasting")
+    assert failures.failing("sending a task")
+    assert not failures.failing("broadcasting")
 
 
 def test_a_librarys_repeated_traceback_becomes_one_line_an_interval(caplog, clock):
