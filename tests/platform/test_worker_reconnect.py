@@ -15,9 +15,7 @@ from config.celery import app
 from tests.support.server import free_port
 
 
-def test_the_worker_tries_a_lost_broker_again_every_broker_reconnect_seconds(
-    settings, monkeypatch
-):
+def test_the_worker_tries_a_lost_broker_again_every_broker_reconnect_seconds(settings, monkeypatch):
     settings.BROKER_RECONNECT_SECONDS = 0.5
     slept: list[float] = []  # kombu's waits between the attempts, recorded, not slept
     monkeypatch.setattr(kombu_functional, "sleep", slept.append)

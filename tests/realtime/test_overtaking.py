@@ -35,9 +35,7 @@ async def test_an_update_that_overtakes_another_waits_for_it_and_both_arrive_in_
     comm, first = await synced(gid, token=ana.token)
     reads = []
     real_catch_up = selectors.game_catch_up
-    monkeypatch.setattr(
-        selectors, "game_catch_up", lambda *a: reads.append(a) or real_catch_up(*a)
-    )
+    monkeypatch.setattr(selectors, "game_catch_up", lambda *a: reads.append(a) or real_catch_up(*a))
     try:
         # Two turns whose updates are held back, then delivered the later first.
         held = []
