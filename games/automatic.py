@@ -19,6 +19,7 @@ from django.db import transaction
 
 from core import clock
 from core import metrics
+from core.errors import NotFound
 from games import clocks
 from games import domain
 from games import effects
@@ -98,10 +99,12 @@ def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
     appended with ``seq`` as the expected version: if anything else was appended meanwhile,
     nothing is, and None is returned. Running it twice for one seq therefore plays once.
     """
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status != GameStatus.ACTIVE or game.version != seq:
+    try:
+        game, seats = domain.get_game_and_seats(game_id, lock=False)
+    except NotFound:
         return None
-    seats = list(game.seats.select_related("user"))
+    if game.status != GameStatus.ACTIVE or game.version != seq:
+        return None
     if game.to_move is None or not seats[game.to_move].automatic:
         return None
     seat = seats[game.to_move]
@@ -122,9 +125,13 @@ def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
             lambda st: strategy.choose(seat_knowledge(st, seat.index), rng)._replace(by="bot"),
         )
     with transaction.atomic():
-        game = domain.get_game(game_id, for_update=True)
-        if game.version != seq or game.status != GameStatus.ACTIVE:
+        creator = game.created_by
+        game = domain.lock_game(game_id)
+        if game is None or game.version != seq or game.status != GameStatus.ACTIVE:
             return None
+        game.created_by = creator  # as read above: a table's creator never changes
+        for s in seats:
+            s.game = game
         appended = domain.append(game, loaded, events, _seat_actor(seat, kind))
         metrics.move_made(kind)
         loaded.state = state

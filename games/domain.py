@@ -345,7 +345,7 @@ def get_game(game_id, *, for_update: bool = False) -> Game:
 
 
 @functools.cache
-def _game_and_seats_query(vendor: str) -> tuple[str, tuple[sql.Columns, ...]]:
+def _game_and_seats_query(vendor: str, lock: bool = True) -> tuple[str, tuple[sql.Columns, ...]]:
     User = get_user_model()  # noqa: N806
     game, creator = sql.Columns(Game, "g"), sql.Columns(User, "c")
     seat, player = sql.Columns(Seat, "s"), sql.Columns(User, "u")
@@ -357,21 +357,23 @@ def _game_and_seats_query(vendor: str) -> tuple[str, tuple[sql.Columns, ...]]:
         f"LEFT JOIN {player.table} ON u.{quote('id')} = s.{quote('user_id')} "
         f"WHERE g.{quote('id')} = %s ORDER BY s.{quote('index')}"
     )
-    if vendor == "postgresql":
+    if lock and vendor == "postgresql":
         statement += " FOR UPDATE OF g"  # the game row only: its writers queue on it
     return statement, (game, creator, seat, player)
 
 
-def get_game_and_seats(game_id) -> tuple[Game, list[Seat]]:
+def get_game_and_seats(game_id, *, lock: bool = True) -> tuple[Game, list[Seat]]:
     """Lock the game row and read it with its creator and its seats and their players, in one
     statement (the first read of a move, a timeout, a resignation: ``core.sql``'s, not the
-    ORM's, whose compiling cost more than the query). 404 ``not_found``."""
+    ORM's, whose compiling cost more than the query). ``lock=False``: read only (a bot's turn
+    reads before it thinks, and locks with ``lock_game`` once it has chosen). 404
+    ``not_found``."""
     try:
         key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
     except (ValueError, ValidationError):
         raise NotFound(GameError.NOT_FOUND, "no such game") from None
     statement, (game_cols, creator_cols, seat_cols, player_cols) = _game_and_seats_query(
-        connection.vendor
+        connection.vendor, lock
     )
     with connection.cursor() as cursor:
         cursor.execute(statement, [key])
@@ -390,6 +392,29 @@ def get_game_and_seats(game_id) -> tuple[Game, list[Seat]]:
         seat.user = player_cols.build(row, sum(width))
         seats.append(seat)
     return game, seats
+
+
+@functools.cache
+def _game_query(vendor: str) -> tuple[str, sql.Columns]:
+    game = sql.Columns(Game, "g")
+    statement = (
+        f"SELECT {game.select} FROM {game.table} WHERE g.{connection.ops.quote_name('id')} = %s"
+    )
+    if vendor == "postgresql":
+        statement += " FOR UPDATE"
+    return statement, game
+
+
+def lock_game(game_id) -> Game | None:
+    """Lock the game row and read it (without its creator), in one statement of
+    ``core.sql``'s: the lock a writer takes when it read the seats before (a bot's turn reads
+    them before it thinks). None if there is no such game."""
+    statement, columns = _game_query(connection.vendor)
+    key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [key])
+        row = cursor.fetchone()
+    return columns.build(row, 0) if row else None
 
 
 def check_repeated(game: Game, command_id: str | None) -> None:
