@@ -6,16 +6,10 @@ import pytest
 
 from tests.support import people
 from tests.support.factories import client_for
-from tests.support.factories import make_user
 from tests.support.factories import open_table
 
 ana, bo, mod = people.ana, people.bo, people.mod  # the shared fixtures
-
-
-@pytest.fixture
-def eve():
-    """A spectator: signed in, never seated at the table under test."""
-    return make_user("eve")
+eve = people.person_fixture("eve")  # a spectator: signed in, never seated at the table under test
 
 
 @pytest.fixture

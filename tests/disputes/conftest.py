@@ -7,17 +7,11 @@ import pytest
 
 from eventstore import store
 from tests.support import people
-from tests.support.factories import make_user
 from tests.support.factories import open_table
 from tests.support.factories import play
 
 ana, bo, mod = people.ana, people.bo, people.mod  # the shared fixtures
-
-
-@pytest.fixture
-def cy():
-    """A player of other games, never of the one under test."""
-    return make_user("cy")
+cy = people.person_fixture("cy")  # a player of other games, never of the one under test
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ import uuid
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.support.pages import rendered
+
 pytestmark = pytest.mark.django_db
 
 
@@ -42,12 +44,7 @@ def player(client):
     ],
 )
 def test_public_page_renders_with_its_hooks(client, url, hooks):
-    response = client.get(url)
-
-    assert response.status_code == 200
-    body = response.content.decode()
-    for hook in hooks:
-        assert hook in body
+    rendered(client, url, hooks)
 
 
 def test_lobby_shows_the_create_form_to_a_logged_in_player(client, player):

@@ -9,11 +9,9 @@ rated challenge from an account not yet eligible; the pending cap and the rate l
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 
 from core import clock
 from games.models import Challenge
@@ -24,6 +22,8 @@ from notifications.models import Notification
 from tests.support.factories import bot
 from tests.support.factories import client_for
 from tests.support.factories import make_user
+from tests.support.threads import run_together
+from tests.support.throttling import caps_only
 
 CHALLENGES = "/api/v1/challenges"
 
@@ -182,9 +182,7 @@ def test_a_rated_challenge_needs_rated_eligibility(people, settings):
 @pytest.mark.django_db
 def test_pending_challenges_are_capped_and_sending_is_rate_limited(people, settings):
     ana, bo, mallory = people
-    settings.RATE_LIMITS_ENABLED = True
-    settings.CHALLENGES_PENDING_PER_USER = 2
-    settings.RATE_LIMITS = {}
+    caps_only(settings, CHALLENGES_PENDING_PER_USER=2)
     client = client_for(ana)
     first = challenge(client, "bo").json()["id"]
     assert challenge(client, "mallory").status_code == 201
@@ -209,22 +207,12 @@ def test_accepting_twice_at_once_makes_one_game():
     for attempt in range(3):
         ana, bo = make_user(f"ana{attempt}"), make_user(f"bo{attempt}")
         cid = challenge(client_for(ana), bo.username, players=3).json()["id"]
-        barrier = threading.Barrier(2)
-        answers: list = [None, None]
 
-        def accept(i, barrier=barrier, answers=answers, cid=cid, bo=bo):
-            try:
-                barrier.wait(timeout=10)
-                r = answer(client_for(bo), cid, "accept")
-                answers[i] = (r.status_code, r.json())
-            finally:
-                connection.close()
+        def accept(cid=cid, bo=bo):
+            r = answer(client_for(bo), cid, "accept")
+            return r.status_code, r.json()
 
-        threads = [threading.Thread(target=accept, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=60)
+        answers = run_together([accept, accept], timeout=60)
         assert sorted(a[0] for a in answers) == [200, 409], answers
         assert Game.objects.filter(seats__user=bo).count() == 1
         assert Challenge.objects.get(pk=cid).game_id is not None

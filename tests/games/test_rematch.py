@@ -9,10 +9,9 @@ players asking at the same moment.
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from games.models import Game
 from games.models import GameStatus
@@ -28,6 +27,8 @@ from tests.support.factories import organizer
 from tests.support.factories import register
 from tests.support.factories import start
 from tests.support.factories import waiting_games
+from tests.support.threads import run_together
+from tests.support.throttling import caps_only
 
 GAMES = "/api/v1/games"
 
@@ -161,9 +162,7 @@ def test_a_tournament_table_refuses_a_rematch(people):
 @pytest.mark.django_db
 def test_the_open_tables_cap_applies(people, settings):
     ana, bo, _ = people
-    settings.RATE_LIMITS_ENABLED = True
-    settings.OPEN_TABLES_PER_USER = 1
-    settings.RATE_LIMITS = {}
+    caps_only(settings, OPEN_TABLES_PER_USER=1)
     old = ended([ana, bo])
     assert client_for(ana).post(GAMES, {"players": 2}, format="json").status_code == 201
 
@@ -180,22 +179,12 @@ def test_two_players_asking_at_once_make_one_table():
     for attempt in range(5):
         ana, bo = make_user(f"ana{attempt}"), make_user(f"bo{attempt}")
         old = ended([ana, bo, bot("random")])
-        barrier = threading.Barrier(2)
-        answers: list = [None, None]
 
-        def ask(i, user, gid=old.pk, barrier=barrier, answers=answers):
-            try:
-                barrier.wait(timeout=10)
-                r = rematch(client_for(user), gid)
-                answers[i] = (r.status_code, r.json())
-            finally:
-                connection.close()
+        def ask(user, gid=old.pk):
+            r = rematch(client_for(user), gid)
+            return r.status_code, r.json()
 
-        threads = [threading.Thread(target=ask, args=(i, u)) for i, u in enumerate((ana, bo))]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=30)
+        answers = run_together([partial(ask, ana), partial(ask, bo)])
         assert sorted(a[0] for a in answers) == [200, 201], answers
         assert answers[0][1]["id"] == answers[1][1]["id"]
         assert Game.objects.filter(rematch_of=old).count() == 1

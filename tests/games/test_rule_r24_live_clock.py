@@ -11,11 +11,10 @@ outcome.
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from core.errors import ApplicationError
 from eventstore import store
@@ -33,6 +32,7 @@ from tests.support.clocks import play_turn
 from tests.support.clocks import seat_row
 from tests.support.clocks import sweep
 from tests.support.clocks import timed_game
+from tests.support.threads import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -142,42 +142,24 @@ def test_a_move_racing_its_own_timeout_gives_exactly_one_outcome(frozen_clock, a
         user = [ana, bo][seat]
         move = body(legal_moves(load(game.stream).state, seat)[0])
         frozen_clock.freeze(game.deadline)  # at the deadline both the move and timeout may go
-        barrier = threading.Barrier(2)
-        results = {}
 
-        def mover(user=user, move=move, game=game, seq=seq, results=results, barrier=barrier):
-            barrier.wait()
+        def mover(user=user, move=move, game=game, seq=seq):
             try:
-                results["move"] = services.game_move(
-                    game_id=game.id, user=user, move=move, expected_seq=seq
-                )
+                return services.game_move(game_id=game.id, user=user, move=move, expected_seq=seq)
             except ApplicationError as exc:
-                results["move"] = exc.code
-            except Exception as exc:  # noqa: BLE001 — reported by the assertion below
-                results["move"] = repr(exc)
-            finally:
-                connection.close()
+                return exc.code
 
-        def timer(game=game, seq=seq, results=results, barrier=barrier):
-            barrier.wait()
-            try:
-                results["timeout"] = game_apply_timeout(game_id=game.id, seq=seq)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=mover), threading.Thread(target=timer)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(30)
+        moved, timed_out = run_together(
+            [mover, partial(game_apply_timeout, game_id=game.id, seq=seq)]
+        )
         first = store.read(game.stream, after=seq)[0]
-        if isinstance(results["move"], MoveResult):
-            assert results["timeout"] is None
+        if isinstance(moved, MoveResult):
+            assert timed_out is None
             assert first.actor["kind"] == "player"
             outcomes.add("move")
         else:
-            assert results["move"] == "stale", results
-            assert results["timeout"] is not None
+            assert moved == "stale", (moved, timed_out)
+            assert timed_out is not None
             assert first.actor["kind"] == "timeout"
             outcomes.add("timeout")
         kinds = [e.actor["kind"] for e in store.read(game.stream, after=seq)]

@@ -1,31 +1,11 @@
 import pytest
 
 from tests.support.factories import person
+from tests.support.people import person_fixture
 
-
-@pytest.fixture
-def ana(db):
-    return person("ana")
-
-
-@pytest.fixture
-def bo(db):
-    return person("bo")
-
-
-@pytest.fixture
-def cy(db):
-    return person("cy")
-
-
-@pytest.fixture
-def di(db):
-    return person("di")
+ana, bo, cy, di = (person_fixture(name, person) for name in ("ana", "bo", "cy", "di"))
 
 
 @pytest.fixture
 def staff(db):
-    user = person("referee")
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    return user
+    return person("referee", staff=True)

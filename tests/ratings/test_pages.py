@@ -5,6 +5,7 @@ import pytest
 from ratings.services import rating_apply_game
 from tests.support.factories import bot
 from tests.support.factories import finished_game
+from tests.support.pages import rendered
 
 pytestmark = pytest.mark.django_db
 
@@ -12,20 +13,19 @@ pytestmark = pytest.mark.django_db
 def test_the_profile_page_carries_the_chart_and_the_rating_cards(client, ana, bo):
     rating_apply_game(game_id=finished_game([ana, bo], [1, 2]).pk)
 
-    r = client.get("/players/ana")
-
-    assert r.status_code == 200
-    body = r.content.decode()
-    for hook in [
-        'data-testid="profile"',
-        'data-username="ana"',
-        'data-testid="rating-cards"',
-        'data-testid="rating-chart"',
-        'data-testid="kind-switch"',
-        'data-testid="history-table"',
-        "frontend/js/profile.js",
-    ]:
-        assert hook in body
+    body = rendered(
+        client,
+        "/players/ana",
+        [
+            'data-testid="profile"',
+            'data-username="ana"',
+            'data-testid="rating-cards"',
+            'data-testid="rating-chart"',
+            'data-testid="kind-switch"',
+            'data-testid="history-table"',
+            "frontend/js/profile.js",
+        ],
+    )
     assert "https://" not in body
     assert "http://" not in body
 
@@ -44,16 +44,11 @@ def test_the_profile_page_of_an_unknown_player_is_404(client, db):
 
 
 def test_the_leaderboard_page_renders_and_the_nav_links_to_it(client, ana):
-    r = client.get("/leaderboard")
-
-    assert r.status_code == 200
-    body = r.content.decode()
-    for hook in [
-        'data-testid="leaderboard"',
-        'id="leaderboard-rows"',
-        "frontend/js/leaderboard.js",
-    ]:
-        assert hook in body
+    rendered(
+        client,
+        "/leaderboard",
+        ['data-testid="leaderboard"', 'id="leaderboard-rows"', "frontend/js/leaderboard.js"],
+    )
     assert 'href="/leaderboard"' in client.get("/").content.decode()
 
 

@@ -170,11 +170,13 @@ def play_turn(gid: str, users: list) -> int | None:
     return store.version(stream_name(gid))
 
 
-def rest_move(user, gid: str, body: dict):
-    """POST a move through the REST API as ``user`` (token auth)."""
+def rest_move(user, gid: str, body: dict, key: str | None = None):
+    """POST a move through the REST API as ``user`` (token auth), with idempotency ``key`` if
+    given."""
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {user.token}")
-    return client.post(f"/api/v1/games/{gid}/moves", body, format="json")
+    extra = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+    return client.post(f"/api/v1/games/{gid}/moves", body, format="json", **extra)
 
 
 def log_seqs(gid: str) -> list[int]:

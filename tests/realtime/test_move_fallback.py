@@ -2,8 +2,6 @@
 with the same key (issue 15): a move that did reach the server over the socket is not made
 twice."""
 
-from rest_framework.test import APIClient
-
 from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
@@ -11,16 +9,11 @@ from tests.realtime.helpers import log_seqs
 from tests.realtime.helpers import mover
 from tests.realtime.helpers import player
 from tests.realtime.helpers import receive
+from tests.realtime.helpers import rest_move
 from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table
 
 pytestmark = SOCKET_TEST
-
-
-def rest_move_with_key(user, gid: str, body: dict, key: str):
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {user.token}")
-    return client.post(f"/api/v1/games/{gid}/moves", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
 
 
 async def test_a_move_repeated_by_rest_with_the_sockets_key_is_made_once():
@@ -46,7 +39,7 @@ async def test_a_move_repeated_by_rest_with_the_sockets_key_is_made_once():
         assert accepted["type"] == "move.accepted", accepted
         logged = await db(log_seqs, gid)
 
-        again = await db(rest_move_with_key, who, gid, {**legal, "expected_seq": seq}, "key-1")
+        again = await db(rest_move, who, gid, {**legal, "expected_seq": seq}, "key-1")
 
         assert again.status_code == 200, again.json()  # the first answer, nothing appended
         assert again.json()["seq"] == accepted["seq"]

@@ -25,6 +25,15 @@ def limits_on(settings, monkeypatch, **limits: str) -> None:
     monkeypatch.setattr(throttling, "_now", lambda: PINNED_NOW)
 
 
+def caps_only(settings, **caps: int) -> None:
+    """Turn the rate limits on with no rate of any kind, so that only ``caps`` (settings such
+    as OPEN_TABLES_PER_USER, set to these values) can refuse a request."""
+    settings.RATE_LIMITS_ENABLED = True
+    settings.RATE_LIMITS = {}
+    for name, value in caps.items():
+        setattr(settings, name, value)
+
+
 def assert_throttled(response, window: int) -> None:
     """Assert ``response`` is the platform's 429: its code, detail and a Retry-After in the window."""
     assert response.status_code == 429, response.content

@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 from fractions import Fraction
 
 import pytest
-from django.db import connection
 
 from core.errors import ApplicationError
 from tests.support.factories import bots
@@ -19,6 +17,7 @@ from tests.support.factories import person
 from tests.support.factories import register
 from tests.support.factories import start
 from tests.support.factories import tick
+from tests.support.threads import run_together
 from tournaments import bans
 from tournaments import formats
 from tournaments import services
@@ -212,40 +211,26 @@ def test_a_rejoin_racing_the_seating_of_the_next_round_is_seated_or_refused_neve
     assert tournament.next_round_at is not None  # round 2 over, pausing before round 3
     frozen_clock.advance(tournament.next_round_at - frozen_clock.now() + timedelta(seconds=1))
 
-    barrier = threading.Barrier(2)
-    outcome: dict[str, object] = {}
-
     def rejoin():
         try:
-            barrier.wait()
             services.tournament_register(tournament_id=tournament.pk, user=ana)
-            outcome["rejoin"] = "ok"
         except ApplicationError as exc:
-            outcome["rejoin"] = exc.code
-        finally:
-            connection.close()
+            return exc.code
+        return "ok"
 
     def seat_next():
-        try:
-            barrier.wait()
-            outcome["advance"] = services.tournament_advance(tournament_id=tournament.pk)
-        finally:
-            connection.close()
+        return services.tournament_advance(tournament_id=tournament.pk)
 
-    threads = [threading.Thread(target=rejoin), threading.Thread(target=seat_next)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    rejoined, advanced = run_together([rejoin, seat_next])
 
-    assert outcome["advance"] is True
+    assert advanced is True
     entry = tournament.entries.get(user=ana)
     seated = 3 in rounds_of(entry)
-    if outcome["rejoin"] == "ok":
+    if rejoined == "ok":
         assert seated
         assert entry.status == EntryStatus.REGISTERED
     else:
-        assert outcome["rejoin"] == "rejoin_closed"
+        assert rejoined == "rejoin_closed"
         assert not seated
         assert entry.status == EntryStatus.WITHDRAWN
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from rest_framework.test import APIClient
 
 from core.errors import ApplicationError
 from games.engine import commitment
@@ -16,6 +15,7 @@ from games.engine.deal import derive_seed_v2
 from games.models import Game
 from games.models import GameStatus
 from tests.support.factories import bots
+from tests.support.factories import client_for
 from tests.support.factories import committed
 from tests.support.factories import new_tournament
 from tests.support.factories import pass_ready_windows
@@ -34,13 +34,6 @@ from tournaments.selectors import tournaments_due
 pytestmark = pytest.mark.django_db
 
 CORRESPONDENCE = {"kind": "correspondence", "days_per_move": 1}
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def contribute(user, game, value: str):

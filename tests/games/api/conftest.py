@@ -1,25 +1,6 @@
 """Players for the API tests: each an APIClient logged in with its own token."""
 
-import pytest
-
 from tests.games.api.factories import player
+from tests.support.people import person_fixture
 
-
-@pytest.fixture
-def ana():
-    return player("ana")
-
-
-@pytest.fixture
-def bo():
-    return player("bo")
-
-
-@pytest.fixture
-def cy():
-    return player("cy")
-
-
-@pytest.fixture
-def di():
-    return player("di")
+ana, bo, cy, di = (person_fixture(name, player) for name in ("ana", "bo", "cy", "di"))

@@ -54,6 +54,15 @@ def refused(client, gid, body, status, code, *, key=None, **content):
     return r.json()
 
 
+def replayed(client, gid, body, key, first):
+    """POST a move with a used ``key``; expect ``first``'s answer again and nothing appended."""
+    before = version(gid)
+    r = post_move(client, gid, body, key=key)
+    assert r.status_code == 200
+    assert r.json() == first.json()
+    assert version(gid) == before
+
+
 def test_malformed_json_is_400_malformed_json(game):
     gid, _ = game
     client, _, _ = mover(game)
@@ -254,11 +263,7 @@ def test_a_repeated_idempotency_key_returns_the_first_answer_and_appends_nothing
     body = {**st["legal_moves"][0], "expected_seq": st["seq"]}
     first = post_move(client, gid, body, key="k-1")
     assert first.status_code == 201
-    after = version(gid)
-    again = post_move(client, gid, body, key="k-1")
-    assert again.status_code == 200
-    assert again.json() == first.json()
-    assert version(gid) == after
+    replayed(client, gid, body, "k-1", first)
 
 
 def test_a_different_move_with_a_used_key_also_returns_the_first_answer(game):
@@ -273,9 +278,7 @@ def test_a_different_move_with_a_used_key_also_returns_the_first_answer(game):
         {"action": "draw", "expected_seq": after},
         {**st["legal_moves"][-1]},
     ):
-        again = post_move(client, gid, other, key="k")
-        assert again.status_code == 200
-        assert again.json() == first.json()
+        replayed(client, gid, other, "k", first)
     assert version(gid) == after
 
 

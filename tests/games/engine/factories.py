@@ -59,6 +59,12 @@ def scripted_deal(
     return StartRound(tuple(hands), tuple(front + rest))
 
 
+def rest_of_set(*hands: Iterable[Tile], set_max: int = 6) -> list[Tile]:
+    """Return every tile of the set that none of ``hands`` holds, in canonical order."""
+    held = {tile(*t) for h in hands for t in h}
+    return [t for t in full_set(set_max) if t not in held]
+
+
 def start(
     hands: Sequence[Iterable[Tile]],
     boneyard_front: Iterable[Tile] = (),
@@ -121,6 +127,7 @@ __all__ = [
     "pass_",
     "play",
     "replay",
+    "rest_of_set",
     "ruleset",
     "run",
     "scripted_deal",
@@ -190,6 +197,18 @@ def blocked_after_seat0_first_turn(**variants) -> tuple[GameState, list]:
     assert state.boneyard_left == 0
     state, _ = run(state, engine(0), *lay(0, *BLOCK_TRAIN0))
     return run(state, stop(0))
+
+
+def empty_boneyard_second_turn(seat0_hand: Iterable[Tile], **variants) -> GameState:
+    """Return the state at seat 0's second turn with all 28 double-6 tiles dealt: seat 0 holds
+    ``seat0_hand`` (with [6,6] and [6,5]), seat 1 every other tile. Seat 0 placed the engine,
+    laid [6,5] and stopped; seat 1 laid [6,4] and stopped. Seat 0's train ends in 5, the
+    Mexican Train in 6, and train 1 (end 4) is closed to seat 0."""
+    seat0_hand = list(seat0_hand)
+    state, _ = start([seat0_hand, rest_of_set(seat0_hand)], **variants)
+    assert state.boneyard_left == 0
+    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
+    return state
 
 
 def three_round_match(**variants) -> tuple[GameState, list]:

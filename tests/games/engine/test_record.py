@@ -132,6 +132,14 @@ def problem_of(doc):
     return verify_record(json.loads(json.dumps(doc))).problem
 
 
+def move_problem(doc, round_number: int, move: int) -> tuple:
+    """Return the (code, rule) of the problem verifying ``doc`` finds; fail unless it names
+    move ``move`` of round ``round_number``."""
+    p = problem_of(doc)
+    assert (p.kind, p.round, p.move) == ("move", round_number, move), str(p)
+    return p.code, p.rule
+
+
 def tile_pairs(obj):
     if isinstance(obj, dict):
         for v in obj.values():
@@ -432,9 +440,7 @@ def test_engine_placed_by_the_wrong_seat(events):
     r, j, s = find_move(events, doc, lambda m, s: m["action"] == "engine")
     moves = doc["rounds"][r - 1]["moves"]
     moves[j]["seat"] = 1 - moves[j]["seat"]
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", r, j)
-    assert (p.code, p.rule) == (Code.NOT_YOUR_TURN.value, "R6")
+    assert move_problem(doc, r, j) == (Code.NOT_YOUR_TURN.value, "R6")
 
 
 def test_tile_from_another_hand(events):
@@ -443,18 +449,14 @@ def test_tile_from_another_hand(events):
     move = doc["rounds"][r - 1]["moves"][j]
     other = min(s.hands[1 - move["seat"]])
     move["tile"] = list(other)
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", r, j)
-    assert (p.code, p.rule) == (Code.TILE_NOT_IN_HAND.value, "R4")
+    assert move_problem(doc, r, j) == (Code.TILE_NOT_IN_HAND.value, "R4")
 
 
 def test_first_turn_play_on_the_mexican_train(events):
     doc = full_record(events)
     r, j, s = find_move(events, doc, lambda m, s: m["action"] == "play" and s.first_turn)
     doc["rounds"][r - 1]["moves"][j]["train"] = "mexican"
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", r, j)
-    assert (p.code, p.rule) == (Code.FIRST_TURN_OWN_TRAIN_ONLY.value, "R12")
+    assert move_problem(doc, r, j) == (Code.FIRST_TURN_OWN_TRAIN_ONLY.value, "R12")
 
 
 def test_pass_while_holding_a_legal_play(events):
@@ -472,9 +474,7 @@ def test_pass_while_holding_a_legal_play(events):
     r, j, s = find_move(events, doc, later_turn_play)
     moves = doc["rounds"][r - 1]["moves"]
     moves[j] = {"seat": moves[j]["seat"], "action": "pass"}
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", r, j)
-    assert (p.code, p.rule) == (Code.HAS_LEGAL_PLAY.value, "R15")
+    assert move_problem(doc, r, j) == (Code.HAS_LEGAL_PLAY.value, "R15")
 
 
 def test_drawn_tile_that_is_not_the_boneyards_next(events):
@@ -482,25 +482,22 @@ def test_drawn_tile_that_is_not_the_boneyards_next(events):
     r, j, s = find_move(events, doc, lambda m, s: m["action"] == "draw")
     move = doc["rounds"][r - 1]["moves"][j]
     move["tile"] = [t for t in map(list, full_set(9)) if t != move["tile"]][0]
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", r, j)
-    assert p.code == "drawn_tile_mismatch"
+    code, _ = move_problem(doc, r, j)
+    assert code == "drawn_tile_mismatch"
 
 
 def test_move_after_the_round_ended(events):
     doc = full_record(events)
     moves = doc["rounds"][0]["moves"]
     moves.append({"seat": 0, "action": "pass"})
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", 1, len(moves) - 1)
+    move_problem(doc, 1, len(moves) - 1)
 
 
 def test_unknown_action(events):
     doc = full_record(events)
     doc["rounds"][1]["moves"][3]["action"] = "resign"
-    p = problem_of(doc)
-    assert (p.kind, p.round, p.move) == ("move", 2, 3)
-    assert p.code == Code.UNKNOWN_ACTION.value
+    code, _ = move_problem(doc, 2, 3)
+    assert code == Code.UNKNOWN_ACTION.value
 
 
 def test_every_illegal_move_is_named_by_index(events):
@@ -516,10 +513,9 @@ def test_every_illegal_move_is_named_by_index(events):
                 continue
             broken = copy.deepcopy(doc)
             broken["rounds"][rnd["number"] - 1]["moves"][j] = bad
-            p = problem_of(broken)
-            assert (p.kind, p.round, p.move) == ("move", rnd["number"], j), str(p)
-            assert p.rule
-            assert p.code
+            code, rule = move_problem(broken, rnd["number"], j)
+            assert rule
+            assert code
             checked += 1
             if checked >= 40:
                 return

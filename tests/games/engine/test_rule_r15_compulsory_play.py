@@ -12,15 +12,13 @@ from games.engine import TilePlayed
 from games.engine import TurnPassed
 from tests.games.engine.factories import MEXICAN
 from tests.games.engine.factories import draw
-from tests.games.engine.factories import engine
+from tests.games.engine.factories import empty_boneyard_second_turn
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
 from tests.games.engine.factories import seat0_second_turn
-from tests.games.engine.factories import start
-from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (1, 1), (2, 1)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0)]  # nothing shows 6: seat 1 passes its first turn
@@ -118,44 +116,12 @@ def test_only_the_drawn_tile_counts_after_a_draw():
 
 # -- empty boneyard: all 28 tiles of the double-6 set are dealt -----------------------------
 
-EMPTY_SEAT0 = [
-    (6, 6),
-    (6, 5),
-    (0, 0),
-    (1, 0),
-    (1, 1),
-    (2, 0),
-    (2, 1),
-    (2, 2),
-    (3, 0),
-    (3, 1),
-    (3, 2),
-    (4, 0),
-    (4, 1),
-    (4, 2),
-]
-EMPTY_SEAT1 = [
-    (6, 0),
-    (6, 1),
-    (6, 2),
-    (6, 3),
-    (6, 4),
-    (5, 0),
-    (5, 1),
-    (5, 2),
-    (5, 3),
-    (5, 4),
-    (5, 5),
-    (4, 4),
-    (4, 3),
-    (3, 3),
-]
+EMPTY_SEAT0 = [(6, 6), (6, 5), (0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1),
+               (3, 2), (4, 0), (4, 1), (4, 2)]  # fmt: skip
 
 
 def _stuck_with_empty_boneyard():
-    state, _ = start([EMPTY_SEAT0, EMPTY_SEAT1])
-    assert state.boneyard_left == 0
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
+    state = empty_boneyard_second_turn(EMPTY_SEAT0)
     # Seat 0: own train ends in 5, Mexican in 6, train 1 (end 4) is closed to it.
     assert state.to_move == 0
     assert state.phase == "playing"

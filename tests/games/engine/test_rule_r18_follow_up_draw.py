@@ -10,7 +10,7 @@ from games.engine import TileDrawn
 from games.engine import TurnPassed
 from tests.games.engine.factories import MEXICAN
 from tests.games.engine.factories import draw
-from tests.games.engine.factories import engine
+from tests.games.engine.factories import empty_boneyard_second_turn
 from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import open_keys
 from tests.games.engine.factories import pass_
@@ -19,8 +19,6 @@ from tests.games.engine.factories import refusal
 from tests.games.engine.factories import run
 from tests.games.engine.factories import seat0_second_turn
 from tests.games.engine.factories import seat0_third_turn
-from tests.games.engine.factories import start
-from tests.games.engine.factories import stop
 
 SEAT0 = [(6, 6), (6, 5), (5, 5), (1, 1), (2, 1)]
 SEAT1 = [(4, 4), (4, 3), (3, 3), (0, 0), (1, 0)]  # nothing shows 6: seat 1 passes
@@ -121,43 +119,12 @@ def test_drawn_double_whose_follow_up_cannot_be_drawn_leaves_both_doubles_open()
 
 # -- empty boneyard ----------------------------------------------------------------------
 
-EMPTY_SEAT0 = [
-    (6, 6),
-    (6, 5),
-    (5, 5),
-    (0, 0),
-    (1, 0),
-    (1, 1),
-    (2, 0),
-    (2, 1),
-    (2, 2),
-    (3, 0),
-    (3, 1),
-    (3, 2),
-    (3, 3),
-    (4, 0),
-]
-EMPTY_SEAT1 = [
-    (6, 0),
-    (6, 1),
-    (6, 2),
-    (6, 3),
-    (6, 4),
-    (5, 0),
-    (5, 1),
-    (5, 2),
-    (5, 3),
-    (5, 4),
-    (4, 1),
-    (4, 2),
-    (4, 3),
-    (4, 4),
-]
+EMPTY_SEAT0 = [(6, 6), (6, 5), (5, 5), (0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0),
+               (3, 1), (3, 2), (3, 3), (4, 0)]  # fmt: skip
 
 
 def test_unplayable_follow_up_with_an_empty_boneyard_means_marker_and_pass():
-    state, _ = start([EMPTY_SEAT0, EMPTY_SEAT1])
-    state, _ = run(state, engine(0), play(0, 6, 5, 0), stop(0), play(1, 6, 4, 1), stop(1))
+    state = empty_boneyard_second_turn(EMPTY_SEAT0)
     state, _ = run(state, play(0, 5, 5, 0))
     assert legal_moves(state, 0) == [Pass(0)]
     assert refusal(state, draw(0)) == (Code.BONEYARD_EMPTY, "R18")

@@ -20,6 +20,7 @@ from tests.games.engine.factories import legal_moves
 from tests.games.engine.factories import pass_
 from tests.games.engine.factories import play
 from tests.games.engine.factories import refusal
+from tests.games.engine.factories import rest_of_set
 from tests.games.engine.factories import run
 from tests.games.engine.factories import seat0_second_turn
 from tests.games.engine.factories import start
@@ -91,51 +92,24 @@ def test_blocked_last_round_ends_the_match():
 
 # Seat 0's first turn: [6,1] [1,0] [0,0] [2,0] [6,2] (ends in 6); seat 1's: [6,3] [3,0] [4,0]
 # [6,4] [6,5] [5,0] (ends in 0). Only [6,0] (seat 0's) is left of the tiles showing 6 or 0.
-LATE_SEAT0 = [
-    (6, 6),
-    (6, 1),
-    (1, 0),
-    (0, 0),
-    (2, 0),
-    (6, 2),
-    (6, 0),
-    (1, 1),
-    (2, 1),
-    (2, 2),
-    (3, 1),
-    (3, 2),
-    (3, 3),
-    (4, 1),
-]
-LATE_SEAT1 = [
-    (6, 3),
-    (3, 0),
-    (4, 0),
-    (6, 4),
-    (6, 5),
-    (5, 0),
-    (4, 2),
-    (4, 3),
-    (4, 4),
-    (5, 1),
-    (5, 2),
-    (5, 3),
-    (5, 4),
-    (5, 5),
-]
+LATE_SEAT0 = [(6, 6), (6, 1), (1, 0), (0, 0), (2, 0), (6, 2), (6, 0), (1, 1), (2, 1), (2, 2),
+              (3, 1), (3, 2), (3, 3), (4, 1)]  # fmt: skip
+
+
+def _both_first_turns(seat0_hand, train0, train1):
+    """Deal all 28 tiles, seat 1 holding those seat 0 does not; seat 0 places the engine, lays
+    ``train0`` and stops, seat 1 lays ``train1`` and stops. Return (state, events of that stop)."""
+    state, _ = start([seat0_hand, rest_of_set(seat0_hand)], rounds=2)
+    state, _ = run(state, engine(0), *lay(0, *train0), stop(0), *lay(1, *train1))
+    return run(state, stop(1))
 
 
 def _late_block():
-    state, _ = start([LATE_SEAT0, LATE_SEAT1], rounds=2)
-    state, _ = run(
-        state,
-        engine(0),
-        *lay(0, (6, 1), (1, 0), (0, 0), (2, 0), (6, 2)),
-        stop(0),
-        *lay(1, (6, 3), (3, 0), (4, 0), (6, 4), (6, 5), (5, 0)),
+    return _both_first_turns(
+        LATE_SEAT0,
+        [(6, 1), (1, 0), (0, 0), (2, 0), (6, 2)],
+        [(6, 3), (3, 0), (4, 0), (6, 4), (6, 5), (5, 0)],
     )
-    state, events = run(state, stop(1))
-    return state, events
 
 
 def test_round_is_not_blocked_while_a_tile_still_fits():
@@ -163,49 +137,15 @@ def test_round_blocked_by_a_later_play_ends_at_once():
 # Seat 0's train: [6,5] [5,4] [6,4] [6,1] [3,1] (ends in 3); seat 1's: [6,0] [2,0] [6,2] [6,3]
 # [3,0] [1,0] (ends in 1). Every tile showing 6 is laid. Seat 0 holds tiles showing 1 (train 1's
 # end) but none showing 3; seat 1 holds tiles showing 3 (train 0's end) but none showing 1.
-CLOSED_SEAT0 = [
-    (6, 6),
-    (6, 5),
-    (5, 4),
-    (6, 4),
-    (6, 1),
-    (3, 1),
-    (1, 1),
-    (2, 1),
-    (4, 1),
-    (5, 1),
-    (0, 0),
-    (2, 2),
-    (4, 0),
-    (4, 2),
-]
-CLOSED_SEAT1 = [
-    (6, 0),
-    (2, 0),
-    (6, 2),
-    (6, 3),
-    (3, 0),
-    (1, 0),
-    (3, 2),
-    (3, 3),
-    (4, 3),
-    (5, 3),
-    (4, 4),
-    (5, 0),
-    (5, 2),
-    (5, 5),
-]
+CLOSED_SEAT0 = [(6, 6), (6, 5), (5, 4), (6, 4), (6, 1), (3, 1), (1, 1), (2, 1), (4, 1), (5, 1),
+                (0, 0), (2, 2), (4, 0), (4, 2)]  # fmt: skip
 
 
 def test_round_is_not_blocked_while_a_tile_fits_a_train_closed_to_its_holder():
-    state, _ = start([CLOSED_SEAT0, CLOSED_SEAT1], rounds=2)
-    state, _ = run(
-        state,
-        engine(0),
-        *lay(0, (6, 5), (5, 4), (6, 4), (6, 1), (3, 1)),
-        stop(0),
-        *lay(1, (6, 0), (2, 0), (6, 2), (6, 3), (3, 0), (1, 0)),
-        stop(1),
+    state, _ = _both_first_turns(
+        CLOSED_SEAT0,
+        [(6, 5), (5, 4), (6, 4), (6, 1), (3, 1)],
+        [(6, 0), (2, 0), (6, 2), (6, 3), (3, 0), (1, 0)],
     )
     assert state.ends == [3, 1, 6]
     assert state.boneyard_left == 0

@@ -55,3 +55,10 @@ def slices(ranking: Sequence, sizes: Sequence[int]) -> list[list]:
         out.append(list(ranking[start : start + size]))
         start += size
     return out
+
+
+def assert_balanced(sizes: Sequence[int], players: int) -> None:
+    """Assert that table ``sizes`` seat all ``players``, at least 2 a table, sizes one apart."""
+    assert sum(sizes) == players
+    assert max(sizes) - min(sizes) <= 1
+    assert min(sizes) >= 2

@@ -21,6 +21,7 @@ from tournaments.formats import duplicate_table_sizes
 from tournaments.formats import seat_duplicate
 from tournaments.formats import table_sizes
 
+from .factories import assert_balanced
 from .factories import random_results
 from .factories import result
 from .factories import totals
@@ -53,9 +54,7 @@ def lone(sizes):
 @given(st.integers(2, 400), st.integers(2, 8))
 def test_duplicate_sizes_are_balanced_and_leave_the_fewest_players_alone(n, size):
     sizes = duplicate_table_sizes(n, size)
-    assert sum(sizes) == n
-    assert max(sizes) - min(sizes) <= 1
-    assert min(sizes) >= 2
+    assert_balanced(sizes, n)
     assert max(sizes) <= max(size, 3 if size == 2 else size)
     # Every balanced seating with at most `size` a table leaves at least as many alone.
     for tables in range(1, n // 2 + 1):

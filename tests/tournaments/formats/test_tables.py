@@ -17,6 +17,8 @@ from tournaments.formats.tables import assign_seats
 from tournaments.formats.tables import rng_for
 from tournaments.formats.tables import snake
 
+from .factories import assert_balanced
+
 
 @pytest.mark.parametrize(
     ("n", "size", "expected"),
@@ -56,9 +58,7 @@ def test_table_size_must_be_two_to_eight(size):
 @given(st.integers(2, 3000), st.integers(2, 8))
 def test_table_sizes_balanced_and_within_the_table_size(n, size):
     sizes = table_sizes(n, size)
-    assert sum(sizes) == n
-    assert max(sizes) - min(sizes) <= 1
-    assert min(sizes) >= 2
+    assert_balanced(sizes, n)
     assert list(sizes) == sorted(sizes, reverse=True)
     if size == 2 and n % 2:
         assert sorted(sizes, reverse=True)[:2] == [3, 2][: len(sizes)]
