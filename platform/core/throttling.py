@@ -56,6 +56,10 @@ failures = FailureLog(log)  # one line an interval while the cache is away
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 KEY_PREFIX = "ratelimit"
 CACHE_AWAY_SECONDS = 5.0
+# A window's count outlives the window by this much in the cache (its key names the window, so
+# a later window never reads it). The tests pin the clock (``_now``) and lengthen this with it:
+# a count that expired in real time while the pinned window went on let a slow burst through.
+EXPIRY_SLACK_SECONDS = 1
 _cache_away_until = 0.0  # time.monotonic() until which this process does not ask the cache
 
 
@@ -112,13 +116,13 @@ def hit(scope: str, ident: str) -> float | None:
     if not cache_usable():
         return None
     try:
-        if cache.add(key, 1, timeout=duration + 1):
+        if cache.add(key, 1, timeout=duration + EXPIRY_SLACK_SECONDS):
             count = 1
         else:
             try:
                 count = cache.incr(key)
             except ValueError:  # expired between add and incr: a new window
-                cache.add(key, 1, timeout=duration + 1)
+                cache.add(key, 1, timeout=duration + EXPIRY_SLACK_SECONDS)
                 count = 1
     except Exception as exc:  # noqa: BLE001 — a cache outage must not stop play (module doc)
         cache_failed()
@@ -334,11 +338,11 @@ def login_username_failed(username: str, address: str) -> None:
     own, everyone, _ = _login_keys(username, address)
     try:
         for key, duration in (own, everyone):
-            if not cache.add(key, 1, timeout=duration + 1):
+            if not cache.add(key, 1, timeout=duration + EXPIRY_SLACK_SECONDS):
                 try:
                     cache.incr(key)
                 except ValueError:  # expired between add and incr: a new window
-                    cache.add(key, 1, timeout=duration + 1)
+                    cache.add(key, 1, timeout=duration + EXPIRY_SLACK_SECONDS)
     except Exception:  # noqa: BLE001 — a cache outage must not stop logins (see module doc)
         cache_failed()
         log.warning("rate limit %s not counted: the cache is unavailable", LOGIN_USERNAME_SCOPE)
