@@ -537,6 +537,21 @@ def _at_stop(game, state, version: int, built_by: str) -> LoadGame:
     return LoadGame(game.stream, version, snap.seq if snap else 0, built_by, state.to_dict())
 
 
+def timed_random_move(game, users, state, seq: int, rng: random.Random):
+    """Make a move chosen at random from the engine's legal moves for the seat to move in
+    ``state`` with ``services.game_move``; return its result and how long the call took."""
+    from games import services
+    from games.engine import command_to_dict
+    from games.engine import legal_moves
+
+    seat = state.to_move
+    body = command_to_dict(rng.choice(legal_moves(state, seat)))
+    body.pop("seat")
+    t0 = time.perf_counter()
+    result = services.game_move(game_id=game.id, user=users[seat], move=body, expected_seq=seq)
+    return result, time.perf_counter() - t0
+
+
 def play_via_services(
     users,
     stops: list[int],
@@ -552,9 +567,6 @@ def play_via_services(
     game a second time per move. Each ``game_move``'s latency is added to ``latencies``.
     """
     from games import domain
-    from games import services
-    from games.engine import command_to_dict
-    from games.engine import legal_moves
     from games.engine.state import FINISHED
 
     game, loaded = open_game(users)
@@ -566,12 +578,8 @@ def play_via_services(
             pending.pop(0)
         if not pending and (max_moves is None or moves >= max_moves):
             return
-        seat = state.to_move
-        body = command_to_dict(rng.choice(legal_moves(state, seat)))
-        body.pop("seat")
-        t0 = time.perf_counter()
-        result = services.game_move(game_id=game.id, user=users[seat], move=body, expected_seq=seq)
-        latencies.append(time.perf_counter() - t0)
+        result, latency = timed_random_move(game, users, state, seq, rng)
+        latencies.append(latency)
         state = domain.fold(result.events, state)
         seq, moves = result.seq, moves + 1
 

@@ -32,6 +32,7 @@ from tests.benchmarks.bench_api import open_game
 from tests.benchmarks.bench_api import recreate_database
 from tests.benchmarks.bench_api import setup_django
 from tests.benchmarks.bench_api import split_url
+from tests.benchmarks.bench_api import timed_random_move
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/mexican_train_bench_signing"
 VARIANTS = {"set_max": 12, "hand_size": 12, "rounds": 13}
@@ -41,9 +42,6 @@ def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
     """Make ``count`` random legal moves through ``services.game_move`` (new games as they
     end); return each move's latency, its (game id, events), and the game to go on with."""
     from games import domain
-    from games import services
-    from games.engine import command_to_dict
-    from games.engine import legal_moves
     from games.engine.state import FINISHED
 
     game, loaded = game_and_loaded or open_game(users, VARIANTS)
@@ -53,12 +51,8 @@ def play_moves(users, count: int, rng: random.Random, game_and_loaded=None):
         if state.phase == FINISHED:
             game, loaded = open_game(users, VARIANTS)
             state, seq = loaded.state, loaded.version
-        seat = state.to_move
-        body = command_to_dict(rng.choice(legal_moves(state, seat)))
-        body.pop("seat")
-        t0 = time.perf_counter()
-        result = services.game_move(game_id=game.id, user=users[seat], move=body, expected_seq=seq)
-        latencies.append(time.perf_counter() - t0)
+        result, latency = timed_random_move(game, users, state, seq, rng)
+        latencies.append(latency)
         answers.append((game.id, result.events))
         state = domain.fold(result.events, state)
         seq = result.seq

@@ -22,6 +22,8 @@ from games.automatic import game_apply_timeout
 from games.domain import load
 from games.engine import legal_moves
 from games.models import Game
+from tests.realtime.helpers import SOCKET_TEST
+from tests.support.marks import marked
 
 FAMILIES = {
     "mexican_train_moves": "counter",
@@ -222,10 +224,7 @@ def layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-@pytest.mark.asyncio
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.postgres
-@pytest.mark.usefixtures("layer")
+@marked(*SOCKET_TEST)
 async def test_a_socket_connect_and_disconnect_move_the_open_sockets_gauge():
     from tests.realtime.helpers import Sockets
     from tests.realtime.helpers import db

@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.parse import urlunsplit
@@ -326,6 +327,34 @@ def register(server_url: str, username: str) -> str:
     )
     assert status == 201, body
     return body["token"]
+
+
+def new_table(
+    server_url: str,
+    token: str,
+    table: dict,
+    *,
+    joiners: Sequence[str] = (),
+    bots: Sequence[str] = (),
+    start: bool = True,
+) -> str:
+    """Open a table (``table``: the body of POST /api/v1/games) as the token's user, seat
+    ``joiners`` (their tokens) then ``bots`` (their strategies), and start it unless told not
+    to; return its id."""
+    status, body = api(server_url, "POST", "/api/v1/games", table, token)
+    assert status == 201, body
+    gid = body["id"]
+    for joiner in joiners:
+        status, body = api(server_url, "POST", f"/api/v1/games/{gid}/join", {}, joiner)
+        assert status == 200, body
+    for strategy in bots:
+        path = f"/api/v1/games/{gid}/bots"
+        status, body = api(server_url, "POST", path, {"strategy": strategy}, token)
+        assert status == 201, body
+    if start:
+        status, body = api(server_url, "POST", f"/api/v1/games/{gid}/start", {}, token)
+        assert status == 200, body
+    return gid
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import api
 from tests.e2e.conftest import manage_shell
+from tests.e2e.conftest import new_table
 from tests.e2e.conftest import register
 from tests.support.factories import totp_now
 
@@ -37,21 +38,8 @@ def make_staff(server_env: dict, username: str) -> None:
 
 def played_game(server_url: str, token: str) -> str:
     """A one-round game of a person against a bot, played to the end over the API."""
-    status, game = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {"players": 2, "variants": {"set_max": 6, "rounds": 1}},
-        token,
-    )
-    assert status == 201, game
-    gid = game["id"]
-    status, body = api(
-        server_url, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "random"}, token
-    )
-    assert status == 201, body
-    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/start", {}, token)
-    assert status == 200, body
+    table = {"players": 2, "variants": {"set_max": 6, "rounds": 1}}
+    gid = new_table(server_url, token, table, bots=["random"])
     started = time.monotonic()
     while time.monotonic() - started < GAME_LIMIT_S:
         status, st = api(server_url, "GET", f"/api/v1/games/{gid}/state", token=token)

@@ -18,8 +18,8 @@ from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.conftest import api
 from tests.e2e.conftest import manage_shell
+from tests.e2e.conftest import new_table
 from tests.e2e.test_audit import disputed_game
 from tests.e2e.test_audit import log_in
 from tests.e2e.test_axe import DESKTOP_800
@@ -147,15 +147,8 @@ def test_no_page_in_use_has_an_accessibility_violation(
     token, finished, dispute = disputed_game(
         server_url, server_env, player, staff, reason="A draw looked odd"
     )
-    status, body = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {"players": 3, "variants": {"set_max": 6, "rounds": 1}},
-        token,
-    )
-    assert status == 201, body
-    open_id = body["id"]
+    open_table = {"players": 3, "variants": {"set_max": 6, "rounds": 1}}
+    open_id = new_table(server_url, token, open_table, start=False)
     active = bot_game(server_url, token, ["greedy"], set_max=9, hand_size=8, rounds=1)
 
     page = new_context(viewport).new_page()

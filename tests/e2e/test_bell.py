@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.test_audit import register
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import shot
@@ -36,27 +37,13 @@ def my_turn(server_url: str, gid: str, token: str, timeout: float = 15) -> dict:
 
 
 def correspondence_table(server_url: str, token: str) -> str:
-    status, game = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {
-            "players": 2,
-            # Two rounds: a first round that ends at once still leaves turns to be told of.
-            "variants": {"set_max": 6, "rounds": 2},
-            "time_control": {"kind": "correspondence"},
-        },
-        token,
-    )
-    assert status == 201, game
-    gid = game["id"]
-    status, body = api(
-        server_url, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "greedy"}, token
-    )
-    assert status in (200, 201), body
-    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/start", token=token)
-    assert status == 200, body
-    return gid
+    table = {
+        "players": 2,
+        # Two rounds: a first round that ends at once still leaves turns to be told of.
+        "variants": {"set_max": 6, "rounds": 2},
+        "time_control": {"kind": "correspondence"},
+    }
+    return new_table(server_url, token, table, bots=["greedy"])
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])

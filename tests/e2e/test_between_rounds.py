@@ -15,55 +15,35 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import PHONE
-from tests.e2e.conftest import manage_shell
+from tests.e2e.conftest import register
+from tests.e2e.test_tournament import schedule_tournament
 
 pytestmark = pytest.mark.e2e
 
 SEATED_MS = 45_000  # the start (15 s away) is the server's tick
 
-SETUP = """
-from datetime import timedelta
-from accounts.models import User
-from accounts.services import bot_account_get_or_create
-from core import clock
-from tournaments.services import tournament_create, tournament_register
-
-staff, _ = User.objects.get_or_create(username={staff!r}, defaults={{"is_staff": True}})
-t = tournament_create(
-    user=staff,
-    name={name!r},
-    format="swiss",
-    starts_at=clock.now() + timedelta(seconds=15),
-    table_size=2,
-    rounds=3,
-    variants={{"set_max": 6, "rounds": 1}},
-    time_control={{"kind": "live", "seconds_per_move": 60, "reserve_seconds": 60}},
-    ready_seconds=5,
-    round_pause_seconds=300,
-)
-people = [User.objects.create_user(n, password="x-unused-1") for n in {people!r}]
-bots = []
-for _ in range({bots}):
-    bots.append(bot_account_get_or_create(strategy="random", exclude_ids=[b.pk for b in bots]))
-for user in [*people, *bots]:
-    tournament_register(tournament_id=t.pk, user=user)
-print(t.pk)
-"""
-
-
-def tournament(server_env, staff, name, *, people=(), bots=4) -> int:
-    code = SETUP.format(staff=staff, name=name, people=list(people), bots=bots)
-    return int(manage_shell(server_env, code).strip().splitlines()[-1])
+# Rounds of 2-seat tables with a 5-minute pause between them, starting at the server's tick.
+BETWEEN_ROUNDS = {
+    "start_in": 15,
+    "table_size": 2,
+    "rounds": 3,
+    "per_move": 60,
+    "rated": False,
+    "round_pause": 300,
+}
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_the_page_counts_down_to_the_next_round_and_shows_the_tables_still_playing(
-    new_context, server_env, artifacts_dir, unique_name, viewport
+    new_context, server_url, server_env, artifacts_dir, unique_name, viewport
 ):
     staff = unique_name("staff")
-    paused = tournament(server_env, staff, unique_name("Pause cup"))
+    paused = schedule_tournament(server_env, staff, unique_name("Pause cup"), **BETWEEN_ROUNDS)
     slow = unique_name("slow")
-    playing = tournament(server_env, staff, unique_name("Still cup"), people=[slow], bots=3)
+    register(server_url, slow)
+    playing = schedule_tournament(
+        server_env, staff, unique_name("Still cup"), people=(slow,), bots=3, **BETWEEN_ROUNDS
+    )
     page = new_context(viewport).new_page()
     size = viewport["width"]
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_table_bugs import DESKTOP_800
 from tests.e2e.test_table_bugs import SLOW_TC
@@ -25,30 +26,13 @@ LIVE_MS = 5_000
 
 def table(server_url: str, creator: str, others: list[str], *, rated: bool = False) -> str:
     """A started double-6 table of ``creator``, ``others`` (tokens) and a bot."""
-    status, body = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {
-            "players": 2 + len(others),
-            "variants": {"set_max": 6, "rounds": 1},
-            "time_control": SLOW_TC,
-            "rated": rated,
-        },
-        token=creator,
-    )
-    assert status == 201, body
-    gid = body["id"]
-    for token in others:
-        status, body = api(server_url, "POST", f"/api/v1/games/{gid}/join", {}, token)
-        assert status == 200, body
-    status, body = api(
-        server_url, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "random"}, creator
-    )
-    assert status == 201, body
-    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/start", {}, creator)
-    assert status == 200, body
-    return gid
+    body = {
+        "players": 2 + len(others),
+        "variants": {"set_max": 6, "rounds": 1},
+        "time_control": SLOW_TC,
+        "rated": rated,
+    }
+    return new_table(server_url, creator, body, joiners=others, bots=["random"])
 
 
 def open_chat(page: Page) -> None:

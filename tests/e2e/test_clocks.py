@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.conftest import register
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import settle
@@ -30,38 +30,27 @@ CORR_TC = {"kind": "correspondence", "days_per_move": 3}
 MMSS = re.compile(r"^\d+:\d\d$")
 
 
-def bot_table(server_url: str, token: str, time_control: dict) -> str:
-    """A started 2-seat table: the token's user and a bot; return its id."""
-    status, body = api(
-        server_url, "POST", "/api/v1/games", {"players": 2, "time_control": time_control}, token
-    )
-    assert status == 201, body
-    game_id = body["id"]
-    status, body = api(
-        server_url, "POST", f"/api/v1/games/{game_id}/bots", {"strategy": "greedy"}, token
-    )
-    assert status == 201, body
-    status, body = api(server_url, "POST", f"/api/v1/games/{game_id}/start", {}, token)
-    assert status == 200, body
-    return game_id
+SIZES = {"desktop": DESKTOP_800, "phone": PHONE}
 
 
-def open_table(new_context, server_url, viewport, username, time_control) -> Page:
+def open_table(new_context, server_url, size, username, time_control) -> Page:
+    """Sign ``username`` in on a page of ``size`` and open a started 2-seat table of theirs
+    against a bot."""
     token = register(server_url, username)
-    game_id = bot_table(server_url, token, time_control)
-    page = new_context(viewport).new_page()
+    table = {"players": 2, "time_control": time_control}
+    game_id = new_table(server_url, token, table, bots=["greedy"])
+    page = new_context(SIZES[size]).new_page()
     log_in(page, username)
     page.goto(f"/games/{game_id}")
     expect(page.get_by_test_id("status")).to_have_text("active")
     return page
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("size", SIZES)
 def test_a_live_seat_shows_move_time_and_reserve_apart_and_warns_under_10_s(
-    new_context, server_url, unique_name, artifacts_dir, viewport
+    new_context, server_url, unique_name, artifacts_dir, size
 ):
-    size = "desktop" if viewport is DESKTOP_800 else "phone"
-    page = open_table(new_context, server_url, viewport, unique_name("clk"), FAST_TC)
+    page = open_table(new_context, server_url, size, unique_name("clk"), FAST_TC)
     mine = page.locator('[data-testid="seat"].me')
     other = page.locator('[data-testid="seat"]:not(.me)')
     # The bot answers quickly: the turn comes to the viewer, whose move time runs.
@@ -89,12 +78,11 @@ def test_a_live_seat_shows_move_time_and_reserve_apart_and_warns_under_10_s(
     shot(page, artifacts_dir, f"clocks-live-low-{size}")
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("size", SIZES)
 def test_a_correspondence_seat_shows_days_and_hours(
-    new_context, server_url, unique_name, artifacts_dir, viewport
+    new_context, server_url, unique_name, artifacts_dir, size
 ):
-    size = "desktop" if viewport is DESKTOP_800 else "phone"
-    page = open_table(new_context, server_url, viewport, unique_name("cor"), CORR_TC)
+    page = open_table(new_context, server_url, size, unique_name("cor"), CORR_TC)
     clock = page.locator('[data-testid="seat"].to-move [data-testid="seat-clock"]')
     expect(clock).to_have_text(re.compile(r"^[23] d \d{1,2} h\b"), timeout=20_000)
     expect(page.get_by_test_id("move-time")).to_have_count(0)

@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.test_audit import log_in
 from tests.e2e.test_audit import register
 from tests.e2e.test_tournament import schedule_tournament
@@ -34,26 +35,14 @@ LIVE_MS = 10_000
 
 
 def new_game(server_url: str, token: str, *, bots=("random",), rated=False) -> str:
-    status, game = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {
-            "players": 1 + len(bots),
-            "name": "Evening table",
-            "variants": {"set_max": 6, "rounds": 1},
-            "time_control": SLOW_TC,
-            "rated": rated,
-        },
-        token,
-    )
-    assert status == 201, game
-    for strategy in bots:
-        status, body = api(
-            server_url, "POST", f"/api/v1/games/{game['id']}/bots", {"strategy": strategy}, token
-        )
-        assert status == 201, body
-    return game["id"]
+    table = {
+        "players": 1 + len(bots),
+        "name": "Evening table",
+        "variants": {"set_max": 6, "rounds": 1},
+        "time_control": SLOW_TC,
+        "rated": rated,
+    }
+    return new_table(server_url, token, table, bots=bots, start=False)
 
 
 def start(server_url: str, token: str, gid: str) -> None:

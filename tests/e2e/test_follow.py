@@ -19,10 +19,12 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.test_live_table import click_first_action
 from tests.e2e.test_live_table import game_info
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import wait_for_seq_after
+from tests.e2e.test_table_bugs import at_bot_table
 from tests.e2e.test_table_bugs import bot_game
 from tests.e2e.test_table_bugs import my_seat
 from tests.e2e.test_table_bugs import my_turn_on_page
@@ -205,15 +207,11 @@ def test_bot_moves_are_played_back_in_order_highlighted_and_summed_up(
 
 def test_bot_draws_and_passes_show_on_their_seat_card(new_context, server_url, unique_name):
     """A random bot on a small set draws and passes often: its card says so for a moment."""
-    username = unique_name("fd")
-    token = register(server_url, username)
-    page = new_context(viewport=DESKTOP_800).new_page()
-    log_in(page, username)
-    game_id = bot_game(server_url, token, ["random"], set_max=6, hand_size=5, rounds=2)
-    page.goto(f"/games/{game_id}")
+    page, token, game_id, seat = at_bot_table(
+        new_context, server_url, unique_name("fd"), ["random"], set_max=6, hand_size=5, rounds=2
+    )
     expect(page.get_by_test_id("seq")).not_to_have_text("0")
     loaded = int(page.get_by_test_id("seq").inner_text())
-    seat = my_seat(game_info(server_url, game_id), username)
     # Every badge that appears on a card is recorded (the DOM, not the playback's own log).
     page.evaluate("""() => {
       window.MT_BADGES = [];
@@ -245,13 +243,14 @@ def test_bot_draws_and_passes_show_on_their_seat_card(new_context, server_url, u
 def test_with_reduced_motion_tiles_show_at_once(
     new_context, server_url, unique_name, artifacts_dir
 ):
-    username = unique_name("fr")
-    token = register(server_url, username)
-    page = new_context(viewport=PHONE, reduced_motion="reduce").new_page()
-    log_in(page, username)
-    game_id = bot_game(server_url, token, ["greedy", "greedy"], **{**SMALL, "rounds": 2})
-    page.goto(f"/games/{game_id}")
-    seat = my_seat(game_info(server_url, game_id), username)
+    page, token, game_id, seat = at_bot_table(
+        new_context,
+        server_url,
+        unique_name("fr"),
+        ["greedy", "greedy"],
+        browser={"viewport": PHONE, "reduced_motion": "reduce"},
+        **{**SMALL, "rounds": 2},
+    )
     summary = page.get_by_test_id("round-summary")
     turns = 0
     while (info := my_turn_on_page(page, server_url, game_id, seat)) is not None:
@@ -318,13 +317,9 @@ def play_until(page: Page, server_url: str, game_id: str, seat: int, done: str) 
 
 
 def test_the_mute_toggle_is_remembered_and_silences(new_context, server_url, unique_name):
-    username = unique_name("fm")
-    token = register(server_url, username)
-    page = new_context(viewport=DESKTOP_800).new_page()
-    log_in(page, username)
-    game_id = bot_game(server_url, token, ["greedy"], set_max=6, hand_size=7, rounds=1)
-    page.goto(f"/games/{game_id}")
-    seat = my_seat(game_info(server_url, game_id), username)
+    page, _, game_id, seat = at_bot_table(
+        new_context, server_url, unique_name("fm"), ["greedy"], set_max=6, hand_size=7, rounds=1
+    )
     toggle = page.get_by_test_id("sound-toggle")
     expect(toggle).to_have_attribute("aria-pressed", "false")  # sounds are on by default
     expect(toggle).to_have_accessible_name(re.compile("Mute sounds"))
@@ -359,23 +354,12 @@ def test_the_low_time_sound_plays_once_per_turn_of_the_viewer(new_context, serve
     """12 s a move and no reserve: 0:09 comes within seconds of each turn of the viewer's."""
     username = unique_name("fl")
     token = register(server_url, username)
-    status, body = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {
-            "players": 2,
-            "variants": {"set_max": 6, "hand_size": 7, "rounds": 1},
-            "time_control": {"kind": "live", "seconds_per_move": 12, "reserve_seconds": 0},
-        },
-        token=token,
-    )
-    assert status == 201, body
-    game_id = body["id"]
-    status, body = api(
-        server_url, "POST", f"/api/v1/games/{game_id}/bots", {"strategy": "greedy"}, token
-    )
-    assert status == 201, body
+    table = {
+        "players": 2,
+        "variants": {"set_max": 6, "hand_size": 7, "rounds": 1},
+        "time_control": {"kind": "live", "seconds_per_move": 12, "reserve_seconds": 0},
+    }
+    game_id = new_table(server_url, token, table, bots=["greedy"], start=False)
     page = new_context(viewport=DESKTOP_800).new_page()
     log_in(page, username)
     status, body = api(server_url, "POST", f"/api/v1/games/{game_id}/start", {}, token)

@@ -32,20 +32,22 @@ BOT_GAME_TIME_LIMIT = 90  # seconds
 # --- pages -----------------------------------------------------------------------------------
 
 
-def sign_up(page: Page, username: str) -> None:
-    page.goto("/signup")
+def _enter(page: Page, form: str, username: str) -> None:
+    """Send the ``form`` page (signup or login) with ``username`` and PASSWORD; wait for the
+    lobby it leads to."""
+    page.goto(f"/{form}")
     page.locator("input[name=username]").fill(username)
     page.locator("input[name=password]").fill(PASSWORD)
-    page.get_by_test_id("signup-submit").click()
+    page.get_by_test_id(f"{form}-submit").click()
     page.wait_for_url("**/lobby")
+
+
+def sign_up(page: Page, username: str) -> None:
+    _enter(page, "signup", username)
 
 
 def log_in(page: Page, username: str) -> None:
-    page.goto("/login")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.get_by_test_id("login-submit").click()
-    page.wait_for_url("**/lobby")
+    _enter(page, "login", username)
 
 
 def create_table(page: Page, players: int = 2, rounds: str = "1") -> str:

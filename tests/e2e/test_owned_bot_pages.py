@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.test_audit import log_in
 from tests.e2e.test_audit import register
 from tests.e2e.test_live_table import shot
@@ -28,17 +29,8 @@ def test_an_owned_bot_is_labelled_a_bot_at_the_table_and_on_its_profile(
     )
     assert status == 201, bot
     host_token = register(server_url, host)
-    status, game = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {"players": 3, "variants": {"set_max": 6, "rounds": 1}},
-        host_token,
-    )
-    assert status == 201, game
-    gid = game["id"]
-    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/join", {}, bot["token"])
-    assert status == 200, body
+    table = {"players": 3, "variants": {"set_max": 6, "rounds": 1}}
+    gid = new_table(server_url, host_token, table, joiners=[bot["token"]], start=False)
 
     page = new_context(viewport).new_page()
     log_in(page, host, f"/games/{gid}")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from typing import NamedTuple
 from urllib.parse import urlparse
 
 import pytest
@@ -23,7 +24,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.conftest import register
 from tests.e2e.test_live_table import assert_not_reloaded
 from tests.e2e.test_live_table import click_first_action
@@ -44,23 +45,28 @@ ACTIONS = ("place-engine", "draw", "pass", "stop")
 
 def bot_game(server_url: str, token: str, bots: list[str], **variants) -> str:
     """Create a started table: the token's user in seat order with ``bots``; return its id."""
-    status, body = api(
-        server_url,
-        "POST",
-        "/api/v1/games",
-        {"players": 1 + len(bots), "variants": variants, "time_control": SLOW_TC},
-        token=token,
-    )
-    assert status == 201, body
-    game_id = body["id"]
-    for strategy in bots:
-        status, body = api(
-            server_url, "POST", f"/api/v1/games/{game_id}/bots", {"strategy": strategy}, token
-        )
-        assert status == 201, body
-    status, body = api(server_url, "POST", f"/api/v1/games/{game_id}/start", {}, token)
-    assert status == 200, body
-    return game_id
+    table = {"players": 1 + len(bots), "variants": variants, "time_control": SLOW_TC}
+    return new_table(server_url, token, table, bots=bots)
+
+
+class BotTable(NamedTuple):
+    page: Page
+    token: str
+    game_id: str
+    seat: int
+
+
+def at_bot_table(
+    new_context, server_url: str, username: str, bots: list[str], *, browser=None, **variants
+) -> BotTable:
+    """Register ``username``, sign them in on a page (a 1280x800 one unless ``browser`` gives
+    the context's options) and open a started table of theirs against ``bots`` on it."""
+    token = register(server_url, username)
+    page = new_context(**(browser or {"viewport": DESKTOP_800})).new_page()
+    log_in(page, username)
+    game_id = bot_game(server_url, token, bots, **variants)
+    page.goto(f"/games/{game_id}")
+    return BotTable(page, token, game_id, my_seat(game_info(server_url, game_id), username))
 
 
 def my_seat(info: dict, username: str) -> int:
@@ -191,13 +197,9 @@ ACTIONABLE_JS = """() => {
 
 
 def test_focus_returns_to_the_hand_after_every_move(new_context, server_url, unique_name):
-    username = unique_name("kf")
-    token = register(server_url, username)
-    page = new_context(viewport=DESKTOP_800).new_page()
-    log_in(page, username)
-    game_id = bot_game(server_url, token, ["greedy"], set_max=6, hand_size=7, rounds=1)
-    page.goto(f"/games/{game_id}")
-    seat = my_seat(game_info(server_url, game_id), username)
+    page, _, game_id, seat = at_bot_table(
+        new_context, server_url, unique_name("kf"), ["greedy"], set_max=6, hand_size=7, rounds=1
+    )
     tabs_per_turn = []
     while len(tabs_per_turn) < 8:
         info = my_turn_on_page(page, server_url, game_id, seat)
@@ -288,13 +290,9 @@ def test_a_turn_on_screen_is_not_drawn_again_under_the_players_pointer(
     pressed on a tile and released on its replacement is no click at all (a flake hunt: a
     legal tile clicked, nothing picked, nothing played for 30 s). Now what did not change is
     not built again."""
-    username = unique_name("rr")
-    token = register(server_url, username)
-    page = new_context(viewport=DESKTOP_800).new_page()
-    log_in(page, username)
-    game_id = bot_game(server_url, token, ["greedy"], set_max=12, hand_size=15, rounds=1)
-    page.goto(f"/games/{game_id}")
-    seat = my_seat(game_info(server_url, game_id), username)
+    page, _, game_id, seat = at_bot_table(
+        new_context, server_url, unique_name("rr"), ["greedy"], set_max=12, hand_size=15, rounds=1
+    )
     page.evaluate(COUNT_NEEDLESS_REBUILDS)
     for _ in range(3):  # three turns of the player's, each after the bot's answer
         info = my_turn_on_page(page, server_url, game_id, seat)

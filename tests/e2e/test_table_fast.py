@@ -13,11 +13,13 @@ import statistics
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import BrowserContext
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
+from tests.e2e.conftest import new_table
 from tests.e2e.test_audit import log_in
 from tests.e2e.test_audit import register
 from tests.e2e.test_live_table import assert_no_move_error
@@ -48,17 +50,24 @@ def two_people(server_url: str, unique_name) -> dict:
     """A started one-round table of ``a`` (seat 0, to be played in the browser) and ``b``."""
     a, b = unique_name("fasta"), unique_name("fastb")
     ta, tb = register(server_url, a), register(server_url, b)
-    status, game = api(
-        server_url, "POST", "/api/v1/games", {"players": 2, "variants": {"set_max": 6}}, ta
-    )
-    assert status == 201, game
-    gid = game["id"]
-    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/join", {}, tb)
-    assert status in (200, 201), body
-    status, body = api(server_url, "POST", f"/api/v1/games/{gid}/start", {}, ta)
-    assert status == 200, body
+    table = {"players": 2, "variants": {"set_max": 6}}
+    gid = new_table(server_url, ta, table, joiners=[tb])
     seats = {s["username"]: s["index"] for s in game_info(server_url, gid)["seats"]}
     return {"gid": gid, "a": a, "b": b, "tb": tb, "seat_a": seats[a], "seat_b": seats[b]}
+
+
+def a_at_the_table(
+    new_context, server_url: str, unique_name, init_script: str | None = None
+) -> tuple[dict, BrowserContext, Page]:
+    """Seat a and b (``two_people``) and open the table on a's page, in a 1280x800 context
+    that runs ``init_script`` first on every page; return the table, the context and the page."""
+    t = two_people(server_url, unique_name)
+    context = new_context(DESKTOP_800)
+    if init_script is not None:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    log_in(page, t["a"], f"/games/{t['gid']}")
+    return t, context, page
 
 
 def b_moves_until_a_is_to_move(server_url: str, t: dict, page: Page) -> int:
@@ -96,9 +105,7 @@ def rest_reads_and_moves(seen: list, gid: str) -> list:
 def test_with_the_socket_live_a_move_goes_over_it_and_nothing_is_read_again(
     new_context, server_url, unique_name, artifacts_dir
 ):
-    t = two_people(server_url, unique_name)
-    page = new_context(DESKTOP_800).new_page()
-    log_in(page, t["a"], f"/games/{t['gid']}")
+    t, _, page = a_at_the_table(new_context, server_url, unique_name)
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     seen = watch_requests(page)
     for _ in range(2):  # two moves of a's, each with b's in between
@@ -120,11 +127,7 @@ def test_with_the_socket_live_a_move_goes_over_it_and_nothing_is_read_again(
 def test_without_a_socket_moves_go_by_rest_and_the_game_goes_on(
     new_context, server_url, unique_name, artifacts_dir
 ):
-    t = two_people(server_url, unique_name)
-    context = new_context(DESKTOP_800)
-    context.add_init_script(NO_SOCKET)
-    page = context.new_page()
-    log_in(page, t["a"], f"/games/{t['gid']}")
+    t, _, page = a_at_the_table(new_context, server_url, unique_name, NO_SOCKET)
     expect(page.locator("#connection")).to_have_attribute("data-state", "polling")
     seen = watch_requests(page)
     for _ in range(2):
@@ -176,11 +179,7 @@ def _board_at(page: Page, gid: str, old_way: bool) -> tuple[float, int]:
 def test_the_board_is_drawn_before_any_api_request(
     new_context, server_url, unique_name, artifacts_dir
 ):
-    t = two_people(server_url, unique_name)
-    context = new_context(DESKTOP_800)
-    context.add_init_script(LOG_FETCH)
-    login = context.new_page()
-    log_in(login, t["a"], f"/games/{t['gid']}")
+    t, context, login = a_at_the_table(new_context, server_url, unique_name, LOG_FETCH)
     expect(login.get_by_test_id("train").first).to_be_visible()
     login.close()
     new, old = [], []

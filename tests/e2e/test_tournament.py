@@ -44,12 +44,13 @@ t = tournament_create(
     name={name!r},
     format="swiss",
     starts_at=clock.now() + timedelta(seconds={start_in}),
-    table_size=3,
-    rounds=1,
+    table_size={table_size},
+    rounds={rounds},
     variants={{"set_max": 6, "rounds": 1}},
     time_control={{"kind": "live", "seconds_per_move": {per_move}, "reserve_seconds": 60}},
     rated={rated},
     ready_seconds={ready},
+    round_pause_seconds={round_pause},
 )
 for username in {people!r}:
     tournament_register(tournament_id=t.pk, user=User.objects.get(username=username))
@@ -61,29 +62,33 @@ print(t.pk)
 """
 
 
+# The settings schedule_tournament gives a tournament unless told otherwise.
+SETTINGS = {
+    "start_in": START_IN_S,
+    "ready": READY_S,
+    "rated": True,
+    "per_move": 30,
+    "table_size": 3,
+    "rounds": 1,
+    "round_pause": None,  # the time control's default
+}
+
+
 def schedule_tournament(
     server_env: dict,
     staff: str,
     name: str,
     *,
-    start_in: int = START_IN_S,
-    ready: int = READY_S,
     people: tuple[str, ...] = (),
     bots: int = 4,
-    rated: bool = True,
-    per_move: int = 30,
+    **settings,
 ) -> int:
-    """Create a one-round Swiss tournament of 3-seat tables in the served platform's database
-    and enter ``people`` (registered users) and ``bots`` random bots: return its id."""
+    """Create a Swiss tournament (SETTINGS, changed by ``settings``: by default one round at
+    3-seat tables) in the served platform's database and enter ``people`` (registered users)
+    and ``bots`` random bots: return its id."""
+    assert settings.keys() <= SETTINGS.keys(), settings
     code = SETUP.format(
-        staff=staff,
-        name=name,
-        start_in=start_in,
-        ready=ready,
-        people=list(people),
-        bots=bots,
-        rated=rated,
-        per_move=per_move,
+        staff=staff, name=name, people=list(people), bots=bots, **{**SETTINGS, **settings}
     )
     return int(manage_shell(server_env, code).strip().splitlines()[-1])
 

@@ -32,6 +32,7 @@ from games.engine.record import verify_record
 from games.models import Game
 from signing import keys
 from signing.keyring import format_time
+from tests.realtime.helpers import SOCKET_TEST
 from tests.support import people
 from tests.support.commands import manage
 from tests.support.factories import client_for
@@ -39,6 +40,7 @@ from tests.support.factories import make_user
 from tests.support.factories import open_dispute
 from tests.support.factories import open_table
 from tests.support.factories import play
+from tests.support.marks import marked
 from trust import receipts
 
 pytestmark = pytest.mark.django_db
@@ -419,21 +421,16 @@ def test_receipts_attached_to_a_dispute_are_checked_and_shown_to_staff(ana, bo):
     assert (bad.status_code, bad.json()["code"]) == (400, "invalid")
 
 
-@pytest.mark.asyncio
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.postgres
-@pytest.mark.usefixtures("layer")
+@marked(*SOCKET_TEST)
 async def test_the_socket_move_answer_carries_a_receipt_that_checks_out():
+    from tests.hardening.test_socket_sessions import ana_and_bo_at_a_table
     from tests.realtime.helpers import Sockets
     from tests.realtime.helpers import db
     from tests.realtime.helpers import mover
-    from tests.realtime.helpers import player
     from tests.realtime.helpers import receive
     from tests.realtime.helpers import state_for
-    from tests.realtime.helpers import table
 
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, bo, gid = await db(ana_and_bo_at_a_table)
     who = await db(mover, gid, [ana, bo])
     async with Sockets() as sockets:
         comm, _ = await sockets.synced(gid, token=who.token)

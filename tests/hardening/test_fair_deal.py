@@ -25,6 +25,7 @@ from games.integrity import verify_game
 from games.models import Game
 from games.models import Seat
 from games.models import stream_name
+from tests.realtime.helpers import SOCKET_TEST
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db as in_db
 from tests.realtime.helpers import play_turn
@@ -33,6 +34,7 @@ from tests.support.factories import client_for
 from tests.support.factories import make_user
 from tests.support.factories import play
 from tests.support.factories import run_committed
+from tests.support.marks import marked
 
 GAMES = "/api/v1/games"
 SMALL = {"set_max": 6, "rounds": 1}
@@ -315,10 +317,7 @@ def test_no_api_answer_shows_the_seed_or_the_server_seed_before_the_end(people):
 
 
 @pytest.mark.slow
-@pytest.mark.asyncio
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.postgres
-@pytest.mark.usefixtures("layer")
+@marked(*SOCKET_TEST)
 async def test_no_socket_frame_shows_the_seed_or_the_server_seed_before_the_end():
     ana, bo = await in_db(socket_player, "ana"), await in_db(socket_player, "bo")
     game = await in_db(services.game_create, user=ana, players=2, variants=SMALL)

@@ -253,6 +253,19 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
         tables = [Table(port, log, gid, toks, stop) for gid, toks in zip(gids, tokens, strict=True)]
         for table in tables:
             table.start()
+
+        def time_recovery(service: str, name: str, mark: int) -> None:
+            """Wait until every table has moved since ``mark`` (or is over), ``name`` being
+            back; note in the log how long that took."""
+            back = time.monotonic()
+            wait_for(
+                f"every table to move again after {name} returned",
+                lambda: len(log.moves_since(mark)) == TABLES or all_over(tables),
+                RECOVERY_SECONDS,
+                server_log,
+            )
+            log.recovery[service] = time.monotonic() - back
+
         try:
             wait_for("moves", lambda: len(log.acknowledged) >= 15, 60, server_log)
 
@@ -267,14 +280,7 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
             log.phase = "postgres back"
             mark = len(log.acknowledged)
             pg.start()
-            back = time.monotonic()
-            wait_for(
-                "every table to move again after PostgreSQL returned",
-                lambda: len(log.moves_since(mark)) == TABLES or all_over(tables),
-                RECOVERY_SECONDS,
-                server_log,
-            )
-            log.recovery["postgres"] = time.monotonic() - back
+            time_recovery("postgres", "PostgreSQL", mark)
             after_pg = socket_command(ws, {"command": "sync", "after": 0})  # live from here
 
             # -- Redis goes away ------------------------------------------------------------------
@@ -285,15 +291,7 @@ def run_outages(pg, rds, tmp_path: Path) -> None:
             moved_without_redis = log.moves_since(mark)
             log.phase = "redis back"
             rds.start()
-            back = time.monotonic()
-            mark = len(log.acknowledged)
-            wait_for(
-                "every table to move again after Redis returned",
-                lambda: len(log.moves_since(mark)) == TABLES or all_over(tables),
-                RECOVERY_SECONDS,
-                server_log,
-            )
-            log.recovery["redis"] = time.monotonic() - back
+            time_recovery("redis", "Redis", len(log.acknowledged))
             # The socket kept open through the outage: does it get live moves again?
             log.held_socket_live = live_events_arrive(ws, seconds=5)
             # A socket client reconnects (with a pause between tries, as the page does) and

@@ -27,6 +27,8 @@ from tests.games.api.factories import player
 from tests.games.api.factories import post_move
 from tests.games.api.factories import state
 from tests.realtime import helpers as rt
+from tests.support.factories import new_tournament
+from tests.support.factories import register
 from tests.support.factories import second_factor_login
 from tests.support.leaks import Timeline
 from tests.support.leaks import assert_frames_hide
@@ -35,7 +37,6 @@ from tests.support.leaks import hidden_in_game
 from tests.support.leaks import leaked
 from tests.support.leaks import tile_pairs
 from tournaments import series as series_services
-from tournaments import services as tournament_services
 from tournaments import tasks as tournament_tasks
 
 VARIANTS = {"hand_size": 5, "rounds": 2}  # four seats on a double-6 set, with a boneyard
@@ -144,18 +145,15 @@ def tournament_table(people: list, organizer) -> tuple[int, str]:
     """A one-table tournament of ``people`` and a bot, started: its id and its game's id."""
     users = [User.objects.get(username=p.username) for p in people]
     users.append(bot_account_get_or_create(strategy="random"))
-    tournament = tournament_services.tournament_create(
-        user=organizer,
+    tournament = new_tournament(
+        organizer,
         name="leak cup",
-        format="swiss",
-        starts_at=clock.now() + timedelta(minutes=5),
-        table_size=4,
+        starts_in=timedelta(minutes=5),
         rounds=1,
         variants={"set_max": 6, **VARIANTS},
         time_control={"kind": "correspondence", "days_per_move": 3},
     )
-    for user in users:
-        tournament_services.tournament_register(tournament_id=tournament.pk, user=user)
+    register(tournament, users)
     clock.advance(timedelta(minutes=6))
     tournament_tasks.tick.run()
     clock.advance(timedelta(hours=1))  # past the table's ready window: the tick starts it

@@ -18,6 +18,7 @@ from tests.games.api.factories import state
 from tests.games.api.factories import table
 from tests.realtime import helpers as rt
 from tests.support.throttling import assert_throttled
+from tests.support.throttling import redis_caches
 
 TOKEN = "/api/v1/auth/token"
 LOGIN = "/api/v1/auth/login"
@@ -128,19 +129,7 @@ def test_rate_limits_off_lets_everything_through(rate_limits):
 def test_limits_count_in_redis_when_redis_is_the_cache(rate_limits, redis_url):
     """With REDIS_URL the count lives in Redis, so every web process counts together: a second
     cache client (another process's) sees the same count."""
-    prefix = f"hardening-{uuid.uuid4().hex}"
-    rate_limits.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": redis_url,
-            "KEY_PREFIX": prefix,
-        },
-        "other": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": redis_url,
-            "KEY_PREFIX": prefix,
-        },
-    }
+    rate_limits.CACHES = redis_caches(redis_url, "default", "other")
     client = from_address("203.0.113.40")
     for _ in range(10):
         assert client.post(TOKEN, bad(), format="json").status_code == 400

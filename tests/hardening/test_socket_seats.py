@@ -27,6 +27,7 @@ from realtime import broadcast
 from tests.e2e.conftest import api
 from tests.realtime import helpers as rt
 from tests.scaleout.test_scaleout import cluster  # noqa: F401
+from tests.scaleout.test_scaleout import open_game
 from tests.scaleout.test_scaleout import play_one  # noqa: F401
 from tests.scaleout.test_scaleout import register  # noqa: F401
 from tests.scaleout.test_scaleout import version  # noqa: F401
@@ -395,15 +396,7 @@ def test_across_two_web_processes_an_old_socket_hears_nothing_of_the_seat_it_lef
 
     a, b = cluster.a, cluster.b
     ta, tb, tc = (register(b, n) for n in ("ana", "bo", "cy"))
-    status, game = api(
-        b,
-        "POST",
-        "/api/v1/games",
-        {"players": 4, "variants": {"set_max": 6, "rounds": 2}},
-        token=ta,
-    )
-    assert status == 201, game
-    gid = game["id"]
+    gid = open_game(b, ta, players=4)
     assert api(b, "POST", f"/api/v1/games/{gid}/join", token=tb)[0] == 200
     host = urlsplit(a).netloc
     status, issued = api(a, "POST", "/api/v1/auth/socket-ticket", token=tb)

@@ -35,6 +35,13 @@ pytestmark = SOCKET_TEST
 WITHIN = 5.0
 
 
+def ana_and_bo_at_a_table() -> tuple:
+    """Register ana and bo (API token keys as ``.token``) and start a table of theirs, no bots:
+    return them and the game's id."""
+    ana, bo = player("ana"), player("bo")
+    return ana, bo, table(ana, [bo], bots=0)
+
+
 def browser(user) -> tuple[APIClient, str]:
     """A browser signed in as ``user`` through the API; return it and its session id."""
     client = APIClient(enforce_csrf_checks=True)
@@ -93,8 +100,7 @@ async def try_a_move(comm, gid: str, user) -> None:
 
 
 async def test_a_socket_is_closed_when_its_browser_logs_out_and_can_no_longer_move():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     client, session = await db(browser, ana)
     async with Sockets() as sockets:
         comm, hello = await sockets.connected(gid, session=session)
@@ -108,8 +114,7 @@ async def test_a_socket_is_closed_when_its_browser_logs_out_and_can_no_longer_mo
 
 
 async def test_a_logout_closes_only_that_sessions_sockets():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     laptop, laptop_session = await db(browser, ana)
     _, phone_session = await db(browser, ana)
     async with Sockets() as sockets:
@@ -124,8 +129,7 @@ async def test_a_logout_closes_only_that_sessions_sockets():
 
 
 async def test_revoking_a_token_closes_the_sockets_its_tickets_opened():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     async with Sockets() as sockets:
         comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
         assert (await hello_of(comm))["seat"] == 0
@@ -139,8 +143,7 @@ async def test_revoking_a_token_closes_the_sockets_its_tickets_opened():
 
 
 async def test_revoke_all_from_another_client_closes_every_socket():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     from tests.realtime.helpers import token_for
 
     other = await db(token_for, ana)
@@ -159,8 +162,7 @@ async def test_revoke_all_from_another_client_closes_every_socket():
 
 
 async def test_a_password_change_elsewhere_closes_the_other_sessions_sockets():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     _, session = await db(browser, ana)
     async with Sockets() as sockets:
         comm, _ = await sockets.connected(gid, session=session)
@@ -180,8 +182,7 @@ async def test_a_token_deleted_behind_the_platforms_back_stops_the_next_move(set
     from games.models import Game
 
     settings.SOCKET_AUTH_RECHECK_SECONDS = 0.2
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, bo, gid = await db(ana_and_bo_at_a_table)
     who = await db(mover, gid, [ana, bo])
     async with Sockets() as sockets:
         comm = sockets.keep(ticket_socket(gid, await db(ticket, who.token)))
@@ -209,8 +210,7 @@ async def test_a_socket_is_closed_when_its_token_expires():
     from accounts.models import ApiToken
     from core import clock
 
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     digest = hash_token(ana.token)
     await db(
         lambda: ApiToken.objects.filter(digest=digest).update(
@@ -230,8 +230,7 @@ async def test_a_socket_is_closed_when_its_token_expires():
 
 
 async def test_a_token_in_the_url_no_longer_authenticates():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     async with Sockets() as sockets:
         comm = sockets.socket(gid)
         comm.scope["query_string"] = f"token={ana.token}".encode()
@@ -243,8 +242,7 @@ async def test_a_token_in_the_url_no_longer_authenticates():
 
 
 async def test_a_ticket_works_once():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     issued = await db(ticket, ana.token)
     async with Sockets() as sockets:
         first = sockets.keep(ticket_socket(gid, issued))
@@ -257,8 +255,7 @@ async def test_a_ticket_works_once():
 
 async def test_a_ticket_expires(settings):
     settings.SOCKET_TICKET_SECONDS = 1
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     issued = await db(ticket, ana.token)
 
     await asyncio.sleep(1.5)
@@ -268,8 +265,7 @@ async def test_a_ticket_expires(settings):
 
 
 async def test_a_ticket_of_a_revoked_token_opens_nothing():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     issued = await db(ticket, ana.token)
     assert (
         await db(lambda: token_client(ana.token).post("/api/v1/auth/logout"))
@@ -290,8 +286,7 @@ async def test_only_a_signed_in_client_gets_a_ticket_and_the_ticket_is_no_token(
 
 
 async def test_a_browser_session_gets_a_ticket_bound_to_that_session():
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     client, _ = await db(browser, ana)
 
     def session_ticket():
@@ -317,8 +312,7 @@ async def test_a_database_outage_during_the_check_keeps_the_socket(settings, mon
     import accounts.sockets
 
     settings.SOCKET_AUTH_RECHECK_SECONDS = 0
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    gid = await db(table, ana, [bo], bots=0)
+    ana, _, gid = await db(ana_and_bo_at_a_table)
     async with Sockets() as sockets:
         comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
         assert (await hello_of(comm))["seat"] == 0

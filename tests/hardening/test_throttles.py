@@ -5,8 +5,6 @@ messages. Small limits via settings; the clock pinned (tests/hardening/conftest.
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from asgiref.testing import ApplicationCommunicator
 from django.core.cache import cache
@@ -22,6 +20,7 @@ from tests.support.factories import open_table
 from tests.support.factories import play
 from tests.support.throttling import PINNED_NOW
 from tests.support.throttling import assert_throttled
+from tests.support.throttling import redis_caches
 
 GAMES = "/api/v1/games"
 DISPUTES = "/api/v1/disputes"
@@ -223,14 +222,7 @@ async def test_an_addresss_socket_over_the_cap_is_refused_with_4429(throttles, l
 def test_a_socket_slot_expires_if_its_process_dies(throttles, redis_url):
     """A process that dies never disconnects its sockets: their slots carry a TTL (refreshed
     while the socket lives), so they free themselves; counted in Redis, across processes."""
-    prefix = f"hardening-{uuid.uuid4().hex}"
-    throttles.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": redis_url,
-            "KEY_PREFIX": prefix,
-        }
-    }
+    throttles.CACHES = redis_caches(redis_url, "default")
     dead = throttling.SocketSlots("dead-process-socket")
     try:
         assert dead.claim("ip", "203.0.113.80", 2)

@@ -11,11 +11,9 @@ deal is over; and nobody can start a table before its window has closed.
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connections
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -36,6 +34,7 @@ from tests.support.factories import play_people
 from tests.support.factories import register
 from tests.support.factories import seat
 from tests.support.factories import second_factor_login
+from tests.support.threads import run_together
 from tournaments import services
 from tournaments import tasks
 from tournaments.models import TournamentDealGroup
@@ -281,38 +280,22 @@ def test_a_contribution_racing_the_start_is_either_dealt_or_refused(frozen_clock
     game = tables_of(tournament)[0].game
     for user in (ana, bo):
         assert api(user).get(f"/api/v1/games/{game.pk}/state").status_code == 200
-    barrier = threading.Barrier(2)
-    outcome: dict[str, object] = {}
 
-    def start() -> None:
+    def race() -> bool | str:
         try:
-            barrier.wait(timeout=10)
-            outcome["started"] = tasks.tick.run()
-        finally:
-            connections.close_all()
-
-    def race() -> None:
-        try:
-            barrier.wait(timeout=10)
             game_contribute(game_id=game.pk, user=ana, value="racing the start")
-            outcome["contributed"] = True
         except Conflict as exc:
-            outcome["contributed"] = exc.code
-        finally:
-            connections.close_all()
+            return exc.code
+        return True
 
-    threads = [threading.Thread(target=start), threading.Thread(target=race)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
+    started, contributed = run_together([tasks.tick.run, race], timeout=60)
 
     game.refresh_from_db()
-    assert outcome["started"] == 1
+    assert started == 1
     assert game.status != GameStatus.OPEN
     values = [c["value"] for c in game.contributions]
-    if outcome["contributed"] is True:
+    if contributed is True:
         assert "racing the start" in values
     else:
-        assert outcome["contributed"] == "contributions_fixed"
+        assert contributed == "contributions_fixed"
         assert "racing the start" not in values

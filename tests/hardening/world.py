@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from accounts.models import User
-from core import clock
 from disputes import services as dispute_services
 from games import services
 from games.models import Game
 from tests.support.factories import make_user
+from tests.support.factories import new_tournament
 from tests.support.factories import open_table
 from tests.support.factories import play
+from tests.support.factories import register
 
 
 def token(user) -> str:
@@ -32,7 +33,7 @@ class World:
     started: Game
     finished: Game
     dispute_id: int
-    tournament_id: int | None  # one open for registration, if the platform has tournaments
+    tournament_id: int  # one open for registration
 
 
 def build_world() -> World:
@@ -53,21 +54,8 @@ def build_world() -> World:
     return World(ana, bo, cy, mod, open_game, started, finished, dispute.id, open_tournament(mod))
 
 
-def open_tournament(organizer) -> int | None:
+def open_tournament(organizer) -> int:
     """A Swiss tournament open for registration, starting in an hour (ana registered)."""
-    try:
-        from tournaments import services as tournament_services
-    except ImportError:
-        return None
-    tournament = tournament_services.tournament_create(
-        user=organizer,
-        name="hardening cup",
-        format="swiss",
-        starts_at=clock.now() + timedelta(hours=1),
-        table_size=4,
-        rounds=2,
-        variants={"set_max": 6, "rounds": 1},
-    )
-    ana = User.objects.get(username="ana")
-    tournament_services.tournament_register(tournament_id=tournament.pk, user=ana)
+    tournament = new_tournament(organizer, name="hardening cup", starts_in=timedelta(hours=1))
+    register(tournament, [User.objects.get(username="ana")])
     return tournament.pk

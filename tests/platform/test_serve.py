@@ -1,10 +1,10 @@
-import json
 import os
 import time
 import urllib.request
 
 import pytest
 
+from tests.platform.test_sqlite_embedded import call_ok
 from tests.support.server import served
 
 
@@ -21,16 +21,6 @@ def test_serve_migrates_and_serves_the_home_page(tmp_path):
     assert (tmp_path / "db.sqlite3").exists()
 
 
-def _call(url, method, path, body=None, token=None):
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(url + path, data=data, method=method)
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("Authorization", f"Token {token}")
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.loads(resp.read() or b"null")
-
-
 @pytest.mark.slow
 def test_the_embedded_default_plays_a_correspondence_game_with_a_bot_over_http(tmp_path):
     """The embedded default (SQLite, in-process tasks) runs the write pipeline's hand-written
@@ -42,7 +32,7 @@ def test_the_embedded_default_plays_a_correspondence_game_with_a_bot_over_http(t
     with served(env, tmp_path / "serve.log", timeout=60) as url:
         api = "/api/v1"
         tokens = [
-            _call(
+            call_ok(
                 url,
                 "POST",
                 f"{api}/auth/register",
@@ -50,7 +40,7 @@ def test_the_embedded_default_plays_a_correspondence_game_with_a_bot_over_http(t
             )["token"]
             for i in range(2)
         ]
-        game = _call(
+        game = call_ok(
             url,
             "POST",
             f"{api}/games",
@@ -62,13 +52,13 @@ def test_the_embedded_default_plays_a_correspondence_game_with_a_bot_over_http(t
             tokens[0],
         )
         gid = game["id"]
-        _call(url, "POST", f"{api}/games/{gid}/join", token=tokens[1])
-        _call(url, "POST", f"{api}/games/{gid}/bots", {"strategy": "greedy"}, tokens[0])
-        _call(url, "POST", f"{api}/games/{gid}/start", token=tokens[0])
+        call_ok(url, "POST", f"{api}/games/{gid}/join", token=tokens[1])
+        call_ok(url, "POST", f"{api}/games/{gid}/bots", {"strategy": "greedy"}, tokens[0])
+        call_ok(url, "POST", f"{api}/games/{gid}/start", token=tokens[0])
         moved = 0
         deadline = time.monotonic() + 45
         while moved < 20 and time.monotonic() < deadline:
-            states = [_call(url, "GET", f"{api}/games/{gid}/state", token=t) for t in tokens]
+            states = [call_ok(url, "GET", f"{api}/games/{gid}/state", token=t) for t in tokens]
             if states[0]["status"] != "active":
                 break
             mover = next((i for i, s in enumerate(states) if s.get("legal_moves")), None)
@@ -76,7 +66,7 @@ def test_the_embedded_default_plays_a_correspondence_game_with_a_bot_over_http(t
                 time.sleep(0.05)
                 continue
             st = states[mover]
-            _call(
+            call_ok(
                 url,
                 "POST",
                 f"{api}/games/{gid}/moves",
@@ -84,8 +74,8 @@ def test_the_embedded_default_plays_a_correspondence_game_with_a_bot_over_http(t
                 tokens[mover],
             )
             moved += 1
-        events = _call(url, "GET", f"{api}/games/{gid}/events", token=tokens[0])
-        notices = _call(url, "GET", f"{api}/notifications", token=tokens[1])
+        events = call_ok(url, "GET", f"{api}/games/{gid}/events", token=tokens[0])
+        notices = call_ok(url, "GET", f"{api}/notifications", token=tokens[1])
     assert moved == 20 or states[0]["status"] == "finished", (moved, states[0]["status"])
     assert any(e["actor"].get("kind") == "bot" for e in events), "the bot played too"
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))

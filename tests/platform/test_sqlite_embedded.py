@@ -82,7 +82,7 @@ def test_the_embedded_runner_retries_a_task_meeting_a_locked_database():
         runner.stop()
 
 
-def _call(url, method, path, body=None, token=None):
+def call(url, method, path, body=None, token=None):
     """Return (status, JSON body) of one request; HTTP errors are answers, not exceptions."""
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(url + path, data=data, method=method)
@@ -100,10 +100,10 @@ def _call(url, method, path, body=None, token=None):
             return exc.code, {"raw": raw[:200].decode(errors="replace")}
 
 
-def _ok(url, method, path, body=None, token=None, counts=None):
+def call_ok(url, method, path, body=None, token=None, counts=None):
     """Make a setup request; a 503 is counted and tried again (a few times)."""
     for _ in range(20):
-        answer = _call(url, method, path, body, token)
+        answer = call(url, method, path, body, token)
         if answer[0] != 503:
             break
         if counts is not None:
@@ -131,7 +131,7 @@ class _Counts:
 def _play(url, gid, token, until, counts: _Counts) -> None:
     """One person at one table: move whenever it is their turn, until ``until``."""
     while time.monotonic() < until:
-        status, st = _call(url, "GET", f"{API}/games/{gid}/state", token=token)
+        status, st = call(url, "GET", f"{API}/games/{gid}/state", token=token)
         if status == 503:
             counts.add(unavailable=1)
             time.sleep(0.05)
@@ -146,7 +146,7 @@ def _play(url, gid, token, until, counts: _Counts) -> None:
         if not st["legal_moves"]:
             time.sleep(0.03)
             continue
-        status, body = _call(
+        status, body = call(
             url,
             "POST",
             f"{API}/games/{gid}/moves",
@@ -191,7 +191,7 @@ def test_the_embedded_default_plays_busy_tables_of_people_and_bots_without_locki
     counts = _Counts()
     with served(env, log_path, timeout=60) as url:
         tokens = [
-            _ok(
+            call_ok(
                 url,
                 "POST",
                 f"{API}/auth/register",
@@ -203,7 +203,7 @@ def test_the_embedded_default_plays_busy_tables_of_people_and_bots_without_locki
         tables = []
         for t in range(TABLES):
             owner, guest = tokens[2 * t], tokens[2 * t + 1]
-            game = _ok(
+            game = call_ok(
                 url,
                 "POST",
                 f"{API}/games",
@@ -212,12 +212,14 @@ def test_the_embedded_default_plays_busy_tables_of_people_and_bots_without_locki
                 counts=counts,
             )
             gid = game["id"]
-            _ok(url, "POST", f"{API}/games/{gid}/join", token=guest, counts=counts)
+            call_ok(url, "POST", f"{API}/games/{gid}/join", token=guest, counts=counts)
             for _ in range(2):
-                _ok(url, "POST", f"{API}/games/{gid}/bots", {"strategy": "greedy"}, owner, counts)
+                call_ok(
+                    url, "POST", f"{API}/games/{gid}/bots", {"strategy": "greedy"}, owner, counts
+                )
             tables.append((gid, owner, guest))
         for gid, owner, _ in tables:
-            _ok(url, "POST", f"{API}/games/{gid}/start", token=owner, counts=counts)
+            call_ok(url, "POST", f"{API}/games/{gid}/start", token=owner, counts=counts)
 
         until = time.monotonic() + PLAY_SECONDS
         threads = [
@@ -233,9 +235,9 @@ def test_the_embedded_default_plays_busy_tables_of_people_and_bots_without_locki
 
         longest, bot_events = 0.0, 0
         for gid, owner, guest in tables:
-            events = _ok(url, "GET", f"{API}/games/{gid}/events", token=owner)
+            events = call_ok(url, "GET", f"{API}/games/{gid}/events", token=owner)
             states = [
-                _ok(url, "GET", f"{API}/games/{gid}/state", token=tok) for tok in (owner, guest)
+                call_ok(url, "GET", f"{API}/games/{gid}/state", token=tok) for tok in (owner, guest)
             ]
             waiting = states[0]["status"] == "active" and not any(s["legal_moves"] for s in states)
             wait, n = _longest_bot_wait(events, datetime.now(UTC), waiting)

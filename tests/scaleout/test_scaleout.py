@@ -134,6 +134,14 @@ def register(base: str, name: str) -> str:
     return body["token"]
 
 
+def open_game(base: str, token: str, players: int) -> str:
+    """Open a two-round double-6 table of ``players`` seats through ``base``; return its id."""
+    body = {"players": players, "variants": {"set_max": 6, "rounds": 2}}
+    status, game = api(base, "POST", "/api/v1/games", body, token=token)
+    assert status == 201, game
+    return game["id"]
+
+
 class Listener:
     """A socket client that remembers every event seq it was sent, and can move servers."""
 
@@ -194,15 +202,7 @@ def version(base: str, game: str) -> dict:
 def test_two_web_processes_and_a_worker_share_one_game(cluster):
     a, b = cluster.a, cluster.b
     ta, tb = register(a, "ana"), register(b, "bo")
-    status, game = api(
-        a,
-        "POST",
-        "/api/v1/games",
-        {"players": 3, "variants": {"set_max": 6, "rounds": 2}},
-        token=ta,
-    )
-    assert status == 201, game
-    gid = game["id"]
+    gid = open_game(a, ta, players=3)
     assert api(b, "POST", f"/api/v1/games/{gid}/join", token=tb)[0] == 200
     assert api(a, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "greedy"}, token=ta)[0] == 201
     listener = Listener(a, gid, ta)  # ana's socket, on process A

@@ -38,6 +38,17 @@ def caps_only(settings, **caps: int) -> None:
         setattr(settings, name, value)
 
 
+def redis_caches(redis_url: str, *aliases: str) -> dict:
+    """Django's CACHES with each of ``aliases`` a client of Redis at ``redis_url``, under one
+    key prefix of this test's own: the clients of web processes that count together."""
+    prefix = f"hardening-{uuid.uuid4().hex}"
+    backend = "django.core.cache.backends.redis.RedisCache"
+    return {
+        alias: {"BACKEND": backend, "LOCATION": redis_url, "KEY_PREFIX": prefix}
+        for alias in aliases
+    }
+
+
 def assert_throttled(response, window: int) -> None:
     """Assert ``response`` is the platform's 429: its code, detail and a Retry-After in the window."""
     assert response.status_code == 429, response.content
