@@ -155,6 +155,21 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         self._gap_timer: asyncio.TimerHandle | None = None
         self._gap_reads: set[asyncio.Task] = set()
 
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """Send a frame; one to a client that has gone (the server raises an OSError, as ASGI
+        says it should) is dropped: an answer to a move whose client hung up meanwhile logged a
+        traceback as a failed command."""
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError:
+            log.debug("socket gone: a frame to it dropped")
+
+    async def send_json(self, content, close=False):
+        try:  # Channels' send_json calls its parent's send, not the one above
+            await super().send_json(content, close=close)
+        except OSError:
+            log.debug("socket gone: a frame to it dropped")
+
     async def dispatch(self, message):
         # The gap timer's read (_read_the_gap) runs outside Channels' one-at-a-time dispatch:
         # this lock keeps the two from interleaving around last_seq.
