@@ -72,7 +72,7 @@ class FailureLog:
                     state.logged_at, state.unlogged = now, 0
         if not line:
             return
-        since = f" ({more} failures since the last line)" if more else ""
+        since = f" ({more} failures since the last line)" if more > 1 else ""
         self.logger.error("%s failed: %s%s", kind, describe(exc) or "unknown error", since)
 
     def succeeded(self, kind: str) -> None:
