@@ -106,6 +106,12 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
             "request_id": {"()": "core.logging.RequestIdFilter"},
             "query_string": {"()": "core.logging.QueryStringFilter"},
             "once_per_interval": {"()": "core.outages.OncePerInterval"},
+            # A task's acknowledgement lost with the broker connection (one traceback per task
+            # running then); the logger's other records (a task handler's error) pass whole.
+            "lost_acks": {
+                "()": "core.outages.OncePerInterval",
+                "only": ["Couldn't ack", "Couldn't reject"],
+            },
         },
         "formatters": {
             "text": {"format": TEXT_FORMAT},
@@ -130,6 +136,7 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
             # What libraries log, again and again, while Redis or PostgreSQL is away: one line
             # an interval each (core.outages), not a traceback a second per connection.
             **{name: {"filters": ["once_per_interval"]} for name in OUTAGE_NOISY_LOGGERS},
+            "celery.worker.request": {"filters": ["lost_acks"]},
         },
     }
 

@@ -98,14 +98,25 @@ class OncePerInterval(logging.Filter):
     one line: a record's traceback becomes ``describe(exception)`` on its line, and a record
     let through after others were held back says how many."""
 
-    def __init__(self, interval: float = INTERVAL_SECONDS, clock=time.monotonic) -> None:
+    def __init__(
+        self,
+        interval: float = INTERVAL_SECONDS,
+        clock=time.monotonic,
+        only: tuple[str, ...] | list[str] = (),
+    ) -> None:
         super().__init__()
         self.interval = float(interval)
         self.clock = clock
+        # Message templates (their starts) to hold to one an interval; empty: every record.
+        # A logger that also says other things (a task's own failure, whose traceback is
+        # wanted) is filtered for its outage messages only.
+        self.only = tuple(only)
         self._seen: dict[tuple[str, str], tuple[float, int]] = {}
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if self.only and not str(record.msg).startswith(self.only):
+            return True
         key = (record.name, str(record.msg))
         now = self.clock()
         with self._lock:

@@ -86,3 +86,32 @@ def test_a_librarys_repeated_traceback_becomes_one_line_an_interval(caplog, cloc
         "(9 more like it since the last line)",
     ]
     assert all(r.exc_info is None for r in caplog.records)
+
+
+def test_a_filter_for_some_messages_leaves_the_loggers_others_whole(caplog, clock):
+    """Celery's request logger says "Couldn't ack" once per task running when the broker went
+    away (held to one line an interval), and also a task handler's own error (kept whole)."""
+    logger = logging.getLogger("t.request")
+    once = OncePerInterval(interval=10, clock=clock, only=("Couldn't ack",))
+    logger.addFilter(once)
+    try:
+        with caplog.at_level(logging.ERROR, logger="t.request"):
+            for tag in range(5):
+                try:
+                    raise ConnectionError("network")
+                except ConnectionError as exc:
+                    logger.critical("Couldn't ack %r, reason:%r", tag, exc, exc_info=True)
+            for _ in range(2):
+                try:
+                    raise ValueError("a bug in a task")
+                except ValueError:
+                    logger.exception("Task handler raised error")
+    finally:
+        logger.removeFilter(once)
+
+    acks = [r for r in caplog.records if r.getMessage().startswith("Couldn't ack")]
+    assert len(acks) == 1
+    assert acks[0].exc_info is None
+    handler = [r for r in caplog.records if r.getMessage() == "Task handler raised error"]
+    assert len(handler) == 2
+    assert all(r.exc_info is not None for r in handler)
