@@ -227,6 +227,10 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         group = game_seat_group(self.game_id, seat)
         if group == self.group:
             return
+        # Updates held for a gap were built for the seat this socket is leaving: one of them may
+        # carry that seat's hand after it changed hands. Dropped; the new seat's sync covers it.
+        self._stop_gap_timer()
+        self._held.clear()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_add(group, self.channel_name)

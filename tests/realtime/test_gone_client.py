@@ -33,3 +33,23 @@ async def test_a_live_update_to_a_client_that_hung_up_is_dropped_quietly(caplog)
     with caplog.at_level(logging.WARNING):
         await consumer.send(text_data='{"type": "events"}')
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.asyncio
+async def test_updates_held_for_a_gap_are_dropped_when_the_socket_changes_seat():
+    """An attacker's angle: a player who leaves a seat (a bot takes it) must not be forwarded an
+    update built for that seat, held while a gap was open, once the socket is a spectator's."""
+    from channels.layers import InMemoryChannelLayer
+
+    consumer = GameConsumer()
+    consumer.channel_layer = InMemoryChannelLayer()
+    consumer.channel_name = "test.held"
+    consumer.game_id = "g"
+    consumer.group, consumer.seat = None, None
+    await consumer._join(0)
+    consumer._held[7] = {"first_seq": 7, "seq": 7, "seat": 0, "text": "{}"}
+
+    await consumer._join(None)  # the seat changed hands: a spectator now
+
+    assert consumer._held == {}
+    assert consumer._gap_timer is None
