@@ -3,16 +3,12 @@ has moved on, so a task delivered twice, late or after a lost worker applies at 
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError
 from django.db import OperationalError
 
 from core import clock
-
-log = logging.getLogger(__name__)
 
 # A turn's task that meets a database outage (a connection refused or lost, the pool's wait
 # for a connection ended) is tried again with exponential backoff and jitter, rather than
