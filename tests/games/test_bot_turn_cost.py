@@ -19,7 +19,8 @@ from games.automatic import game_play_automatic
 from games.models import Game
 from tests.support.factories import make_user
 
-pytestmark = pytest.mark.django_db
+# The lock and the one-statement append are PostgreSQL's (SQLite locks the whole file).
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK")  # prefixes
 
