@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 .PHONY: venv lock run test test-fast test-slow test-browser test-long flake-hunt lint schema bench browser \
 	browser-deps axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab \
-	bench-analysis validate-skill-index profile-load
+	bench-analysis validate-skill-index profile-load bench-round
 
 venv: $(VENV)/.installed
 
@@ -190,6 +190,16 @@ OLD ?= c9a47bf
 LOAD_AB_ARGS ?=
 load-ab: venv
 	$(PY) -m tests.benchmarks.load_ab --old $(OLD) $(LOAD_AB_ARGS)
+
+# The round burst: a Swiss round of 512 people (128 tables of 4) seated at once, the people
+# simulated by generator processes; the time until every table's first move reached its players,
+# then moves/s and delivery p50/p99 for 60 s. Needs PostgreSQL and Redis (drops and recreates
+# mexican_train_round); installs Debian's nginx for --nginx (deploy/nginx.conf in front).
+# BENCH_ROUND_ARGS="--web 2 --workers 2 --nginx" for two of each behind the proxy.
+BENCH_ROUND_ARGS ?=
+bench-round: venv
+	command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx)
+	$(PY) -m tests.benchmarks.bench_round $(BENCH_ROUND_ARGS)
 
 # How many games raw placements and the skill index need to rank mc > smart >
 # greedy > random (bootstrap); per-game results cached in /tmp/validate-cache.json.
