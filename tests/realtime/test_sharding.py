@@ -6,6 +6,7 @@ both servers, where realtime.layers.group_host says they are."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 
 import pytest
@@ -16,6 +17,7 @@ from config.env import CHANNEL_LAYER_KINDS
 from config.env import CHANNEL_LAYER_SOCKET_TIMEOUT
 from config.env import channel_layers_from_env
 from config.env import redis_urls_from_env
+from realtime import broadcast
 from realtime.groups import game_seat_group
 from realtime.layers import group_host
 
@@ -130,3 +132,66 @@ async def test_a_group_send_from_one_process_reaches_members_on_another_over_two
     finally:
         await web_a.flush()
         await web_b.flush()
+
+
+@pytest.mark.asyncio
+async def test_one_redis_down_is_logged_as_that_one_while_the_other_keeps_broadcasting(
+    two_redis, caplog, monkeypatch
+):
+    """Redis 2 of 2 away: its groups' sends fail and are logged as its own kind, once; the
+    groups on Redis 1 are delivered and do not log the layer as back again each batch."""
+    from core.outages import FailureLog
+
+    dead = f"redis://127.0.0.1:{_unused_port()}/0"
+    urls = [two_redis[0], dead]
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    failures = FailureLog(logging.getLogger("realtime.broadcast"))
+    monkeypatch.setattr(broadcast, "failures", failures)
+    sockets = make_layer(urls, "pubsub", prefix)
+    sender = make_layer(urls, "pubsub", prefix)
+    groups = [game_seat_group(f"g{n}", 0) for n in range(GROUPS)]
+    alive = [g for g in groups if group_host(sender, g)[0] == 0]
+    away = [g for g in groups if group_host(sender, g)[0] == 1]
+    assert alive
+    assert away
+    try:
+        channels = {}
+        for group in alive:
+            channels[group] = await channel_on_a_live_redis(sockets)
+            await sockets.group_add(group, channels[group])
+        await wait_for_groups(two_redis[:1], "pubsub", prefix, alive)
+        caplog.set_level(logging.WARNING, logger="realtime.broadcast")
+        for group in groups:  # one group a batch, as a user's or a chat's broadcast
+            await broadcast._send_all(sender, {group: {"type": "game.update", "group": group}})
+        for group in alive:
+            message = await asyncio.wait_for(sockets.receive(channels[group]), TIMEOUT)
+            assert message["group"] == group
+    finally:
+        await sockets.flush()
+        await sender.flush()
+    lines = [r.getMessage() for r in caplog.records if r.name == "realtime.broadcast"]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(
+        "broadcasting to the channel layer's Redis 2 of 2 failed: ConnectionError"
+    ), lines
+    assert failures.failing("broadcasting to the channel layer's Redis 2 of 2")
+    assert not failures.failing("broadcasting to the channel layer's Redis 1 of 2")
+
+
+async def channel_on_a_live_redis(layer) -> str:
+    """A new socket's channel: the pub/sub layer subscribes to it on the Redis it hashes to,
+    which fails for those that hash to the one that is down (as a socket's connect would)."""
+    for _ in range(50):
+        try:
+            return await layer.new_channel()
+        except redis.exceptions.ConnectionError:
+            continue
+    raise AssertionError("no channel hashed to the Redis that answers")
+
+
+def _unused_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
