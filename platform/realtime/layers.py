@@ -14,9 +14,9 @@ things it leaves to the platform are here:
   each group that happens to live on a server that answers.
 
 ``group_host`` repeats how channels-redis 4.3 names and hashes (its ``_consistent_hash`` and
-the pub/sub layer's ``<prefix>__group__<group>``); tests/realtime/test_sharding.py checks it
-against where the groups really are on two Redis servers, so an upgrade that changes either
-fails there.
+the pub/sub layer's ``<prefix>__group__<group>``): pyproject.toml bounds channels-redis to that
+line, tests/platform/test_private_apis.py checks it against the layers' own choice and
+tests/realtime/test_sharding.py against where the groups really are on two Redis servers.
 """
 
 from __future__ import annotations
