@@ -7,6 +7,7 @@ so that settings.py reads as the list of what is set.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import parse_qs
 from urllib.parse import unquote
@@ -121,11 +122,78 @@ def redis_host(redis_url: str) -> dict:
     return {"address": redis_url, "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT}
 
 
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+
+
+def _redis_url_problem(url: str) -> str | None:
+    """Say what is wrong with ``url`` as a redis-py URL, or None. The URL itself is not quoted:
+    it may hold a password."""
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        return f"it does not parse ({exc})"
+    try:
+        parts.port  # noqa: B018 — urlsplit reads the port only when asked
+    except ValueError:
+        return "its port must be a number from 0 to 65535"
+    if not parts.scheme:
+        return "it must start redis://, rediss:// or unix://"
+    if parts.scheme not in REDIS_SCHEMES:
+        return f"it must start redis://, rediss:// or unix://, not {parts.scheme}://"
+    if parts.scheme == "unix":
+        return None if parts.path else "unix:// needs the socket's path"
+    if not parts.hostname:
+        return "it names no host"
+    database = parts.path.lstrip("/")
+    if database and not database.isdigit():
+        return f"its database must be a number, not {database!r}"
+    return None
+
+
+def redis_urls_from_env(env: Mapping[str, str], name: str = "CHANNEL_REDIS_URLS") -> list[str]:
+    """Read a comma-separated list of Redis URLs; [] when unset or blank.
+
+    Refused at startup, in one line naming the item by its place (not its text, which may hold
+    a password): anything but redis://, rediss:// or unix:// URLs with a host (a path), a
+    number for a port and a database; an empty item between commas; a URL listed twice (it
+    would take two shares of the hash ring, and is a typo more often than not).
+    """
+    value = env.get(name, "").strip()
+    if not value:
+        return []
+    items = [item.strip() for item in value.split(",")]
+    if items and not items[-1]:
+        items.pop()  # a trailing comma
+    urls: list[str] = []
+    for place, url in enumerate(items, 1):
+        if not url:
+            problem = "it is empty (two commas in a row?)"
+        elif url in urls:
+            problem = f"it repeats item {urls.index(url) + 1}"
+        else:
+            problem = _redis_url_problem(url)
+        if problem:
+            raise ImproperlyConfigured(
+                f"{name} item {place} of {len(items)} is not a Redis URL: {problem}; "
+                "give comma-separated redis://host:port/db URLs"
+            )
+        urls.append(url)
+    return urls
+
+
 CHANNEL_LAYER_KINDS = ("pubsub", "queues")
 
 
-def channel_layers_from_env(redis_url: str, kind: str = "pubsub", prefix: str = "asgi") -> dict:
-    """Return CHANNEL_LAYERS: channels-redis on REDIS_URL, else the in-memory layer.
+def channel_layers_from_env(
+    redis_urls: str | Sequence[str], kind: str = "pubsub", prefix: str = "asgi"
+) -> dict:
+    """Return CHANNEL_LAYERS: channels-redis on ``redis_urls`` (CHANNEL_REDIS_URLS, else
+    REDIS_URL; one URL or a list of them), else the in-memory layer.
+
+    Several URLs shard the layer: channels-redis maps each channel and group to one of its
+    ``hosts`` by a CRC32 of the name (the same in every process), so a group's members and its
+    senders meet on one Redis whichever process they are in. Every process (web, worker, beat)
+    must be given the same list in the same order: the index picks the host.
 
     ``prefix`` (CHANNEL_LAYER_PREFIX, default ``asgi``) starts every name the layer uses in
     Redis. Publish/subscribe channels are not scoped by Redis's database number: two
@@ -138,26 +206,25 @@ def channel_layers_from_env(redis_url: str, kind: str = "pubsub", prefix: str = 
     the database. ``queues`` (CHANNEL_LAYER=queues): channels-redis's list-based layer, which
     holds messages for a while but fetches them one blocking pop at a time: under load (make
     load: 8 tables, 172 vs 123 moves/s; delivery p50 13 vs 73 ms) it became the bottleneck.
+    Its ``send`` to one socket picks the wrong host when there are several
+    (realtime.layers.RedisChannelLayer puts it right).
     """
     if kind not in CHANNEL_LAYER_KINDS:
         raise ImproperlyConfigured(f"CHANNEL_LAYER must be pubsub or queues, not {kind!r}")
-    if redis_url and kind == "pubsub":
+    urls = [redis_urls] if isinstance(redis_urls, str) else list(redis_urls)
+    hosts = [redis_host(url) for url in urls if url]
+    if hosts and kind == "pubsub":
         return {
             "default": {
                 "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [redis_host(redis_url)], "prefix": prefix},
+                "CONFIG": {"hosts": hosts, "prefix": prefix},
             }
         }
-    if redis_url:
+    if hosts:
         return {
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {
-                    "hosts": [redis_host(redis_url)],
-                    "prefix": prefix,
-                    "capacity": 1500,
-                    "expiry": 30,
-                },
+                "BACKEND": "realtime.layers.RedisChannelLayer",
+                "CONFIG": {"hosts": hosts, "prefix": prefix, "capacity": 1500, "expiry": 30},
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

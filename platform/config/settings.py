@@ -23,6 +23,7 @@ from config.env import database_from_env
 from config.env import email_from_env
 from config.env import env_flag
 from config.env import env_list
+from config.env import redis_urls_from_env
 from config.env import refuse_published
 from config.env import require_env
 from core.logging import logging_config
@@ -117,9 +118,13 @@ if PRODUCTION:
 # embedded default: the in-memory channel layer, good for one server process.
 REDIS_URL = ENV.get("REDIS_URL", "").strip()
 
+# The channel layer alone may be sharded over several Redis servers: CHANNEL_REDIS_URLS, comma-
+# separated, the same list in the same order for every process (channels-redis hashes each
+# group to one of them). Unset: REDIS_URL. The cache and the Celery broker stay on REDIS_URL.
+CHANNEL_REDIS_URLS = redis_urls_from_env(ENV, "CHANNEL_REDIS_URLS")
 
 CHANNEL_LAYERS = channel_layers_from_env(
-    REDIS_URL,
+    CHANNEL_REDIS_URLS or REDIS_URL,
     ENV.get("CHANNEL_LAYER", "").strip().lower() or "pubsub",
     ENV.get("CHANNEL_LAYER_PREFIX", "").strip() or "asgi",
 )

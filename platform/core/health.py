@@ -2,9 +2,10 @@
 
 - ``/healthz`` says the process answers HTTP; it touches nothing else, so an outage of
   PostgreSQL or Redis never gets healthy web processes restarted (it is the liveness probe).
-- ``/readyz`` runs ``SELECT 1`` on the database and, when REDIS_URL is set, pings Redis, each
-  bounded by a short timeout: 200 when all pass, else 503 naming the failed check (it is the
-  readiness probe: a process that cannot reach them gets no traffic until it can).
+- ``/readyz`` runs ``SELECT 1`` on the database and, when REDIS_URL is set, pings Redis (and
+  each other Redis of CHANNEL_REDIS_URLS), each bounded by a short timeout: 200 when all
+  pass, else 503 naming the failed check (it is the readiness probe: a process that cannot
+  reach them gets no traffic until it can).
 
 ``ProbeMiddleware`` answers these paths and ``/metrics`` before anything else runs: the
 kubelet, Docker and Prometheus address a pod by its IP, which is not in ALLOWED_HOSTS, over
@@ -16,6 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -75,10 +77,16 @@ def check_redis(url: str | None = None) -> None:
 
 
 def readiness_checks() -> dict[str, Callable[[], None]]:
-    """Return the checks /readyz runs, by name: the database, and Redis when configured."""
+    """Return the checks /readyz runs, by name: the database, Redis when configured, and each
+    Redis of a sharded channel layer (CHANNEL_REDIS_URLS) other than REDIS_URL's, named by its
+    place in the list (``channel_redis_2``): a socket whose group lives on one that is down
+    hears nothing, as it would with REDIS_URL down."""
     checks: dict[str, Callable[[], None]] = {"database": check_database}
     if settings.REDIS_URL:
         checks["redis"] = check_redis
+    for place, url in enumerate(settings.CHANNEL_REDIS_URLS, 1):
+        if url != settings.REDIS_URL:
+            checks[f"channel_redis_{place}"] = partial(check_redis, url)
     return checks
 
 

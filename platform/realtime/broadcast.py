@@ -20,9 +20,21 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from core.outages import FailureLog
+from realtime.layers import group_host
 
 log = logging.getLogger(__name__)
 failures = FailureLog(log)  # one line an interval while the channel layer is away
+
+
+BROADCASTING = "broadcasting to the channel layer"
+
+
+def _kind(layer, group: str) -> str:
+    """The failure kind of a send to ``group``: with several Redis servers (CHANNEL_REDIS_URLS)
+    each is a kind of its own, or while one of them is away the groups that live on the
+    others would log the layer as back, then gone again, batch after batch."""
+    index, count = group_host(layer, group)
+    return BROADCASTING if count == 1 else f"{BROADCASTING}'s Redis {index + 1} of {count}"
 
 
 async def _send_all(layer, messages: Mapping[str, dict[str, Any]]) -> None:
@@ -30,11 +42,20 @@ async def _send_all(layer, messages: Mapping[str, dict[str, Any]]) -> None:
         *(layer.group_send(group, message) for group, message in messages.items()),
         return_exceptions=True,
     )
-    failed = [r for r in results if isinstance(r, Exception)]
-    if failed:  # clients resync a lost update; never fail a move
-        failures.failed("broadcasting to the channel layer", failed[0])
-    else:
-        failures.succeeded("broadcasting to the channel layer")
+    outcomes: dict[str, Exception | None] = {}  # by kind: the first failure, or None
+    for group, result in zip(messages, results, strict=True):
+        kind = _kind(layer, group)
+        if isinstance(result, Exception):
+            outcomes[kind] = outcomes.get(kind) or result
+        else:
+            outcomes.setdefault(kind, None)
+    for kind, exc in outcomes.items():
+        if exc is not None:  # clients resync a lost update; never fail a move
+            failures.failed(kind, exc)
+        else:
+            failures.succeeded(kind)
+    if not any(outcomes.values()):
+        failures.succeeded(BROADCASTING)  # a batch that timed out whole (_SenderLoop)
 
 
 class _SenderLoop:
@@ -109,7 +130,7 @@ class _SenderLoop:
             try:
                 await asyncio.wait_for(_send_all(self.layer_for(default), messages), SEND_TIMEOUT)
             except Exception as exc:  # clients resync a lost update
-                failures.failed("broadcasting to the channel layer", exc)
+                failures.failed(BROADCASTING, exc)
             finally:
                 with self._lock:
                     self._pending -= 1
@@ -160,7 +181,7 @@ def send_now(messages: Mapping[str, dict[str, Any]]) -> None:
         else:
             _SENDER.post(layer, messages)
     except Exception as exc:  # noqa: BLE001 — clients resync a lost update
-        failures.failed("broadcasting to the channel layer", exc)
+        failures.failed(BROADCASTING, exc)
 
 
 def sent(timeout: float = SEND_TIMEOUT) -> bool:

@@ -62,6 +62,28 @@ def test_readyz_is_503_naming_redis_when_redis_is_down(client, settings):
 
 
 @pytest.mark.django_db
+def test_readyz_pings_each_other_redis_of_a_sharded_channel_layer(client, settings):
+    """CHANNEL_REDIS_URLS: REDIS_URL's server is the ``redis`` check; each other one is checked
+    by its place in the list, and one that is down makes the process unready."""
+    if not settings.REDIS_URL:
+        pytest.skip("needs Redis: set REDIS_URL")
+    settings.CHANNEL_REDIS_URLS = [settings.REDIS_URL, f"redis://127.0.0.1:{unused_port()}/0"]
+    started = time.monotonic()
+    response = client.get("/readyz")
+    assert time.monotonic() - started < 5
+    assert response.status_code == 503
+    body = response.json()
+    assert set(body["checks"]) == {"database", "redis", "channel_redis_2"}
+    assert body["failed"] == ["channel_redis_2"]
+    assert body["checks"]["channel_redis_2"]["error"] == "ConnectionError"
+    assert "127.0.0.1" not in response.content.decode()  # addresses go to the log only
+    settings.CHANNEL_REDIS_URLS = [settings.REDIS_URL, settings.REDIS_URL.rsplit("/", 1)[0] + "/9"]
+    response = client.get("/readyz")
+    assert response.status_code == 200, response.content
+    assert set(response.json()["checks"]) == {"database", "redis", "channel_redis_2"}
+
+
+@pytest.mark.django_db
 @pytest.mark.postgres
 def test_readyz_is_503_naming_the_database_when_postgresql_is_unreachable(
     client, settings, monkeypatch

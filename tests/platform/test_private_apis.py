@@ -54,6 +54,16 @@ PRIVATE_SYMBOLS = [
         "Channel._connparams",
         "config.celery makes a closed broker connection a connection error",
     ),
+    (
+        "channels_redis.utils",
+        "_consistent_hash",
+        "realtime.layers.group_host names the Redis a group lives on (the broadcast log's kinds)",
+    ),
+    (
+        "channels_redis.pubsub",
+        "RedisPubSubLoopLayer._get_group_channel_name",
+        "realtime.layers.group_host repeats the pub/sub layer's names of groups",
+    ),
 ]
 
 
@@ -94,6 +104,25 @@ def test_overridden_private_signatures_still_match():
     )
 
 
+def test_group_host_names_the_redis_channels_redis_puts_a_group_on():
+    """realtime.layers.group_host repeats channels-redis's hashing, from the pub/sub proxy's
+    ``_kwargs``; here it is checked against the layers' own choice (over four hosts)."""
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+    from channels_redis.pubsub import RedisPubSubLoopLayer
+
+    from realtime.layers import group_host
+
+    hosts = [f"redis://10.0.0.{n}:6379/0" for n in range(1, 5)]
+    proxy = RedisPubSubChannelLayer(hosts=hosts, prefix="site-b")
+    assert proxy._kwargs == {"hosts": hosts, "prefix": "site-b"}, (
+        "channels_redis's RedisPubSubChannelLayer no longer keeps its CONFIG in _kwargs"
+    )
+    loop_layer = RedisPubSubLoopLayer(hosts=hosts, prefix="site-b")
+    for group in [f"game-{n}.seat-{n % 4}" for n in range(64)] + ["user-7", "tournament-3"]:
+        shard = loop_layer._get_shard(loop_layer._get_group_channel_name(group))
+        assert group_host(proxy, group) == (loop_layer._shards.index(shard), 4), group
+
+
 def test_an_rrule_still_holds_the_attributes_series_reads():
     """tournaments.series bounds, counts and fast-forwards a rule from these."""
     from datetime import UTC
@@ -120,7 +149,7 @@ def test_the_installed_releases_are_within_the_bounds_of_pyproject():
     from packaging.requirements import Requirement
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
-    bounded = {"drf-spectacular", "django-allauth", "kombu", "python-dateutil"}
+    bounded = {"drf-spectacular", "django-allauth", "kombu", "python-dateutil", "channels-redis"}
     seen = set()
     for line in pyproject["project"]["dependencies"]:
         req = Requirement(line)

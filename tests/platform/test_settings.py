@@ -157,3 +157,104 @@ def test_the_channel_layer_names_in_redis_start_with_the_configured_prefix():
     assert channel_layers_from_env("", "pubsub", "site-b")["default"]["BACKEND"] == (
         "channels.layers.InMemoryChannelLayer"
     )
+
+
+def test_channel_redis_urls_become_the_hosts_of_either_layer_in_their_order():
+    from config.env import CHANNEL_LAYER_KINDS
+    from config.env import CHANNEL_LAYER_SOCKET_TIMEOUT
+    from config.env import channel_layers_from_env
+    from config.env import redis_urls_from_env
+
+    env = {"CHANNEL_REDIS_URLS": " redis://r2:6379/0, rediss://:pw@r1:6380/3 ,unix:///run/r.sock,"}
+    urls = redis_urls_from_env(env)
+    assert urls == ["redis://r2:6379/0", "rediss://:pw@r1:6380/3", "unix:///run/r.sock"]
+    backends = {}
+    for kind in CHANNEL_LAYER_KINDS:
+        default = channel_layers_from_env(urls, kind, "site-b")["default"]
+        assert default["CONFIG"]["hosts"] == [
+            {"address": url, "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT} for url in urls
+        ]
+        assert default["CONFIG"]["prefix"] == "site-b"
+        backends[kind] = default["BACKEND"]
+    assert backends == {
+        "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # send() to one socket's channel on the host it is read from (realtime.layers)
+        "queues": "realtime.layers.RedisChannelLayer",
+    }
+
+
+def test_without_channel_redis_urls_the_layer_is_on_redis_url_alone():
+    from config.env import channel_layers_from_env
+    from config.env import redis_urls_from_env
+
+    assert redis_urls_from_env({}) == []
+    assert redis_urls_from_env({"CHANNEL_REDIS_URLS": "  "}) == []
+    urls = redis_urls_from_env({"REDIS_URL": "redis://one:6379/0"})
+    hosts = channel_layers_from_env(urls or "redis://one:6379/0")["default"]["CONFIG"]["hosts"]
+    assert [host["address"] for host in hosts] == ["redis://one:6379/0"]
+    assert channel_layers_from_env([])["default"]["BACKEND"] == (
+        "channels.layers.InMemoryChannelLayer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        pytest.param(
+            "redis://a:6379/0,http://b:80",
+            "item 2 of 2 is not a Redis URL: it must start redis://",
+            id="scheme",
+        ),
+        pytest.param(
+            "a:6379,b:6379", "item 1 of 2 is not a Redis URL: it must start", id="no-scheme"
+        ),
+        pytest.param(
+            "redis://a:6379/0,,redis://b:6379/0",
+            "item 2 of 3 is not a Redis URL: it is empty",
+            id="empty",
+        ),
+        pytest.param(",", "item 1 of 1 is not a Redis URL: it is empty", id="only-a-comma"),
+        pytest.param("redis://a:63x79/0", "its port must be a number", id="port"),
+        pytest.param("redis://a:6379/zero", "its database must be a number", id="database"),
+        pytest.param("redis:///0", "it names no host", id="no-host"),
+        pytest.param("unix://", "unix:// needs the socket's path", id="no-socket"),
+        pytest.param(
+            "redis://a:6379/0,redis://a:6379/0",
+            "item 2 of 2 is not a Redis URL: it repeats item 1",
+            id="twice",
+        ),
+    ],
+)
+def test_a_bad_channel_redis_url_list_is_refused_in_one_line_naming_the_item(value, says):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from config.env import redis_urls_from_env
+
+    with pytest.raises(ImproperlyConfigured) as refused:
+        redis_urls_from_env({"CHANNEL_REDIS_URLS": value})
+    message = str(refused.value)
+    assert message.startswith("CHANNEL_REDIS_URLS item "), message
+    assert says in message
+    assert "\n" not in message
+
+
+def test_a_refused_channel_redis_url_does_not_print_its_password():
+    from django.core.exceptions import ImproperlyConfigured
+
+    from config.env import redis_urls_from_env
+
+    with pytest.raises(ImproperlyConfigured) as refused:
+        redis_urls_from_env({"CHANNEL_REDIS_URLS": "redis://:s3cret@a:6379/0,http://:s3cret@b"})
+    assert "s3cret" not in str(refused.value)
+    assert "item 2 of 2" in str(refused.value)
+
+
+@pytest.mark.slow  # a manage.py process: settings are read once per process
+def test_a_bad_channel_redis_url_list_stops_the_platform_at_startup_with_one_line():
+    env = {**os.environ, "CHANNEL_REDIS_URLS": "redis://127.0.0.1:6379/0,127.0.0.1:6380"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    result = manage("check", env=env)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.startswith("error: "), result.stderr  # one line, no traceback
+    assert "Traceback" not in result.stderr
+    assert "CHANNEL_REDIS_URLS item 2 of 2 is not a Redis URL" in result.stderr

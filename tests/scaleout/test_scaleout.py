@@ -2,7 +2,8 @@
 
 A socket client on process A sees a move made through process B; the bot's seat is played by
 the worker; process A is killed mid-game and its client reconnects to B and resyncs with
-nothing lost (every seq from 1 to the game's version received exactly once).
+nothing lost (every seq from 1 to the game's version received exactly once). Once more with
+the channel layer sharded over two Redis servers of the test's own (CHANNEL_REDIS_URLS).
 """
 
 from __future__ import annotations
@@ -84,8 +85,11 @@ class Cluster:
 
 
 @pytest.fixture
-def cluster():
+def cluster(request, tmp_path):
+    """Two web processes and a worker; with ``request.param`` true (indirect parametrizing),
+    their channel layer sharded over two private redis-servers, its ``shards`` URLs."""
     database_url, redis_url = _require_services()
+    shards = _private_redis_servers(tmp_path, 2) if getattr(request, "param", False) else []
     # One database per pytest-xdist worker: tests/hardening/test_socket_seats.py uses this
     # cluster too, and in parallel one's DROP ... WITH (FORCE) cut the other's servers off.
     name = f"{urlsplit(database_url).path.lstrip('/')}_scaleout{worker_name()}"
@@ -109,11 +113,17 @@ def cluster():
             ]
         ),
     )
+    env.pop("CHANNEL_REDIS_URLS", None)
+    if shards:
+        env["CHANNEL_REDIS_URLS"] = ",".join(server.url for server in shards)
     with tempfile.TemporaryDirectory() as tmp:
         logs = Path(tmp)
         c = Cluster(env, logs)
+        c.shards = [server.url for server in shards]
         workers = Celery(env, logs)
         try:
+            for server in shards:
+                server.start()
             c.a = c.start_web("a")  # migrates first; B then finds the schema in place
             c.b = c.start_web("b")
             workers.start_worker()
@@ -122,8 +132,27 @@ def cluster():
         finally:
             workers.stop()
             c.stop()
+            for server in shards:
+                server.stop()
             purge(broker)
             _recreate_database(database_url, name, create=False)
+
+
+def _private_redis_servers(root: Path, count: int) -> list:
+    """``count`` private redis-servers (tests/hardening/private.py), their ports chosen, not
+    yet started; skipped where redis-server is missing."""
+    from tests.hardening.private import PrivateRedis
+    from tests.hardening.private import Unavailable
+
+    servers = []
+    for n in range(1, count + 1):
+        folder = root / f"redis-{n}"
+        folder.mkdir()
+        try:
+            servers.append(PrivateRedis(folder))
+        except Unavailable as exc:
+            pytest.skip(str(exc))
+    return servers
 
 
 def register(base: str, name: str) -> str:
@@ -199,6 +228,7 @@ def version(base: str, game: str) -> dict:
     return info
 
 
+@pytest.mark.parametrize("cluster", [False, True], indirect=True, ids=["one-redis", "two-redis"])
 def test_two_web_processes_and_a_worker_share_one_game(cluster):
     a, b = cluster.a, cluster.b
     ta, tb = register(a, "ana"), register(b, "bo")
@@ -224,6 +254,8 @@ def test_two_web_processes_and_a_worker_share_one_game(cluster):
         status, events = api(b, "GET", f"/api/v1/games/{gid}/events", token=ta)
         bot_moved = any(e["actor"]["kind"] == "bot" for e in events)
     assert moves_via_b >= 6, cluster.tail()
+    if cluster.shards:
+        assert_the_game_is_sharded(cluster, gid)
     info = version(b, gid)
     listener.drain(info["seq"])
     status, events = api(b, "GET", f"/api/v1/games/{gid}/events", token=ta)
@@ -254,3 +286,31 @@ def test_two_web_processes_and_a_worker_share_one_game(cluster):
     assert listener.seqs == list(range(1, info["seq"] + 1)), (
         f"received {listener.seqs[-10:]} of {info['seq']}\n{cluster.tail()}"
     )
+
+
+def assert_the_game_is_sharded(cluster: Cluster, gid: str) -> None:
+    """The sockets' groups are subscribed on the private Redis servers, each on the one its
+    name hashes to (realtime.layers.group_host), and none on REDIS_URL's."""
+    import redis
+    from django.utils.module_loading import import_string
+
+    from config.env import channel_layers_from_env
+    from realtime.groups import game_seat_group
+    from realtime.layers import group_host
+
+    prefix = cluster.env["CHANNEL_LAYER_PREFIX"]
+    marker = f"{prefix}__group__"
+    held = []
+    for url in [*cluster.shards, cluster.env["REDIS_URL"]]:
+        client = redis.Redis.from_url(url, decode_responses=True)
+        held.append({n[len(marker) :] for n in client.pubsub_channels(f"{marker}*")})
+        client.close()
+    *on_shards, on_redis_url = held
+    assert not on_redis_url, on_redis_url
+    layer_config = channel_layers_from_env(cluster.shards, "pubsub", prefix)["default"]
+    layer = import_string(layer_config["BACKEND"])(**layer_config["CONFIG"])
+    group = game_seat_group(gid, 0)  # ana's socket on process A
+    index, count = group_host(layer, group)
+    assert count == 2
+    assert group in on_shards[index], (group, on_shards)
+    assert group not in on_shards[1 - index], (group, on_shards)
