@@ -37,6 +37,8 @@ import websockets
 from tests.benchmarks.bench_api import RAW_TABLE
 from tests.benchmarks.bench_api import raw_batch
 from tests.benchmarks.profiling import Sampler
+from tests.benchmarks.profiling import component_counters
+from tests.benchmarks.profiling import per_move
 from tests.benchmarks.profiling import reset_statements
 from tests.benchmarks.profiling import statements
 from tests.support.celery import Celery
@@ -280,12 +282,16 @@ def main(argv: list[str] | None = None) -> int:
                     for i, proc in enumerate(procs):
                         sampler.attach(f"web-{i}", proc.pid)
                     sampler.attach("worker", worker.worker.pid)
+                    counters[0] = component_counters(url, [redis_url, broker])
                 since = db_now(url)
                 await asyncio.sleep(args.seconds)
                 until = db_now(url)
+                if args.profile:
+                    counters[1] = component_counters(url, [redis_url, broker])
                 objs, stats = await task
                 return objs, stats, since, until
 
+            counters: list[dict] = [{}, {}]
             objs, stats, since, until = asyncio.run(run())
             elapsed = (until - since).total_seconds()
             counts = count_moves(url, since, until)
@@ -314,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
             errors = sum(stats["errors"].values())
             print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())
             if sampler is not None:
+                print(per_move(counters[0], counters[1], total))
                 for profile in sampler.profiles():
                     print(profile.report())
                 print(statements(url))

@@ -177,3 +177,58 @@ def statements(url: str, top: int = 15) -> str:
             f"{100 * total_ms / total:5.1f}%  {text[:150]}"
         )
     return "\n".join(lines)
+
+
+# -- what each component does per move (docs/scaling.md's model is fitted to these) -------------
+
+DATABASE_COUNTERS = """
+SELECT xact_commit, tup_inserted, tup_updated, tup_returned + tup_fetched, blks_hit + blks_read
+FROM pg_stat_database WHERE datname = current_database()
+"""
+STATEMENT_TOTALS = """
+SELECT coalesce(sum(calls), 0), coalesce(sum(total_exec_time), 0)
+FROM pg_stat_statements
+WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+
+
+def component_counters(database_url: str, redis_urls: list[str]) -> dict[str, float]:
+    """PostgreSQL's and the Redis servers' cumulative counters now (compare two readings: the
+    servers must be the run's own, as profile-load's private ones are)."""
+    import redis
+
+    out: dict[str, float] = {}
+    with psycopg.connect(database_url) as conn:
+        commits, inserted, updated, read, blocks = conn.execute(DATABASE_COUNTERS).fetchone()
+        out.update(
+            {"pg transactions": commits, "pg rows inserted": inserted, "pg rows updated": updated,
+             "pg rows read": read, "pg buffers touched": blocks}
+        )  # fmt: skip
+        try:
+            calls, ms = conn.execute(STATEMENT_TOTALS).fetchone()
+            out.update({"pg statements": calls, "pg statement ms": ms})
+        except psycopg.Error:
+            pass
+    for url in dict.fromkeys(u.rsplit("/", 1)[0] for u in redis_urls):  # each server once
+        client = redis.Redis.from_url(url)
+        stats = client.info("stats")
+        out["redis bytes in"] = out.get("redis bytes in", 0) + stats["total_net_input_bytes"]
+        out["redis bytes out"] = out.get("redis bytes out", 0) + stats["total_net_output_bytes"]
+        out["redis commands"] = out.get("redis commands", 0) + stats["total_commands_processed"]
+        for name, row in client.info("commandstats").items():
+            key = f"redis {name.removeprefix('cmdstat_')}"
+            out[key] = out.get(key, 0) + row["calls"]
+    return out
+
+
+def per_move(before: dict[str, float], after: dict[str, float], moves: int) -> str:
+    """The counters' growth between two readings, per move, largest first."""
+    if moves <= 0:
+        return "per move: no moves"
+    rows = sorted(
+        ((k, (after.get(k, 0) - before.get(k, 0)) / moves) for k in after),
+        key=lambda kv: (not kv[0].startswith("pg"), -kv[1]),
+    )
+    lines = [f"per move ({moves} moves, every process together):"]
+    lines += [f"  {name:28s} {value:10.2f}" for name, value in rows if value >= 0.01]
+    return "\n".join(lines)
