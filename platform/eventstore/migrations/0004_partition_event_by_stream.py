@@ -67,19 +67,19 @@ def _grants(cursor, relation: str) -> list[tuple[str, str, bool]]:
 def _same_rights(cursor, relation: str, owner: str, grants, kind: str = "TABLE") -> None:
     """Give ``relation`` the owner and exactly the grants the replaced table had: the new
     tables were given the creating role's default privileges instead (the app role's UPDATE
-    and DELETE among them, eventstore.roles)."""
-    owner_now = _one(
-        cursor, "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = %s::regclass",
-        [relation],
-    )[0]
-    if owner_now != owner:
-        alter = "SEQUENCE" if kind == "SEQUENCE" else "TABLE"
-        cursor.execute(f"ALTER {alter} {relation} OWNER TO {_ident(cursor, owner)}")
+    and DELETE among them, eventstore.roles). An identity sequence follows its table's owner."""
+    if kind == "TABLE" and _owner(cursor, relation) != owner:
+        cursor.execute(f"ALTER TABLE {relation} OWNER TO {_ident(cursor, owner)}")
     for grantee in sorted({g for g, _, _ in _grants(cursor, relation)}):
         cursor.execute(f"REVOKE ALL ON {kind} {relation} FROM {grantee}")
     for grantee, privilege, grantable in grants:
         option = " WITH GRANT OPTION" if grantable else ""
         cursor.execute(f"GRANT {privilege} ON {kind} {relation} TO {grantee}{option}")
+
+
+def _owner(cursor, relation: str) -> str:
+    sql = "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = %s::regclass"
+    return _one(cursor, sql, [relation])[0]
 
 
 def _ident(cursor, name: str) -> str:
@@ -90,9 +90,7 @@ def rebuild(cursor, *, partitions: int | None) -> None:
     """Replace the event table by a copy holding its rows: hash-partitioned by stream into
     ``partitions`` partitions, or unpartitioned (None). Runs in the caller's transaction."""
     cursor.execute(f"LOCK TABLE {TABLE} IN ACCESS EXCLUSIVE MODE")
-    owner = _one(
-        cursor, "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = %s::regclass", [TABLE]
-    )[0]
+    owner = _owner(cursor, TABLE)
     grants = _grants(cursor, TABLE)
     old_sequence = _one(cursor, "SELECT pg_get_serial_sequence(%s, 'id')", [TABLE])[0]
     sequence_grants = _grants(cursor, old_sequence)
