@@ -14,7 +14,8 @@ HINT = (
 
 @register(Tags.database, deploy=True)
 def check_app_role(app_configs=None, databases=None, **kwargs):
-    """Warn if DATABASE_URL's role is a superuser, owns the event table, or may change it."""
+    """Warn if DATABASE_URL's role is a superuser, owns the event table, or may change it (or
+    one of its partitions)."""
     if not databases or "default" not in databases:
         return []
     connection = connections["default"]
@@ -22,10 +23,13 @@ def check_app_role(app_configs=None, databases=None, **kwargs):
         return []
     with connection.cursor() as cursor:
         cursor.execute(
+            # The table and each of its partitions (eventstore migration 0004): a statement
+            # can name a partition.
             "SELECT r.rolsuper, pg_has_role(current_user, c.relowner, 'MEMBER'), "
-            "has_table_privilege(c.oid, 'UPDATE, DELETE, TRUNCATE') "
-            "FROM pg_roles r, pg_class c "
-            "WHERE r.rolname = current_user AND c.oid = to_regclass('eventstore_event')"
+            "bool_or(has_table_privilege(t.relid, 'UPDATE, DELETE, TRUNCATE')) "
+            "FROM pg_roles r, pg_class c, pg_partition_tree(c.oid) t "
+            "WHERE r.rolname = current_user AND c.oid = to_regclass('eventstore_event') "
+            "GROUP BY r.rolsuper, c.relowner"
         )
         row = cursor.fetchone()
     if row is None:

@@ -10,6 +10,8 @@ In production two PostgreSQL roles share the database (deploy/README.md):
   receipt checks kept with disputes), USAGE on the sequences. It cannot alter a table (so cannot
   disable the append-only trigger), cannot set ``session_replication_role`` (a superuser
   setting), and has no TRUNCATE privilege; the trigger refuses TRUNCATE to non-owners anyway.
+  The partitions of an append-only table (the event table's, eventstore migration 0004) are
+  tables a statement can name too: they are narrowed like their parent.
 
 ``grant(connection, role)`` makes it so, idempotently; ``manage.py migrate`` calls it as the
 owner after every migration when the app role is another user (config.settings), and
@@ -18,6 +20,9 @@ migrations create; the append-only tables are narrowed again on every call.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
 
 from django.db.backends.base.base import BaseDatabaseWrapper
 
@@ -31,8 +36,16 @@ def register_append_only(table: str) -> None:
         APPEND_ONLY_TABLES.append(table)
 
 
-def statements(role: str, owner: str, schema: str = "public") -> list[tuple[str, tuple]]:
-    """Return the SQL (with its identifiers already quoted) that gives ``role`` its rights."""
+def statements(
+    role: str,
+    owner: str,
+    schema: str = "public",
+    partitions: Mapping[str, Sequence[str]] | None = None,
+) -> list[tuple[str, tuple]]:
+    """Return the SQL (with its identifiers already quoted) that gives ``role`` its rights.
+
+    ``partitions`` maps an append-only table to its partitions (``partitions_of``): "ALL
+    TABLES" grants them UPDATE and DELETE like any table, so they are narrowed too."""
     from psycopg import sql
 
     r, o, s = sql.Identifier(role), sql.Identifier(owner), sql.Identifier(schema)
@@ -57,10 +70,26 @@ def statements(role: str, owner: str, schema: str = "public") -> list[tuple[str,
         ).format(o, s, r),
     ]
     for table in APPEND_ONLY_TABLES:
-        t = sql.Identifier(schema, table)
-        out.append(sql.SQL("REVOKE UPDATE, DELETE, TRUNCATE ON {} FROM {}").format(t, r))
-        out.append(sql.SQL("GRANT SELECT, INSERT ON {} TO {}").format(t, r))
+        for name in [table, *(partitions or {}).get(table, ())]:
+            t = sql.Identifier(schema, name)
+            out.append(sql.SQL("REVOKE UPDATE, DELETE, TRUNCATE ON {} FROM {}").format(t, r))
+            out.append(sql.SQL("GRANT SELECT, INSERT ON {} TO {}").format(t, r))
     return out
+
+
+def partitions_of(cursor, tables: Sequence[str], schema: str = "public") -> dict[str, list[str]]:
+    """Return each partitioned table of ``tables`` with its partitions' names (at any depth)."""
+    found: dict[str, list[str]] = {}
+    for table in tables:
+        cursor.execute(
+            "SELECT c.relname FROM pg_partition_tree(to_regclass(%s)) t "
+            "JOIN pg_class c ON c.oid = t.relid WHERE t.level > 0 ORDER BY c.relname",
+            [f'"{schema}"."{table}"'],
+        )
+        names = [row[0] for row in cursor.fetchall()]
+        if names:
+            found[table] = names
+    return found
 
 
 class RoleError(Exception):
@@ -95,7 +124,8 @@ def grant(connection: BaseDatabaseWrapper, role: str) -> list[str]:
         if cursor.fetchone()[0]:
             raise RoleError(f"{role!r} owns tables of the schema: the app role must own none")
         run = []
-        for statement in statements(role, owner):
+        partitions = partitions_of(cursor, APPEND_ONLY_TABLES)
+        for statement in statements(role, owner, partitions=partitions):
             text = statement.as_string(cursor.connection)
             cursor.execute(text)
             run.append(text)
