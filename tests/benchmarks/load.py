@@ -38,6 +38,7 @@ from tests.benchmarks.bench_api import RAW_TABLE
 from tests.benchmarks.bench_api import raw_batch
 from tests.benchmarks.profiling import Sampler
 from tests.benchmarks.profiling import component_counters
+from tests.benchmarks.profiling import cpu_counters
 from tests.benchmarks.profiling import per_move
 from tests.benchmarks.profiling import reset_statements
 from tests.benchmarks.profiling import statements
@@ -282,12 +283,20 @@ def main(argv: list[str] | None = None) -> int:
                     for i, proc in enumerate(procs):
                         sampler.attach(f"web-{i}", proc.pid)
                     sampler.attach("worker", worker.worker.pid)
-                    counters[0] = component_counters(url, [redis_url, broker])
+                    pids = {f"web-{i}": p.pid for i, p in enumerate(procs)}
+                    pids["worker"] = worker.worker.pid
+                    counters[0] = {
+                        **component_counters(url, [redis_url, broker]),
+                        **cpu_counters(pids, url, redis_url),
+                    }
                 since = db_now(url)
                 await asyncio.sleep(args.seconds)
                 until = db_now(url)
                 if args.profile:
-                    counters[1] = component_counters(url, [redis_url, broker])
+                    counters[1] = {
+                        **component_counters(url, [redis_url, broker]),
+                        **cpu_counters(pids, url, redis_url),
+                    }
                 objs, stats = await task
                 return objs, stats, since, until
 

@@ -13,6 +13,7 @@ cluster does).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -227,8 +228,47 @@ def per_move(before: dict[str, float], after: dict[str, float], moves: int) -> s
         return "per move: no moves"
     rows = sorted(
         ((k, (after.get(k, 0) - before.get(k, 0)) / moves) for k in after),
-        key=lambda kv: (not kv[0].startswith("pg"), -kv[1]),
+        key=lambda kv: (["cpu", "pg", "redis"].index(kv[0].split()[0]), -kv[1]),
     )
     lines = [f"per move ({moves} moves, every process together):"]
     lines += [f"  {name:28s} {value:10.2f}" for name, value in rows if value >= 0.01]
     return "\n".join(lines)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """utime + stime of one process (Linux /proc), 0 if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(ppid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == ppid:
+                out.append(int(entry.name))
+    return out
+
+
+def cpu_counters(processes: dict[str, int], database_url: str, redis_url: str) -> dict[str, float]:
+    """CPU seconds so far of ``processes`` (name -> pid: the web processes, the worker), of
+    PostgreSQL (the postmaster and every backend: the server must be the run's own) and of the
+    Redis server."""
+    import redis
+
+    out = {f"cpu ms {name}": 1000 * _cpu_seconds(pid) for name, pid in processes.items()}
+    with psycopg.connect(database_url) as conn:
+        backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    postmaster = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    pg = [postmaster, *_children(postmaster)]
+    out["cpu ms postgres"] = 1000 * sum(_cpu_seconds(pid) for pid in pg)
+    redis_pid = redis.Redis.from_url(redis_url).info("server")["process_id"]
+    out["cpu ms redis"] = 1000 * _cpu_seconds(redis_pid)
+    return out
