@@ -132,6 +132,7 @@ def _event_table_flush(request):
     """Let the test database's flush TRUNCATE the append-only event and checkpoint tables after
     a transactional test: the trigger allows it only to the tables' owner (the tests connect as
     the user that created the test database) in a session that set ``eventstore.maintenance``."""
+    _end_maintenance(request)
     if not _transactional(request):
         yield
         return
@@ -140,6 +141,19 @@ def _event_table_flush(request):
     for conn in connections.all():
         _allow_event_table_flush(conn)
         _restore_sqlite_event_triggers(conn)
+
+
+def _end_maintenance(request) -> None:
+    """Start every test outside ``eventstore.maintenance``: the flush after a transactional test
+    sets it on a connection the next test reuses, where a TRUNCATE of the event table would then
+    pass the trigger that test may be about."""
+    blocker = request.getfixturevalue("django_db_blocker")
+    with blocker.unblock():
+        for conn in connections.all(initialized_only=True):
+            if conn.vendor == "postgresql" and conn.connection is not None:
+                # Inside a test's transaction too: it holds for the test, which is what counts.
+                with conn.cursor() as cursor:
+                    cursor.execute("RESET eventstore.maintenance")
 
 
 def _allow_event_table_flush(conn) -> None:

@@ -32,17 +32,6 @@ pytestmark = pytest.mark.postgres
 ACTOR = {"kind": "player", "user": 1, "name": "ana"}
 
 
-@pytest.fixture(autouse=True)
-def _outside_maintenance(request):
-    """Start outside ``eventstore.maintenance``: a transactional test before this one, on the
-    same connection, set it for its flush (tests/conftest.py), and a TRUNCATE would pass."""
-    if request.node.get_closest_marker("django_db") is None:
-        return
-    request.getfixturevalue("_django_db_helper")
-    with connection.cursor() as cursor:
-        cursor.execute("RESET eventstore.maintenance")
-
-
 def append(stream: str, expected: int, *ns: int):
     events = [{"type": "Noted", "schema_version": 1, "data": {"n": n}} for n in ns]
     return store.append(stream, expected_version=expected, events=events, actor=ACTOR)
