@@ -65,7 +65,6 @@ from tests.support.server import wait_ready
 from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]
-PASSWORD = "round-password-12345"
 
 
 # -- setting up: accounts, tokens and the tournament, through the platform's services ---------------
@@ -75,27 +74,19 @@ def setup(players: int, ready: int) -> dict:
     """Create ``players`` people with API tokens and a casual live Swiss of one round they are
     all registered for, starting in an hour (the benchmark moves its start). Runs under Django
     (``python -m tests.benchmarks.bench_round setup``)."""
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    django.setup()
     from datetime import timedelta
 
-    from django.conf import settings
+    from tests.benchmarks.seeding import django_ready
+    from tests.benchmarks.seeding import people as register_people
 
-    from accounts.services import api_token_create
-    from accounts.services import user_register
+    django_ready()
     from core import clock
     from tournaments import services as tournament_services
 
-    # A cheap hash: the accounts are made through the service, but the benchmark is not about
-    # sign-up (nobody logs in with the password; the people use API tokens).
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    organizer = user_register(username="round-organizer", password=PASSWORD)
-    organizer.is_staff = True
-    organizer.save(update_fields=["is_staff"])
-    people = [user_register(username=f"round{i:04d}", password=PASSWORD) for i in range(players)]
-    tokens = {u.username: api_token_create(user=u, name="bench")[1] for u in people}
+    ((organizer, _),) = register_people(["round-organizer"], staff=True).values()
+    made = register_people([f"round{i:04d}" for i in range(players)])
+    tokens = {name: token for name, (_, token) in made.items()}
+    people = [user for user, _ in made.values()]
     tournament = tournament_services.tournament_create(
         user=organizer,
         format="swiss",

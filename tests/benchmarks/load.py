@@ -4,6 +4,7 @@ Starts ``--web`` ASGI processes (``manage.py serve``) and one Celery worker on a
 PostgreSQL database with Redis (channel layer and broker), opens ``--tables`` 4-seat tables —
 two people playing over their sockets, two random bots played by the worker — and lets them
 play for ``--seconds`` after a warm-up. Each person moves as soon as its socket says it may
+(or, with ``--think S``, after a think time of S seconds on average: an open loop at a human pace)
 (the move goes over the socket, with the seq it saw); the time from sending a move to the
 other person at that table receiving its event is the move-to-delivery latency. Then, in the
 same run, it measures raw single-row INSERT transactions on the same database for comparison.
@@ -24,6 +25,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -52,7 +54,6 @@ from tests.support.server import wait_ready
 from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]
-PASSWORD = "load-password-12345"
 MOVE_TYPES = ("EnginePlaced", "TileDrawn", "TilePlayed", "TurnPassed", "TurnStopped")
 
 
@@ -77,29 +78,36 @@ def http(port: int, method: str, path: str, body=None, token=None):
     return resp.status, (json.loads(data) if data else None)
 
 
-def setup_tables(port: int, tables: int) -> list[tuple[str, list[str]]]:
+def setup_tables(env: dict[str, str], tables: int) -> list[tuple[str, list[str]]]:
+    """``tables`` open 4-seat tables, each of two people (with API tokens) and two random bots,
+    made through the services in a process of their own (tests.benchmarks.seeding)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "tables.json"
+        subprocess.run(
+            [sys.executable, "-m", "tests.benchmarks.load", "setup", "--tables", str(tables),
+             "--out", str(out)],
+            cwd=ROOT, env=env, check=True,
+        )  # fmt: skip
+        return [(gid, tokens) for gid, tokens in json.loads(out.read_text())]
+
+
+def seed(tables: int) -> list[tuple[str, list[str]]]:
+    """Under Django: what ``setup_tables`` returns."""
+    from tests.benchmarks.seeding import django_ready
+    from tests.benchmarks.seeding import people
+
+    django_ready()
+    from games import services
+
     out = []
     for t in range(tables):
-        tokens = []
-        for p in range(2):
-            status, body = http(
-                port,
-                "POST",
-                "/api/v1/auth/register",
-                {"username": f"load{t}p{p}", "password": PASSWORD},
-            )
-            assert status == 201, body
-            tokens.append(body["token"])
-        status, game = http(port, "POST", "/api/v1/games", {"players": 4}, token=tokens[0])
-        assert status == 201, game
-        gid = game["id"]
-        assert http(port, "POST", f"/api/v1/games/{gid}/join", token=tokens[1])[0] == 200
+        made = people([f"load{t}p{p}" for p in range(2)])
+        (host, host_token), (guest, guest_token) = made.values()
+        game = services.game_create(user=host, players=4)
+        services.game_join(game_id=game.pk, user=guest)
         for _ in range(2):
-            status, body = http(
-                port, "POST", f"/api/v1/games/{gid}/bots", {"strategy": "random"}, token=tokens[0]
-            )
-            assert status == 201, body
-        out.append((gid, tokens))
+            services.game_add_bot(game_id=game.pk, user=host, strategy="random")
+        out.append((str(game.pk), [host_token, guest_token]))
     return out
 
 
@@ -121,6 +129,7 @@ async def person(
     stats: dict,
     stop_at: list[float],
     rng: random.Random,
+    think: float = 0.0,
 ) -> None:
     uri = await asyncio.to_thread(
         socket_url, f"http://127.0.0.1:{port}", f"/ws/games/{table.gid}/", token
@@ -134,10 +143,20 @@ async def person(
     ) as ws:
         hello = json.loads(await ws.recv())
         await ws.send(json.dumps({"command": "sync", "after": 0}))
-        seq, pending = hello["seq"], False
+        seq, pending, due, moves = hello["seq"], False, None, []
         while time.monotonic() < stop_at[0]:
+            if due is not None and time.monotonic() >= due:
+                # The think time is over: the move goes, with the seq it was chosen at.
+                due, move = None, rng.choice(moves)
+                table.sent[seq + 1] = (time.monotonic(), me)
+                pending = True
+                await ws.send(
+                    json.dumps({"command": "move", "move": move, "expected_seq": seq, "id": seq})
+                )
+                continue
+            wait = 0.5 if due is None else max(0.0, min(0.5, due - time.monotonic()))
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                raw = await asyncio.wait_for(ws.recv(), timeout=wait)
             except TimeoutError:
                 continue
             now = time.monotonic()
@@ -164,12 +183,12 @@ async def person(
             seq = max(seq, msg.get("seq", seq))
             moves = msg.get("legal_moves") or []
             if moves and not pending and msg.get("status") == "active":
-                move = rng.choice(moves)
-                table.sent[seq + 1] = (time.monotonic(), me)
-                pending = True
-                await ws.send(
-                    json.dumps({"command": "move", "move": move, "expected_seq": seq, "id": seq})
-                )
+                # Closed loop (think 0): at once. Open loop: after a think time drawn for this
+                # turn (exponential, mean ``think``), whatever the platform is doing meanwhile.
+                if due is None:  # drawn once a turn, not again with each update
+                    due = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+            else:
+                due = None
 
 
 def count_moves(url: str, since, until) -> Counter:
@@ -187,7 +206,7 @@ def db_now(url: str):
         return conn.execute("SELECT now()").fetchone()[0]
 
 
-async def drive(ports, tables, warmup: float, seconds: float) -> list[Table]:
+async def drive(ports, tables, warmup: float, seconds: float, think: float = 0.0) -> list[Table]:
     rng = random.Random(7)
     stats = {"errors": Counter()}
     stop_at = [time.monotonic() + warmup + seconds + 1]
@@ -198,7 +217,7 @@ async def drive(ports, tables, warmup: float, seconds: float) -> list[Table]:
         objs.append(t)
         for j, token in enumerate(tokens):
             port = ports[(i + j) % len(ports)]  # the two people of a table on different servers
-            tasks.append(asyncio.create_task(person(port, t, j, token, stats, stop_at, rng)))
+            tasks.append(asyncio.create_task(person(port, t, j, token, stats, stop_at, rng, think)))
     await asyncio.gather(*tasks, return_exceptions=False)
     return objs, stats
 
@@ -211,11 +230,27 @@ def pct(values: list[float], p: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["setup"]:
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--tables", type=int)
+        ap.add_argument("--out", type=Path)
+        args = ap.parse_args(argv[1:])
+        args.out.write_text(json.dumps(seed(args.tables)))
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=16)
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--warmup", type=float, default=5)
     ap.add_argument("--web", type=int, default=1, help="web processes (clients spread over them)")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="people's mean think time in s (exponential; open loop at a human pace); 0: move "
+        "at once (closed loop, saturating)",
+    )
     ap.add_argument(
         "--worker-threads", type=int, default=4, help="the worker's thread pool (1: solo pool)"
     )
@@ -260,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                 worker.start_worker(pool="threads", concurrency=args.worker_threads)
             else:
                 worker.start_worker()
-            tables = setup_tables(ports[0], args.tables)
+            tables = setup_tables(env, args.tables)
             for gid, tokens in tables:
                 status, body = http(ports[0], "POST", f"/api/v1/games/{gid}/start", token=tokens[0])
                 assert status == 200, body
@@ -275,7 +310,9 @@ def main(argv: list[str] | None = None) -> int:
 
             async def run():
                 nonlocal sampler
-                task = asyncio.create_task(drive(ports, tables, args.warmup, args.seconds))
+                task = asyncio.create_task(
+                    drive(ports, tables, args.warmup, args.seconds, args.think)
+                )
                 await asyncio.sleep(args.warmup)
                 if args.profile:
                     reset_statements(url)
