@@ -323,6 +323,17 @@ def versions(url: str, gids: list[str]) -> dict[str, tuple[int, str]]:
     return {gid: (version, status) for gid, version, status in rows}
 
 
+def under_way(url: str, starts: dict[str, int], moves: int = 4) -> None:
+    """Wait until every table has played ``moves`` events past its start (up to a minute)."""
+    until = time.monotonic() + WAITED_AT_MOST
+    while time.monotonic() < until:
+        at = versions(url, list(starts))
+        if all(at[gid][0] >= seq + moves or at[gid][1] != "active" for gid, seq in starts.items()):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the tables did not get under way: {versions(url, list(starts))}")
+
+
 def stall_after_heal(url: str, gids: list[str]) -> float:
     """Seconds from now until every game still active has moved past its version now."""
     healed = time.monotonic()
@@ -414,7 +425,7 @@ def run_suite(pg, rds, tmp_path: Path) -> None:
             threads.append(Watcher(ports, gid, record, watch_halt, first=t))
         for thread in threads:
             thread.start()
-        time.sleep(8)  # every table under way
+        under_way(url, starts)  # every table has played a few moves: the faults begin
 
         def fault(name: str, action) -> None:
             record.phase = name
@@ -423,7 +434,9 @@ def run_suite(pg, rds, tmp_path: Path) -> None:
             if not alive(celery.worker):  # as a process manager would: counted, restarted
                 record.worker_exits.append(name)
                 celery.start_worker(pool="prefork", concurrency=2)
-            time.sleep(3)  # play on a little before the next fault
+            # Play on a little before the next fault; past the last outage's window of log
+            # lines (MOVED_WITHIN after Redis is back), so that the next one's are not in it.
+            time.sleep(MOVED_WITHIN)
 
         def worker_killed():
             celery.kill_worker()
