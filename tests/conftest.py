@@ -116,21 +116,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
             if conn.vendor == "postgresql":
                 with conn.cursor() as cursor:  # the tests of the trigger start outside it
                     cursor.execute("RESET eventstore.maintenance")
-                if os.environ.get("TEST_SYNC_COMMIT") != "on":
-                    _commits_without_waiting_for_the_disk(conn)
-
-
-def _commits_without_waiting_for_the_disk(conn) -> None:
-    """``synchronous_commit = off`` for every session of the test database (this process's
-    and the servers and workers the slow tests start on it): a commit returns before its WAL
-    reaches the disk. A crash of this PostgreSQL could lose the last moments of commits, which
-    no test of the shared server makes (the fault suite crashes a private cluster of its own,
-    run with fsync off); every commit and every flush after a transactional test stops waiting
-    for the disk (1.6-4.5 ms against 0.1-0.2 ms a commit, measured here)."""
-    name = conn.settings_dict["NAME"]
-    with conn.cursor() as cursor:
-        cursor.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
-        cursor.execute("SET synchronous_commit = off")
 
 
 def _transactional(request) -> bool:
