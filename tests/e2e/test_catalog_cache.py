@@ -8,7 +8,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
 from tests.e2e.test_audit import log_in
 from tests.e2e.test_audit import register
 from tests.e2e.test_table_bugs import bot_game
@@ -19,7 +18,8 @@ DESKTOP_800 = {"width": 1280, "height": 800}
 CATALOG = re.compile(r"/jsi18n/(?P<lang>[a-z]+)/(?P<version>[0-9a-f]{12})/$")
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
 def test_the_catalog_is_cached_per_language_and_the_page_still_translated(
     new_context, server_url, unique_name, artifacts_dir, viewport
 ):

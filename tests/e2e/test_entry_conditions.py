@@ -10,7 +10,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import DESKTOP
-from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import manage_shell
 from tests.e2e.test_live_table import sign_up
 
@@ -48,7 +47,8 @@ def tournaments(server_env) -> tuple[int, int]:
     return int(guarded), int(free)
 
 
-@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP)])
 def test_a_barred_player_sees_why_and_is_refused(
     new_context, artifacts_dir, tournaments, unique_name, size, viewport
 ):
@@ -79,7 +79,8 @@ def test_a_barred_player_sees_why_and_is_refused(
     page.screenshot(path=artifacts_dir / f"entry-conditions-free-{size}.png")
 
 
-@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP)])
 def test_the_calendar_lists_what_is_coming_with_a_feed(
     new_context, artifacts_dir, tournaments, size, viewport
 ):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
 from tests.e2e.test_audit import register
 
 pytestmark = pytest.mark.e2e
@@ -14,7 +13,8 @@ pytestmark = pytest.mark.e2e
 DESKTOP_800 = {"width": 1280, "height": 800}
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
 def test_a_wrong_password_is_refused_in_the_readers_language(
     new_context, server_url, unique_name, artifacts_dir, viewport
 ):

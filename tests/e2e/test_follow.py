@@ -402,7 +402,8 @@ ENGINE_TEXT = {
 }
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
 def test_the_engine_placement_is_explained(
     new_context, server_url, unique_name, artifacts_dir, viewport
 ):

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.e2e
 DESKTOP_800 = {"width": 1280, "height": 800}
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
 def test_a_weak_sign_up_password_is_explained_once(
     new_context, unique_name, artifacts_dir, viewport
 ):
@@ -117,7 +118,8 @@ def test_the_lobby_offers_only_tables_that_can_be_dealt(new_context, unique_name
     expect(form.locator("select[name=players] option[value='10']")).to_be_enabled()
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
 def test_play_vs_bots_in_one_click(new_context, unique_name, artifacts_dir, viewport):
     from tests.e2e.test_live_table import sign_up
 

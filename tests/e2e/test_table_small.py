@@ -19,7 +19,8 @@ pytestmark = pytest.mark.e2e
 DESKTOP_800 = {"width": 1280, "height": 800}
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+# One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
+@pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
 def test_the_creator_removes_a_bot_before_the_start(
     new_context, unique_name, artifacts_dir, viewport
 ):
