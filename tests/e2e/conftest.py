@@ -219,6 +219,7 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
     for name in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "REDIS_URL", "DJANGO_SQLITE_PATH"):
         env.pop(name, None)
     env["DJANGO_DEBUG"] = "1"  # the one process serves the static files too
+    env["DJANGO_SETTINGS_MODULE"] = "tests.support.served_settings"  # a cheap password hash
     # The one process also runs the tasks (bots, clocks) with its embedded runner, even when
     # REDIS_URL carries the channel layer; the Celery tests start a real worker of their own.
     env.pop("CELERY_BROKER_URL", None)
