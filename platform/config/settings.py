@@ -304,6 +304,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# A form sent without its CSRF token gets the platform's page (403_csrf.html), JSON under /api/.
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 ASGI_APPLICATION = "config.asgi.application"
 WSGI_APPLICATION = "config.wsgi.application"
 

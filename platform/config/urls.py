@@ -67,7 +67,8 @@ urlpatterns = [
 # WhiteNoise middleware serves the collected files (DJANGO_PROFILE=production).
 urlpatterns += staticfiles_urlpatterns()
 
-# JSON errors under /api/, Django's pages elsewhere (used when DEBUG is off).
+# JSON errors under /api/, the platform's own pages elsewhere, in the reader's language (used
+# when DEBUG is off; the CSRF failure's is settings.CSRF_FAILURE_VIEW). core.views says more.
 handler400 = "core.views.bad_request"
 handler403 = "core.views.permission_denied"
 handler404 = "core.views.page_not_found"
