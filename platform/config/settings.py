@@ -359,19 +359,27 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 if ENV.get("DJANGO_STATIC_ROOT", "").strip():  # elsewhere than var/static (tests)
     STATIC_ROOT = Path(ENV["DJANGO_STATIC_ROOT"].strip())
-# The web process serves /static/ itself (WhiteNoise), DEBUG or not.
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "whitenoise.middleware.WhiteNoiseMiddleware",
-)
+# The web process serves /static/ itself (WhiteNoise: core.static), DEBUG or not: a hashed name
+# cached for a year (immutable), any other for WHITENOISE_MAX_AGE (60 s; 0 with DEBUG). Above it,
+# text responses are gzip-compressed (core.compression, which says why BREACH is no reason not
+# to): pages, JSON, and the embedded default's static files, which have no compressed copies.
+MIDDLEWARE[MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1 : 0] = [
+    "core.compression.GZipMiddleware",
+    "core.static.StaticFilesMiddleware",
+]
 if not PRODUCTION:
     # Embedded default and development: straight from frontend/static/ and the apps' static
-    # folders (no collectstatic), edits seen without a restart.
+    # folders (no collectstatic), edits seen without a restart; hashed names but for the ES
+    # modules (core.storage.EmbeddedStaticFilesStorage).
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "core.storage.EmbeddedStaticFilesStorage"},
+    }
 if PRODUCTION:
     # From what collectstatic gathered when the image was built: hashed names (the modules'
-    # imports too, core.storage), compressed copies, cached forever.
+    # imports too, core.storage), gzip and Brotli copies.
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "core.storage.ModuleManifestStaticFilesStorage"},

@@ -259,6 +259,24 @@ def test_every_proxied_location_forwards_host_scheme_client_and_request_id(nginx
         assert h["X-Request-ID"] == "$request_id"
 
 
+def test_the_proxy_gzips_text_that_reaches_it_uncompressed(nginx):
+    http, _ = http_server(nginx)
+    block = http["block"]
+    assert find(block, "gzip")[0]["args"] == ["on"]
+    types = set(find(block, "gzip_types")[0]["args"])  # text/html is always compressed
+    assert {"text/css", "text/plain", "application/javascript", "application/json"} <= types
+    assert {"image/svg+xml", "text/csv", "text/calendar"} <= types
+    assert not types & {"image/png", "image/jpeg", "font/woff2", "application/gzip"}
+    assert find(block, "gzip_vary")[0]["args"] == ["on"]  # caches keep both forms apart
+    # behind the load balancer too, which may add Via (nginx skips such requests otherwise)
+    assert find(block, "gzip_proxied")[0]["args"] == ["any"]
+    assert 0 < int(find(block, "gzip_min_length")[0]["args"][0]) <= 1024
+    # no location turns it off again
+    _, server = http_server(nginx)
+    for loc in find(server["block"], "location"):
+        assert not find(loc["block"], "gzip"), loc["args"]
+
+
 def test_metrics_are_not_served_through_the_proxy(nginx):
     _, server = http_server(nginx)
     block = location(server, "=", "/metrics")

@@ -111,9 +111,11 @@ def test_production_settings_are_secure_behind_a_tls_proxy():
     assert s["LOG_FORMAT"] == "json"
     middleware = s["MIDDLEWARE"]
     assert middleware[0] == "core.health.ProbeMiddleware"
-    assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == (
-        middleware.index("django.middleware.security.SecurityMiddleware") + 1
-    )
+    security = middleware.index("django.middleware.security.SecurityMiddleware")
+    assert middleware[security + 1 : security + 3] == [
+        "core.compression.GZipMiddleware",
+        "core.static.StaticFilesMiddleware",  # WhiteNoise, hashed files cached for a year
+    ]
     assert (
         s["STORAGES"]["staticfiles"]["BACKEND"] == "core.storage.ModuleManifestStaticFilesStorage"
     )
@@ -131,7 +133,7 @@ def test_turning_the_https_redirect_off_silences_only_its_own_check():
 def test_the_default_profile_keeps_the_embedded_settings(settings):
     assert settings.PROFILE == "default"
     # WhiteNoise serves the static files straight from the apps' folders (DEBUG is off)
-    assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings.MIDDLEWARE
+    assert "core.static.StaticFilesMiddleware" in settings.MIDDLEWARE
     assert settings.WHITENOISE_USE_FINDERS is True
     assert settings.LOG_FORMAT == "text"
 
@@ -184,6 +186,7 @@ def test_collectstatic_builds_the_manifest_and_whitenoise_serves_hashed_files(tm
     status, url, cache_control = result.stdout.strip().splitlines()[-1].split(" ", 2)
     assert status == "200"
     assert "immutable" in cache_control
+    assert "max-age=31536000," in cache_control  # a year
     assert url == f"/static/{hashed}"
 
 
