@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core.i18n import ordinal
 from notifications.kinds import Kind
 from notifications.kinds import register_kind
 from notifications.services import notify
@@ -54,15 +55,25 @@ _RESULTS = {
         "Warning: a no-show or an early leave was recorded; the next ones bar you from "
         "new events for a while"
     ),
-    "play_ban": _(
-        "You may not join new events for %(minutes)s minutes: a no-show or an early leave"
-    ),
 }
 
 
 def _result(p: dict) -> str:
-    finished = _("%(tournament)s has finished: you placed %(place)s")
-    return _RESULTS.get(p.get("what"), finished) % p
+    what = p.get("what")
+    if what == "play_ban":
+        minutes = int(p.get("minutes", 0))
+        return ngettext(
+            "You may not join new events for %(minutes)s minute: a no-show or an early leave",
+            "You may not join new events for %(minutes)s minutes: a no-show or an early leave",
+            minutes,
+        ) % {"minutes": minutes}
+    if what in _RESULTS:
+        return _RESULTS[what] % p
+    place = p.get("place")
+    return _("%(tournament)s has finished: you finished %(place)s") % {
+        **p,
+        "place": ordinal(place) if isinstance(place, int) else place,
+    }
 
 
 def result_notify(user, tournament, what: str, **params) -> None:

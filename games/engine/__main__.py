@@ -134,7 +134,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
             f"deals match the seed of the server seed and {n} contributions, "
             "and the server seed its commitment"
         )
-    print(f"OK: {len(doc['rounds'])} rounds replayed; {seed}; {attestation}")
+    rounds = len(doc["rounds"])
+    print(f"OK: {rounds} round{'' if rounds == 1 else 's'} replayed; {seed}; {attestation}")
     return EXIT_OK
 
 

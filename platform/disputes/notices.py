@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from core.i18n import ordinal
 from disputes.models import DisputeStatus
 from notifications.kinds import Kind
 from notifications.kinds import register_kind
@@ -38,7 +39,7 @@ def _dispute(p: dict) -> str:
         return _("Staff awarded %(game)s a result (%(order)s): %(reason)s") % {
             **p,
             "order": ", ".join(
-                _("seat %(seat)s: %(place)s") % {"seat": s + 1, "place": place}
+                _("seat %(seat)s: %(place)s place") % {"seat": s + 1, "place": ordinal(place)}
                 for s, place in enumerate(p.get("places", []))
             ),
         }

@@ -44,7 +44,7 @@ def test_a_downloaded_record_verifies(tmp_path, record):
     path.write_text(json.dumps(record))
     code, line = run(path)
     assert code == 0
-    assert line.startswith("OK: 3 players, 1 rounds")
+    assert line.startswith("OK: 3 players, 1 round;"), line  # one round: "round", not "rounds"
     assert "seed not revealed" not in line
 
 

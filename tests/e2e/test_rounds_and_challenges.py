@@ -79,7 +79,7 @@ def test_the_rounds_view_shows_each_format_at_both_sizes(
         expect(tables.first).to_be_visible()
         # Every player of a finished table is placed, best first.
         first = tables.first.get_by_test_id("rounds-player")
-        expect(first.first.locator(".r-place")).to_have_text("1")
+        expect(first.first.locator(".r-place")).to_have_text("1st")
         if fmt == "swiss":
             expect(rounds).to_have_count(2)
             expect(tables).to_have_count(2 * 3)  # 7 players at tables of 3: 3, 2, 2

@@ -52,7 +52,7 @@ def test_the_final_places_are_numbered_once(new_context, server_url, unique_name
     log_in(page, name, f"/games/{gid}")
     places = page.locator("ol.places")
     expect(places.locator("li")).to_have_count(2)
-    expect(places.locator("li").first).to_contain_text("1. ")
+    expect(places.locator("li").first).to_contain_text("1st ")  # a place, not a score
     # The place is in the text; the list adds no number of its own.
     expect(places).to_have_css("list-style-type", "none")
     shot(page, artifacts_dir, "final-places-desktop")

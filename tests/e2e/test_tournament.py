@@ -196,7 +196,9 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
     places = page.get_by_test_id("final-place")
     expect(places).to_have_count(5)
     expect(page.get_by_test_id("final-places")).to_contain_text(username)
-    expect(page.get_by_test_id("my-entry")).to_contain_text("Your final place")
+    expect(page.get_by_test_id("my-entry")).to_have_text(
+        re.compile(r"^You finished \d+(st|nd|rd|th)\.$")
+    )
     status, detail = api(server_url, "GET", f"/api/v1/tournaments/{tournament_id}")
     assert status == 200
     assert detail["status"] == "finished"

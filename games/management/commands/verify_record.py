@@ -34,6 +34,11 @@ class KeysError(ValueError):
     """The trusted keys given cannot be used; the message says why."""
 
 
+def count(n: int, noun: str) -> str:
+    """Return "1 round", "2 rounds": the command speaks English only."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _public(value: object, where: str) -> str:
     if isinstance(value, dict):
         value = value.get("public_key")
@@ -99,7 +104,7 @@ def check_record_file(name: str, trusted: Iterable[str] | None = None) -> tuple[
     else:
         note += "; not attested (unsigned)"
     rounds = len(doc["rounds"])
-    return 0, f"OK: {len(doc['players'])} players, {rounds} rounds{note}"
+    return 0, f"OK: {count(len(doc['players']), 'player')}, {count(rounds, 'round')}{note}"
 
 
 class Command(BaseCommand):

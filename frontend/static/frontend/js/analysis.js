@@ -1,7 +1,7 @@
 // The game analysis (analysis app, games.bots.analysis): what the replay, the profile, the
 // leaderboard and the staff pages draw from it. Charts are inline SVG drawn here (no chart
 // library), sized to their container so their text stays readable on a phone.
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { tileLabel } from "./tiles.js";
 import { trainName } from "./describe.js";
 
@@ -188,10 +188,13 @@ export function lossChart(decisions, names, { width = 640, height = 280 } = {}) 
   const perSeat = names.map((name, s) => {
     const mine = shown.filter((d) => d.seat === s);
     const lost = mine.reduce((t, d) => t + d.loss, 0);
-    return fmt(gettext("%(name)s lost %(points)s points over %(n)s decisions"), { name, points: lost.toFixed(1), n: mine.length });
+    return fmt(ngettext("%(name)s lost %(points)s points over %(n)s decision", "%(name)s lost %(points)s points over %(n)s decisions", mine.length), { name, points: lost.toFixed(1), n: mine.length });
   });
-  let desc = fmt(gettext("Points lost by each decision with a choice, in game order: %(n)s decisions, %(mistakes)s mistakes (%(m)s points or more) and %(blunders)s blunders (%(b)s points or more)."), {
-    n, mistakes, blunders, m: MISTAKE, b: BLUNDER,
+  let desc = fmt(gettext("Points lost by each decision with a choice, in game order: %(decisions)s, %(mistakes)s (%(m)s points or more) and %(blunders)s (%(b)s points or more)."), {
+    decisions: fmt(ngettext("%(n)s decision", "%(n)s decisions", n), { n }),
+    mistakes: fmt(ngettext("%(n)s mistake", "%(n)s mistakes", mistakes), { n: mistakes }),
+    blunders: fmt(ngettext("%(n)s blunder", "%(n)s blunders", blunders), { n: blunders }),
+    m: MISTAKE, b: BLUNDER,
   });
   if (worst && worst.loss > 0) {
     desc += " " + fmt(gettext("The biggest loss: %(points)s points by %(name)s in round %(round)s."), { points: worst.loss.toFixed(1), name: names[worst.seat], round: worst.round });
@@ -264,7 +267,7 @@ export function accuracyChart(recent, { width = 640, height = 200 } = {}) {
   const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
   chart.append(
     svg("title", { id: "accuracy-chart-title" }, gettext("Accuracy in recent games")),
-    svg("desc", { id: "accuracy-chart-desc" }, fmt(gettext("%(n)s analysed games, oldest first: accuracy from %(low)s to %(high)s, %(mean)s on average."), {
+    svg("desc", { id: "accuracy-chart-desc" }, fmt(ngettext("%(n)s analysed game, oldest first: accuracy from %(low)s to %(high)s, %(mean)s on average.", "%(n)s analysed games, oldest first: accuracy from %(low)s to %(high)s, %(mean)s on average.", points.length), {
       n: points.length, low: percent(Math.min(...values)), high: percent(Math.max(...values)), mean: percent(mean),
     })),
   );

@@ -2,7 +2,7 @@
 // every hand and the boneyard (or exactly what one seat saw), the integrity verdict, and the
 // adjudication forms. Positions are folded by the server in one pass; this page only draws.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext, ordinal } from "./i18n.js";
 import { tileElement, statusText, timeControlText, formatDate, fact } from "./tiles.js";
 import { describeEvent } from "./describe.js";
 import { trainElement, showTrains, showStation } from "./board.js";
@@ -91,7 +91,7 @@ function renderSummary() {
     if (s.resigned_at) clock.push(fmt(gettext("resigned %(t)s"), { t: formatDate(s.resigned_at) }));
     if (s.forfeited_at) clock.push(fmt(gettext("forfeited %(t)s"), { t: formatDate(s.forfeited_at) }));
     if (s.reserve_ms !== undefined && s.reserve_ms !== null) clock.push(fmt(gettext("reserve %(s)s s"), { s: Math.round(s.reserve_ms / 1000) }));
-    if (s.timeouts_in_row) clock.push(fmt(gettext("%(n)s timeouts in a row"), { n: s.timeouts_in_row }));
+    if (s.timeouts_in_row) clock.push(fmt(ngettext("%(n)s timeout in a row", "%(n)s timeouts in a row", s.timeouts_in_row), { n: s.timeouts_in_row }));
     fact(dl, fmt(gettext("Seat %(n)s"), { n: s.index + 1 }), [s.username, ...clock].join(" · "));
   }
   renderVerdict(verdict);
@@ -165,7 +165,7 @@ function renderVerdict(v) {
   head.className = "verdict-head";
   head.setAttribute("data-testid", "verdict-text");
   head.textContent = v.ok
-    ? fmt(gettext("Integrity verified: %(n)s events replayed."), { n: v.events })
+    ? fmt(ngettext("Integrity verified: %(n)s event replayed.", "Integrity verified: %(n)s events replayed.", v.events), { n: v.events })
     : fmt(gettext("Integrity check failed (%(check)s): %(reason)s"), { check: v.check, reason: v.reason });
   const parts = [head];
   if (!v.ok && v.seq !== null) {
@@ -200,7 +200,7 @@ function describeStep(step) {
   const staff = (step.actor && step.actor.name) || gettext("staff");
   switch (step.type) {
     case "GameVoided": return fmt(gettext("%(name)s voided the game: %(reason)s"), { name: staff, reason: d.reason });
-    case "ResultAwarded": return fmt(gettext("%(name)s awarded places %(places)s: %(reason)s"), { name: staff, places: (d.places || []).join(", "), reason: d.reason });
+    case "ResultAwarded": return fmt(gettext("%(name)s awarded places %(places)s: %(reason)s"), { name: staff, places: (d.places || []).map((p, s) => `${nm[s] || s + 1} ${ordinal(p)}`).join(", "), reason: d.reason });
     case "RoundRestarted": return d.restart
       ? fmt(gettext("%(name)s dealt round %(round)s again (restart %(k)s): %(reason)s"), { name: staff, round: d.round, k: d.restart, reason: d.reason })
       : fmt(gettext("%(name)s restarted round %(round)s from event %(seq)s: %(reason)s"), { name: staff, round: d.round, seq: d.at_seq, reason: d.reason });
@@ -228,7 +228,7 @@ function handElement(seat, tiles, count, pos) {
   div.dataset.count = String(count);
   if (pos.to_move === seat) div.classList.add("to-move");
   const title = document.createElement("h3");
-  title.textContent = `${names()[seat] || seat} · ${fmt(gettext("%(n)s tiles"), { n: count })}` + (pos.to_move === seat ? " · " + gettext("to move") : "");
+  title.textContent = `${names()[seat] || seat} · ${fmt(ngettext("%(n)s tile", "%(n)s tiles", count), { n: count })}` + (pos.to_move === seat ? " · " + gettext("to move") : "");
   const row = document.createElement("div");
   row.className = "hand";
   if (tiles) {
@@ -250,7 +250,7 @@ function renderPosition(pos) {
   const bone = $("boneyard");
   bone.dataset.count = String(pos.boneyard_count);
   const label = document.createElement("p");
-  label.textContent = fmt(gettext("Boneyard: %(n)s tiles"), { n: pos.boneyard_count });
+  label.textContent = fmt(ngettext("Boneyard: %(n)s tile", "Boneyard: %(n)s tiles", pos.boneyard_count), { n: pos.boneyard_count });
   const row = document.createElement("div");
   row.className = "hand boneyard-tiles";
   if (pos.boneyard) for (const t of pos.boneyard) row.append(tileElement(t[0], t[1], { testid: "boneyard-tile" }));

@@ -1,5 +1,5 @@
 // Human-readable text for game events (the move log) and train names.
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { tileLabel } from "./tiles.js";
 
 export function trainName(key, names) {
@@ -19,7 +19,7 @@ export function describeEvent(e, names) {
   const by = d.by ? " " + fmt(gettext("(%(by)s)"), { by: d.by === "timeout" ? gettext("on time-out") : d.by }) : "";
   switch (e.type) {
     case "MatchStarted":
-      return fmt(gettext("The match started with %(n)s players."), { n: d.seats });
+      return fmt(ngettext("The match started with %(n)s player.", "The match started with %(n)s players.", d.seats), { n: d.seats });
     case "SeedContributionsFixed":
       return fmt(gettext("The contributions were fixed (%(n)s); the seed is derived from them and the committed server seed."), { n: (d.contributions || []).length });
     case "RoundRestarted":  // staff deal the round again: the fresh deal follows

@@ -3,7 +3,7 @@
 // analysis (the assistance signal), and per opponent the points given away to them per game with
 // its z-score (the collusion signal). Signals for a person to look into, never a sanction.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { el, scrollBox, percent, signed } from "./analysis.js";
 
 function truthy(signal) {
@@ -23,10 +23,10 @@ function playerBlock(name, f) {
   div.append(el("p", {
     testid: "fair-play-accuracy",
     text: f.bot_accuracy === null || f.bot_accuracy === undefined
-      ? fmt(gettext("Accuracy %(accuracy)s over %(n)s analysed games; no reference yet: too few of the strong bot's games are analysed."), {
+      ? fmt(ngettext("Accuracy %(accuracy)s over %(n)s analysed game; no reference yet: too few of the strong bot's games are analysed.", "Accuracy %(accuracy)s over %(n)s analysed games; no reference yet: too few of the strong bot's games are analysed.", f.games), {
         accuracy: percent(f.accuracy), n: f.games,
       })
-      : fmt(gettext("Accuracy %(accuracy)s over %(n)s analysed games; the strong bot's under the same analysis: %(bot)s."), {
+      : fmt(ngettext("Accuracy %(accuracy)s over %(n)s analysed game; the strong bot's under the same analysis: %(bot)s.", "Accuracy %(accuracy)s over %(n)s analysed games; the strong bot's under the same analysis: %(bot)s.", f.games), {
         accuracy: percent(f.accuracy), n: f.games, bot: percent(f.bot_accuracy),
       }),
   }));

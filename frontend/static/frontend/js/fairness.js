@@ -1,6 +1,6 @@
 // Record version 2 on the table page: the player's contribution to the seed, generated with
 // Web Crypto, and the fairness panel (commitment, contributions, server seed, how to verify).
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { formatDate } from "./tiles.js";
 
 export const MAX_CONTRIBUTION_BYTES = 256;
@@ -15,7 +15,7 @@ export function randomContribution() {
 
 export function contributionProblem(value) {
   if (new TextEncoder().encode(value).length > MAX_CONTRIBUTION_BYTES) {
-    return fmt(gettext("At most %(n)s bytes (UTF-8)."), { n: MAX_CONTRIBUTION_BYTES });
+    return fmt(ngettext("At most %(n)s byte (UTF-8).", "At most %(n)s bytes (UTF-8).", MAX_CONTRIBUTION_BYTES), { n: MAX_CONTRIBUTION_BYTES });
   }
   return "";
 }

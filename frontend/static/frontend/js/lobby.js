@@ -1,6 +1,6 @@
 // The lobby: open tables (join / open), games in progress (watch), the create form.
 import { api, errorText, createThenOpen, currentUser } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { rulesetSummary, timeControlText, tableLink } from "./tiles.js";
 import { randomContribution } from "./fairness.js";
 import { pagedList } from "./pager.js";
@@ -26,7 +26,7 @@ function row(game, kind) {
   seats.className = "seats-taken";
   seats.dataset.testid = "seats-taken";
   seats.setAttribute("data-testid", "seats-taken");
-  seats.textContent = fmt(gettext("%(taken)s/%(total)s seats"), { taken: game.seats.length, total: game.players });
+  seats.textContent = fmt(ngettext("%(taken)s/%(total)s seat", "%(taken)s/%(total)s seats", game.players), { taken: game.seats.length, total: game.players });
   const names = document.createElement("span");
   names.className = "names";
   names.textContent = game.seats.map((s) => s.username + (s.is_bot ? " 🤖" : "")).join(", ");
@@ -194,12 +194,12 @@ function updateRounds() {
   const select = form.elements.rounds;
   const keep = select.value;
   const full = select.options[0];
-  full.textContent = fmt(gettext("Full match (%(n)s rounds)"), { n: n + 1 });
+  full.textContent = fmt(ngettext("Full match (%(n)s round)", "Full match (%(n)s rounds)", n + 1), { n: n + 1 });
   while (select.options.length > 1) select.remove(1);
   for (let r = 1; r <= n + 1; r++) {
     const o = document.createElement("option");
     o.value = String(r);
-    o.textContent = r === 1 ? gettext("1 round") : fmt(gettext("%(n)s rounds"), { n: r });
+    o.textContent = fmt(ngettext("%(n)s round", "%(n)s rounds", r), { n: r });
     select.append(o);
   }
   select.value = keep && Number(keep) <= n + 1 ? keep : "";

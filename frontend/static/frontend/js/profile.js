@@ -1,7 +1,7 @@
 // A player's profile: a rating card per kind and the rating history as an inline SVG line chart
 // (drawn here, no chart library): one point per standing rated game, oldest first.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext, ordinal } from "./i18n.js";
 import { formatDate } from "./tiles.js";
 import { accuracyChart, drawSized, percent, signed as signedPoints } from "./analysis.js";
 
@@ -51,7 +51,7 @@ export function ratingChart(start, points, { width = 640, height = 260 } = {}) {
   const last = values[values.length - 1];
   chart.append(
     svg("title", { id: "rating-chart-title" }, gettext("Rating history")),
-    svg("desc", { id: "rating-chart-desc" }, fmt(gettext("From %(start)s to %(end)s over %(n)s rated games"), { start, end: last, n: points.length })),
+    svg("desc", { id: "rating-chart-desc" }, fmt(ngettext("From %(start)s to %(end)s over %(n)s rated game", "From %(start)s to %(end)s over %(n)s rated games", points.length), { start, end: last, n: points.length })),
   );
   const grid = svg("g", { class: "rating-grid" });
   for (let v = lo; v <= hi; v += step) {
@@ -70,8 +70,8 @@ export function ratingChart(start, points, { width = 640, height = 260 } = {}) {
     const dot = svg("circle", {
       class: p.change >= 0 ? "rating-dot up" : "rating-dot down", cx: x(i + 1), cy: y(p.rating), r: 4,
     });
-    dot.append(svg("title", {}, fmt(gettext("%(date)s: %(rating)s (%(change)s), place %(place)s of %(players)s"), {
-      date: formatDate(p.at), rating: p.rating, change: signed(p.change), place: p.place, players: p.players,
+    dot.append(svg("title", {}, fmt(gettext("%(date)s: %(rating)s (%(change)s), %(place)s of %(players)s"), {
+      date: formatDate(p.at), rating: p.rating, change: signed(p.change), place: ordinal(p.place), players: p.players,
     })));
     link.append(dot);
     chart.append(link);
@@ -92,7 +92,7 @@ function card(r) {
   if (r.provisional) big.title = gettext("Provisional: fewer than 10 rated games");
   const facts = document.createElement("p");
   facts.className = "hint";
-  const parts = [fmt(gettext("%(n)s rated games"), { n: r.games })];
+  const parts = [fmt(ngettext("%(n)s rated game", "%(n)s rated games", r.games), { n: r.games })];
   if (r.rank) parts.push(fmt(gettext("#%(rank)s on the leaderboard"), { rank: r.rank }));
   if (r.provisional) parts.push(gettext("provisional"));
   facts.textContent = parts.join(" · ");
@@ -115,7 +115,7 @@ async function loadHistory() {
     const link = document.createElement("a");
     link.href = `/games/${p.game}/replay`;
     link.textContent = gettext("Replay");
-    const cells = [formatDate(p.at), `${p.place} / ${p.players}${p.left ? " " + gettext("(left)") : ""}`, String(p.rating), signed(p.change)];
+    const cells = [formatDate(p.at), fmt(gettext("%(place)s of %(players)s"), { place: ordinal(p.place), players: p.players }) + (p.left ? " " + gettext("(left)") : ""), String(p.rating), signed(p.change)];
     for (const text of cells) {
       const td = document.createElement("td");
       td.textContent = text;
@@ -131,7 +131,7 @@ async function loadHistory() {
 async function load() {
   try {
     const profile = await api(base);
-    document.getElementById("games-count").textContent = fmt(gettext("%(n)s finished games"), { n: profile.games.finished });
+    document.getElementById("games-count").textContent = fmt(ngettext("%(n)s finished game", "%(n)s finished games", profile.games.finished), { n: profile.games.finished });
     showAnalysis(profile.analysis);
     if (profile.is_bot) return;
     document.getElementById("rating-cards").replaceChildren(...profile.ratings.map(card));

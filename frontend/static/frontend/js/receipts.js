@@ -3,7 +3,7 @@
 // POST /api/v1/games/<id>/receipts (or a dispute) accepts as it is, to check later that the
 // log still holds the moves the platform acknowledged.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 
 const PREFIX = "mexican-train:receipts:";
 const MAX_KEPT = 5000; // the newest, far beyond any one game's moves
@@ -53,10 +53,10 @@ async function check(gameId, out) {
   try {
     const res = await api(`games/${gameId}/receipts`, { method: "POST", body: { receipts: receiptsFor(gameId) } });
     if (res.matches) {
-      out.textContent = fmt(gettext("The log matches all %(n)s receipts."), { n: res.results.length });
+      out.textContent = fmt(ngettext("The log matches its %(n)s receipt.", "The log matches all %(n)s receipts.", res.results.length), { n: res.results.length });
     } else {
       const bad = res.results.filter((r) => r.verdict !== "ok");
-      out.textContent = fmt(gettext("The log does NOT match %(n)s receipts: %(detail)s"), {
+      out.textContent = fmt(ngettext("The log does NOT match %(n)s receipt: %(detail)s", "The log does NOT match %(n)s receipts: %(detail)s", bad.length), {
         n: bad.length,
         detail: bad.map((r) => `${r.seq ?? "?"}: ${r.detail}`).join("; "),
       });
@@ -71,7 +71,7 @@ let panel = null;
 function render(gameId) {
   if (!panel) return;
   const n = receiptsFor(gameId).length;
-  panel.querySelector("[data-receipt-count]").textContent = fmt(gettext("%(n)s receipts kept in this browser."), { n });
+  panel.querySelector("[data-receipt-count]").textContent = fmt(ngettext("%(n)s receipt kept in this browser.", "%(n)s receipts kept in this browser.", n), { n });
   for (const b of panel.querySelectorAll("button")) b.disabled = n === 0;
 }
 

@@ -1,6 +1,6 @@
 // The replay page: a slider over every move of a finished game, every hand shown.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { steps, positionAt, totalsBefore } from "./replay.js";
 import { tileElement } from "./tiles.js";
 import { describeEvent } from "./describe.js";
@@ -32,7 +32,7 @@ function show(i) {
     : fmt(gettext("Round %(round)s dealt; the engine is %(tile)s."), { round: pos.round, tile: `[${pos.engine}|${pos.engine}]` });
   showStation($("station"), pos.engine, pos.enginePlaced);
   showTrains($("trains"), pos.trains.map((t) => trainElement(t, { names: nm }).div));
-  $("boneyard").textContent = fmt(gettext("Boneyard: %(n)s tiles"), { n: pos.boneyardCount });
+  $("boneyard").textContent = fmt(ngettext("Boneyard: %(n)s tile", "Boneyard: %(n)s tiles", pos.boneyardCount), { n: pos.boneyardCount });
   $("hands").replaceChildren(...pos.hands.map((h, s) => {
     const div = document.createElement("div");
     div.className = "replay-hand";

@@ -2,7 +2,7 @@
 // viewer's place, each rated player's rating change, and the next steps: the replay, the
 // fair-deal check, "Play again with the same seats", back to the tournament.
 import { api, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext, ordinal } from "./i18n.js";
 
 const ENDED = ["finished", "abandoned"];
 const RATING_POLLS = [1000, 2000, 3000, 5000, 8000, 13000]; // ms: the ratings task runs after the end
@@ -64,8 +64,8 @@ function placesList(g, res, nm, me) {
     const li = el("li", { "data-testid": "place", "data-seat": String(i), "data-place": String(p) });
     if (mine) li.classList.add("mine");
     if (p === 1) li.classList.add("winner");
-    li.append(el("span", { class: "place-line" }, fmt(gettext("%(place)s. %(name)s – %(total)s points"), {
-      place: p, name: nm[i] || i + 1, total: res.totals[i],
+    li.append(el("span", { class: "place-line" }, fmt(ngettext("%(place)s %(name)s – %(total)s point", "%(place)s %(name)s – %(total)s points", res.totals[i]), {
+      place: ordinal(p), name: nm[i] || i + 1, total: res.totals[i],
     })));
     if (mine) li.append(" ", el("span", { class: "you" }, gettext("(you)")));
     const c = bySeat.get(i);
@@ -87,7 +87,7 @@ function headline(g, res, nm, me, status) {
   if (i >= 0 && res.places[i] === 1) {
     return winners.length > 1 ? gettext("You share first place!") : gettext("You won!");
   }
-  if (i >= 0) return fmt(gettext("You finished in place %(place)s of %(players)s."), { place: res.places[i], players: res.places.length });
+  if (i >= 0) return fmt(gettext("You finished %(place)s of %(players)s."), { place: ordinal(res.places[i]), players: res.places.length });
   return fmt(gettext("Won by %(names)s."), { names: winners.join(", ") });
 }
 

@@ -3,7 +3,7 @@
 // duplicate deal groups with their tables. Data: GET /api/v1/tournaments/<id>; polled every
 // 10 s while the tournament runs.
 import { api } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext, ordinal } from "./i18n.js";
 import { statusText } from "./tiles.js";
 import { el, formatName, playerLink } from "./tournament_common.js";
 
@@ -29,11 +29,11 @@ function tableCard(t, { advancing = null, final = false } = {}) {
   for (const p of players) {
     const li = el("li", { testid: "rounds-player" });
     li.dataset.username = p.username;
-    if (placed) li.append(el("span", { className: "r-place", text: String(p.place) }));
+    if (placed) li.append(el("span", { className: "r-place", text: ordinal(p.place) }));
     const name = el("span", { className: "r-name" });
     name.append(playerLink(p.username, p.is_bot));
     li.append(name);
-    if (p.total !== null) li.append(el("span", { className: "r-score", text: fmt(gettext("%(n)s pts"), { n: p.total }) }));
+    if (p.total !== null) li.append(el("span", { className: "r-score", text: fmt(ngettext("%(n)s pt", "%(n)s pts", p.total), { n: p.total }) }));
     if (p.left) li.append(el("span", { className: "badge", text: gettext("left") }));
     if (final && t.finished && placed && p.place === 1) {
       li.classList.add("advanced");
@@ -57,7 +57,7 @@ function tableCard(t, { advancing = null, final = false } = {}) {
 
 function roundTitle(r) {
   const done = r.tables.filter((t) => t.finished).length;
-  return fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(gettext("%(done)s of %(all)s tables finished"), { done, all: r.tables.length });
+  return fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(ngettext("%(done)s of %(all)s table finished", "%(done)s of %(all)s tables finished", r.tables.length), { done, all: r.tables.length });
 }
 
 function swiss(d) {
@@ -98,7 +98,7 @@ function duplicate(d) {
     }
     for (const [group, tables] of [...groups.entries()].sort((a, b) => a[0] - b[0])) {
       const box = el("div", { className: "r-group", testid: "rounds-group" });
-      box.append(el("h3", { text: fmt(gettext("Deal %(g)s: the same hands at %(n)s tables"), { g: group + 1, n: tables.length }) }));
+      box.append(el("h3", { text: fmt(ngettext("Deal %(g)s: the same hands at %(n)s table", "Deal %(g)s: the same hands at %(n)s tables", tables.length), { g: group + 1, n: tables.length }) }));
       const grid = el("div", { className: "r-grid" });
       grid.append(...tables.map((t) => tableCard(t)));
       box.append(grid);

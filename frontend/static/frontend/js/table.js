@@ -2,7 +2,7 @@
 // the hand and the board's targets, keyboard focus, and rendering it all. The state lives in
 // table_state.js; the board's drawing in board.js (shared with the audit and the replay).
 import { api, ApiError, errorText } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { GameLive } from "./socket.js";
 import { keepReceipt, mountReceipts } from "./receipts.js";
 import { embeddedView, moveKey } from "./first_view.js";
@@ -461,7 +461,7 @@ function renderOpen() {
   $("leave").hidden = !open || !seated;
   renderInvite(g, open);
   $("open-hint").textContent = open
-    ? fmt(gettext("%(taken)s of %(total)s seats taken. %(rules)s"), { taken: g.seats.length, total: g.players, rules: rulesetSummary(g.ruleset) })
+    ? fmt(ngettext("%(taken)s of %(total)s seat taken. %(rules)s", "%(taken)s of %(total)s seats taken. %(rules)s", g.players), { taken: g.seats.length, total: g.players, rules: rulesetSummary(g.ruleset) })
     : "";
 }
 
@@ -543,7 +543,7 @@ function renderBoard() {
   }
   const by = $("boneyard");
   by.setAttribute("data-testid", "boneyard");
-  by.textContent = fmt(gettext("Boneyard: %(n)s tiles"), { n: v.boneyard_count });
+  by.textContent = fmt(ngettext("Boneyard: %(n)s tile", "Boneyard: %(n)s tiles", v.boneyard_count), { n: v.boneyard_count });
   by.classList.toggle("low", v.boneyard_count <= 5);
   if (v.boneyard_count <= 5) {
     const w = document.createElement("p");

@@ -1,6 +1,6 @@
 // The table's panels that only show the state: whose turn it is, the seat cards, the move log
 // and the score sheet (table_state.js holds what they show).
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { describeEvent } from "./describe.js";
 import { keepSeatInView, movesCountText } from "./layout.js";
 import { updateSeatClocks } from "./table_clock.js";
@@ -82,7 +82,7 @@ export function renderSeats(removeBot) {
       const tiles = document.createElement("span");
       tiles.className = "seat-tiles";
       tiles.setAttribute("data-testid", "tiles-left");
-      tiles.textContent = fmt(gettext("%(n)s tiles"), { n: v.hand_counts[i] });
+      tiles.textContent = fmt(ngettext("%(n)s tile", "%(n)s tiles", v.hand_counts[i]), { n: v.hand_counts[i] });
       const score = document.createElement("span");
       score.className = "seat-score";
       score.setAttribute("data-testid", "score");

@@ -91,7 +91,7 @@ export function rulesetSummary(ruleset) {
 export function timeControlText(tc) {
   if (!tc) return "–";
   if (tc.kind === "correspondence") {
-    return fmt(gettext("Correspondence: %(days)s days per move"), { days: tc.days_per_move });
+    return fmt(ngettext("Correspondence: %(days)s day per move", "Correspondence: %(days)s days per move", tc.days_per_move), { days: tc.days_per_move });
   }
   return fmt(gettext("Live: %(sec)s s per move + %(reserve)s s reserve"), {
     sec: tc.seconds_per_move, reserve: tc.reserve_seconds,

@@ -3,7 +3,7 @@
 // and the final places. Socket: ws/tournaments/<id>/ (the same detail the REST API answers);
 // while it is down the page polls the REST detail every 5 s.
 import { api, errorText, currentUser } from "./api.js";
-import { gettext, ngettext, fmt } from "./i18n.js";
+import { gettext, ngettext, fmt, ordinal } from "./i18n.js";
 import { timeControlText, formatDate, statusText } from "./tiles.js";
 import {
   Countdown, countdownText, el, entryStatusText, formatName, playerLink, showPlayBan,
@@ -93,7 +93,7 @@ function renderHead(d) {
   ];
   if (d.bots_only) facts.push(fact(gettext("Bots only"), gettext("bot accounts enter, people do not; never rated"), "bots-only"));
   if (d.format === "swiss" && d.rounds >= 3) { // late join can outlast round 1
-    facts.push(fact(gettext("Late join"), fmt(gettext("until half of the rounds have started; each round missed is a bye worth %(points)s points, a middle place"), { points: d.bye_points }), "late-join"));
+    facts.push(fact(gettext("Late join"), fmt(ngettext("until half of the rounds have started; each round missed is a bye worth %(points)s point, a middle place", "until half of the rounds have started; each round missed is a bye worth %(points)s points, a middle place", d.bye_points), { points: d.bye_points }), "late-join"));
   }
   if (d.rounds !== 1) facts.push(fact(gettext("Pause between rounds"), countdownText(d.round_pause_seconds), "round-pause"));
   if (d.check_in_opens_at) facts.push(fact(gettext("Check-in opens"), formatDate(d.check_in_opens_at)));
@@ -143,8 +143,10 @@ function renderEntry(d) {
   } else if (!myEntry) {
     line.textContent = upcoming ? gettext("You are not registered.") : gettext("You are not playing in this tournament.");
   } else {
-    let text = fmt(gettext("You are %(status)s."), { status: entryStatusText(myEntry.status) });
-    if (myEntry.final_place) text += " " + fmt(gettext("Your final place: %(place)s."), { place: myEntry.final_place });
+    // Once the tournament has placed everyone, the place is the news ("checked in" no longer is).
+    let text = myEntry.final_place
+      ? fmt(gettext("You finished %(place)s."), { place: ordinal(myEntry.final_place) })
+      : fmt(gettext("You are %(status)s."), { status: entryStatusText(myEntry.status) });
     if (myEntry.joined_round > 1) text += " " + fmt(gettext("You joined late: seated from round %(n)s."), { n: myEntry.joined_round });
     line.textContent = text;
   }
@@ -188,7 +190,7 @@ function renderStandings(d) {
   const note = document.getElementById("standings-note");
   if (!s) { rows.replaceChildren(); note.textContent = ""; return; }
   note.textContent = s.final ? gettext("final")
-    : fmt(gettext("%(n)s tables finished · round %(r)s"), { n: s.tables, r: s.round });
+    : fmt(ngettext("%(n)s table finished · round %(r)s", "%(n)s tables finished · round %(r)s", s.tables), { n: s.tables, r: s.round });
   const scheme = s.points === "duplicate" ? gettext("Duplicate matchpoints") : gettext("Placement points");
   rows.replaceChildren(...s.lines.map((line) => {
     const tr = el("tr", { testid: "standings-row" });
@@ -226,7 +228,7 @@ function renderRounds(d) {
     const section = el("section", { className: "t-round", testid: "round" });
     section.dataset.round = String(r.number);
     const done = r.tables.filter((t) => t.finished).length;
-    section.append(el("h3", { text: fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(gettext("%(done)s of %(all)s tables finished"), { done, all: r.tables.length }) }));
+    section.append(el("h3", { text: fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(ngettext("%(done)s of %(all)s table finished", "%(done)s of %(all)s tables finished", r.tables.length), { done, all: r.tables.length }) }));
     const list = el("ul", { className: "table-list" });
     for (const t of r.tables) {
       const li = el("li", { className: "table-row", testid: "tournament-table" });
@@ -244,8 +246,8 @@ function renderRounds(d) {
         if (i) players.append(", ");
         players.append(playerLink(p.username, p.is_bot));
         const extra = [];
-        if (p.place !== null) extra.push(fmt(gettext("place %(n)s"), { n: p.place }));
-        if (p.total !== null) extra.push(fmt(gettext("%(n)s pts"), { n: p.total }));
+        if (p.place !== null) extra.push(ordinal(p.place));
+        if (p.total !== null) extra.push(fmt(ngettext("%(n)s pt", "%(n)s pts", p.total), { n: p.total }));
         if (p.left) extra.push(gettext("left"));
         if (extra.length) players.append(` (${extra.join(", ")})`);
       });

@@ -1,7 +1,7 @@
 // The tournament list: running, upcoming (with live countdowns) and finished tournaments; the
 // scheduling form for staff and organizers.
 import { api, createThenOpen, currentUser } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 import { timeControlText, formatDate } from "./tiles.js";
 import { pagedList } from "./pager.js";
 import {
@@ -33,8 +33,8 @@ function row(t) {
   title.setAttribute("data-testid", "tournament-link");
   title.textContent = t.name;
   info.append(title, span("badge", tournamentStatusText(t.status), "tournament-status"));
-  const players = t.max_players ? fmt(gettext("%(n)s/%(max)s players"), { n: t.entrants, max: t.max_players })
-    : fmt(gettext("%(n)s players"), { n: t.entrants });
+  const players = t.max_players ? fmt(ngettext("%(n)s/%(max)s player", "%(n)s/%(max)s players", t.max_players), { n: t.entrants, max: t.max_players })
+    : fmt(ngettext("%(n)s player", "%(n)s players", t.entrants), { n: t.entrants });
   info.append(span("names", `${formatName(t.format)} · ${players} · ${fmt(gettext("tables of %(n)s"), { n: t.table_size })}`));
   info.append(span("time-control", timeControlText(t.time_control) + (t.rated ? " · " + gettext("rated") : "") + (t.bots_only ? " · " + gettext("bots only") : "")));
   if (t.status === "running") {
