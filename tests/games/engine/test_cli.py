@@ -144,7 +144,7 @@ def test_simulate_to_stdout_and_verify_from_stdin():
     json.loads(r.stdout)
     v = cli("verify", "-", stdin=r.stdout)
     assert v.returncode == 0, text(v.stdout)
-    assert text(v.stdout).startswith("OK: 1 rounds replayed"), text(v.stdout)
+    assert text(v.stdout).startswith("OK: 1 round replayed"), text(v.stdout)
 
 
 def test_same_seed_same_record(tmp_path):
