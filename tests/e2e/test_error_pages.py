@@ -35,7 +35,9 @@ def test_a_player_on_a_staff_page_sees_the_platforms_403_in_japanese(
 
     assert statuses[-1] == 403
     forbidden = page.get_by_test_id("forbidden")
-    expect(forbidden.get_by_role("heading", level=1)).to_have_text("このページを開くことはできません")
+    expect(forbidden.get_by_role("heading", level=1)).to_have_text(
+        "このページを開くことはできません"
+    )
     expect(forbidden).to_contain_text(name)  # who is signed in, and that this page is not theirs
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".site-header")).to_be_visible()  # the site's layout, its menu and language
