@@ -179,7 +179,8 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
     # The other table is all bots: its result reaches the standings while the player plays.
     expect(page.get_by_test_id("standings-row")).to_have_count(5, timeout=SEATED_MS)
     assert game_info(server_url, game_id)["status"] in ("open", "active")  # its window, or play
-    expect(page.get_by_test_id("standings-note")).to_contain_text("tables finished")
+    # one table: "1 table finished", not "1 tables finished"
+    expect(page.get_by_test_id("standings-note")).to_contain_text("1 table finished")
     page.screenshot(path=artifacts_dir / "tournament-live-1280.png", full_page=True)
 
     table = context.new_page()
@@ -210,7 +211,7 @@ def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
     page.get_by_test_id("standings").get_by_role("link", name=username).click()
     page.wait_for_url(f"**/players/{username}")
     card = page.locator('[data-testid="rating-card"][data-kind="live"]')
-    expect(card).to_contain_text("1 rated games")
+    expect(card).to_contain_text(re.compile(r"\b1 rated game\b"))  # not "1 rated games"
     expect(card.locator(".rating-big")).to_have_text(re.compile(r"^\d+\??$"))
     status, profile = api(server_url, "GET", f"/api/v1/players/{username}")
     assert status == 200, profile
