@@ -317,6 +317,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "core.docs_site.docs_url",
             ],
         },
     },
@@ -357,11 +358,17 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 if ENV.get("DJANGO_STATIC_ROOT", "").strip():  # elsewhere than var/static (tests)
     STATIC_ROOT = Path(ENV["DJANGO_STATIC_ROOT"].strip())
-# The web process serves /static/ itself (WhiteNoise), DEBUG or not.
+# The web process serves /static/ itself (WhiteNoise), DEBUG or not, and the docs site at /docs/
+# when `make docs` has built it (core.docs_site; `make run` does). DOCS_URL: the footer's link,
+# where the docs are published if not here (the image does not build them).
 MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "core.docs_site.WhiteNoiseWithDocsMiddleware",
 )
+DOCS_ROOT = BASE_DIR / "site"
+DOCS_URL = ENV.get("DOCS_URL", "").strip() or "/docs/"
+# /docs/players/ answers docs/players/index.html (and /docs/players redirects there).
+WHITENOISE_INDEX_FILE = True
 if not PRODUCTION:
     # Embedded default and development: straight from frontend/static/ and the apps' static
     # folders (no collectstatic), edits seen without a restart.

@@ -111,7 +111,7 @@ def test_production_settings_are_secure_behind_a_tls_proxy():
     assert s["LOG_FORMAT"] == "json"
     middleware = s["MIDDLEWARE"]
     assert middleware[0] == "core.health.ProbeMiddleware"
-    assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == (
+    assert middleware.index("core.docs_site.WhiteNoiseWithDocsMiddleware") == (
         middleware.index("django.middleware.security.SecurityMiddleware") + 1
     )
     assert (
@@ -130,8 +130,9 @@ def test_turning_the_https_redirect_off_silences_only_its_own_check():
 
 def test_the_default_profile_keeps_the_embedded_settings(settings):
     assert settings.PROFILE == "default"
-    # WhiteNoise serves the static files straight from the apps' folders (DEBUG is off)
-    assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings.MIDDLEWARE
+    # WhiteNoise serves the static files straight from the apps' folders (DEBUG is off), and
+    # the built docs site at /docs/ (core.docs_site)
+    assert "core.docs_site.WhiteNoiseWithDocsMiddleware" in settings.MIDDLEWARE
     assert settings.WHITENOISE_USE_FINDERS is True
     assert settings.LOG_FORMAT == "text"
 
