@@ -33,10 +33,12 @@ lock: venv
 	$(VENV)/bin/pip-compile $(LOCK_FLAGS) --extra test -o requirements/test.txt pyproject.toml
 	$(VENV)/bin/pip-compile $(LOCK_FLAGS) -c requirements/test.txt -o requirements/base.txt pyproject.toml
 
-# `make run PORT=8080` to serve on another port. The docs site is built first: the platform
-# serves it at /docs/ (core.docs), the footer's link.
+# `make run PORT=8080` to serve on another port. The docs site is built first, leniently: the
+# platform serves it at /docs/ (core.docs), the footer's link; a page that fails to build costs
+# the docs, not the platform (`make docs` is the strict build the tests run).
 PORT ?= 8000
-run: venv docs
+run: venv
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet || echo "make run: the docs site did not build: /docs/ answers 404" >&2
 	$(PY) manage.py serve --port $(PORT)
 
 # The suite runs as three lanes, each runnable alone:
