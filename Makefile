@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 .PHONY: venv lock run test test-fast test-slow test-browser test-long flake-hunt lint schema bench browser \
 	browser-deps axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab \
-	bench-analysis validate-skill-index profile-load bench-round
+	bench-analysis validate-skill-index profile-load bench-round docs docs-serve
 
 venv: $(VENV)/.installed
 
@@ -33,9 +33,12 @@ lock: venv
 	$(VENV)/bin/pip-compile $(LOCK_FLAGS) --extra test -o requirements/test.txt pyproject.toml
 	$(VENV)/bin/pip-compile $(LOCK_FLAGS) -c requirements/test.txt -o requirements/base.txt pyproject.toml
 
-# `make run PORT=8080` to serve on another port.
+# `make run PORT=8080` to serve on another port. The docs site is built first, leniently: the
+# platform serves it at /docs/ (core.docs), the footer's link; a page that fails to build costs
+# the docs, not the platform (`make docs` is the strict build the tests run).
 PORT ?= 8000
 run: venv
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet || echo "make run: the docs site did not build: /docs/ answers 404" >&2
 	$(PY) manage.py serve --port $(PORT)
 
 # The suite runs as three lanes, each runnable alone:
@@ -119,6 +122,16 @@ asyncapi-specs: $(ASYNCAPI_SPECS)
 $(ASYNCAPI_SPECS): tests/realtime/asyncapi/package-lock.json
 	cd tests/realtime/asyncapi && npm ci --no-audit --no-fund
 	touch $@
+
+# The docs site (mkdocs.yml, pages under docs/): built strictly into site/, so a broken link, a
+# missing anchor or a page left out of the nav fails it; `make docs-serve` serves it with reload
+# (DOCS_PORT, default 8001).
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
+DOCS_PORT ?= 8001
+docs-serve: venv
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --strict --dev-addr 127.0.0.1:$(DOCS_PORT)
 
 # The floors of the apps (docs/DESIGN.md): import-linter's contracts in pyproject.toml.
 lint: venv

@@ -53,6 +53,18 @@ SQLITE_OPTIONS = {
 }
 
 
+def reset_pooled_session(conn) -> None:
+    """psycopg_pool's ``reset``: a connection given back to the pool leaves the append-only
+    tables' guard as a new session has it. A session that set ``eventstore.maintenance`` (a
+    flush, a restore) would otherwise hand a later request a connection on which the owner's
+    TRUNCATE of the event log passes the trigger (seen in the tests: a test of the trigger met
+    the setting a flush had left on a pooled connection). The pool passes the connection idle
+    and wants it back idle."""
+    conn.execute("RESET eventstore.maintenance")
+    if not conn.autocommit:
+        conn.commit()
+
+
 def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict:
     """Return the default DATABASES entry: DATABASE_URL if set, else the embedded SQLite.
 
@@ -74,6 +86,7 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
                 "max_size": 20,
                 "timeout": 10,
                 "reconnect_timeout": 5,
+                "reset": reset_pooled_session,
             }
         return db
     path = env.get("DJANGO_SQLITE_PATH", "").strip() or str(base_dir / "var" / "db.sqlite3")

@@ -319,6 +319,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "core.docs_site.docs_url",
             ],
         },
     },
@@ -360,13 +361,20 @@ STATIC_ROOT = VAR_DIR / "static"
 if ENV.get("DJANGO_STATIC_ROOT", "").strip():  # elsewhere than var/static (tests)
     STATIC_ROOT = Path(ENV["DJANGO_STATIC_ROOT"].strip())
 # The web process serves /static/ itself (WhiteNoise: core.static), DEBUG or not: a hashed name
-# cached for a year (immutable), any other for WHITENOISE_MAX_AGE (60 s; 0 with DEBUG). Above it,
-# text responses are gzip-compressed (core.compression, which says why BREACH is no reason not
-# to): pages, JSON, and the embedded default's static files, which have no compressed copies.
+# cached for a year (immutable), any other for WHITENOISE_MAX_AGE (60 s; 0 with DEBUG); and the
+# docs site at /docs/ when `make docs` has built it (`make run` does). Above it, text responses
+# are gzip-compressed (core.compression, which says why BREACH is no reason not to): pages, JSON,
+# and the embedded default's static files, which have no compressed copies.
 MIDDLEWARE[MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1 : 0] = [
     "core.compression.GZipMiddleware",
     "core.static.StaticFilesMiddleware",
 ]
+DOCS_ROOT = BASE_DIR / "site"
+# The footer's link (core.docs_site): where the docs are published if not here (the image does
+# not build them).
+DOCS_URL = ENV.get("DOCS_URL", "").strip() or "/docs/"
+# /docs/players/ answers docs/players/index.html (and /docs/players redirects there).
+WHITENOISE_INDEX_FILE = True
 if not PRODUCTION:
     # Embedded default and development: straight from frontend/static/ and the apps' static
     # folders (no collectstatic), edits seen without a restart; hashed names but for the ES

@@ -15,7 +15,9 @@ file again under that name.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from django.conf import settings as django_settings
 from django.contrib.staticfiles import finders
 from whitenoise.middleware import WhiteNoiseMiddleware
 
@@ -25,9 +27,18 @@ HASHED = re.compile(r"\.[0-9a-f]{12}\.[^./]+$")
 
 
 class StaticFilesMiddleware(WhiteNoiseMiddleware):
-    """WhiteNoise: hashed files cached for a year, hashed names found through the finders."""
+    """WhiteNoise: hashed files cached for a year, hashed names found through the finders, and
+    the built docs site at /docs/ when ``DOCS_ROOT`` holds one: its pages are static, answered
+    before the rest of the middleware, so the site's own scripts (the search) run without the
+    platform's Content-Security-Policy."""
 
     FOREVER = YEAR
+
+    def __init__(self, get_response=None, settings=django_settings):
+        super().__init__(get_response, settings)
+        root = getattr(settings, "DOCS_ROOT", None)
+        if root and Path(root, "index.html").is_file():
+            self.add_files(str(root), prefix="docs/")
 
     def candidate_paths_for_url(self, url):
         yield from super().candidate_paths_for_url(url)

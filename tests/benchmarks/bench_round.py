@@ -46,12 +46,15 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import psycopg
 import websockets
 
 from tests.benchmarks.load import MOVE_TYPES
+from tests.benchmarks.load import fairness
 from tests.benchmarks.load import http
 from tests.benchmarks.load import pct
 from tests.benchmarks.load import recreate
@@ -501,6 +504,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"move-to-delivery n={len(lat)} p50 {pct(lat, 50) * 1000:.1f} ms, p99 "
                 f"{pct(lat, 99) * 1000:.1f} ms"
             )
+            with psycopg.connect(url) as conn:
+                games = conn.execute(
+                    "SELECT t.game_id::text FROM tournaments_tournamenttable t JOIN "
+                    "tournaments_tournamentround r ON r.id = t.round_id WHERE r.tournament_id = %s",
+                    (tid,),
+                ).fetchall()
+            window = [datetime.fromtimestamp(x, UTC) for x in (burst_end, burst_end + args.seconds)]
+            print(fairness(url, *window, [f"game-{g}" for (g,) in games]))
             errors = Counter()
             for r in results:
                 errors.update(r["errors"])

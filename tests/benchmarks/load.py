@@ -201,6 +201,34 @@ def count_moves(url: str, since, until) -> Counter:
     return Counter({k: n for k, n in rows})
 
 
+def fairness(url: str, since, until, streams: list[str]) -> str:
+    """How evenly the tables were served over the window: moves per table (min, median, max),
+    Jain's index (1.0: all alike; 1/n: one table got everything) and the longest any table went
+    without a move (its gaps, and the window's edges, counted)."""
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT stream, created_at FROM eventstore_event WHERE created_at >= %s "
+            "AND created_at < %s AND type = ANY(%s) AND stream = ANY(%s) ORDER BY stream, seq",
+            (since, until, list(MOVE_TYPES), streams),
+        ).fetchall()
+    times: dict[str, list] = {s: [] for s in streams}
+    for stream, at in rows:
+        times[stream].append(at)
+    counts = sorted(len(v) for v in times.values())
+    if not counts or not sum(counts):
+        return "fairness: no moves"
+    jain = sum(counts) ** 2 / (len(counts) * sum(c * c for c in counts))
+    gaps = []
+    for at in times.values():
+        edges = [since, *at, until]
+        gaps.append(max((b - a).total_seconds() for a, b in zip(edges, edges[1:], strict=False)))
+    return (
+        f"fairness over {len(counts)} tables: moves per table min {counts[0]}, median "
+        f"{counts[len(counts) // 2]}, max {counts[-1]}; Jain's index {jain:.3f}; the longest a "
+        f"table went without a move: {max(gaps):.2f} s (median table {sorted(gaps)[len(gaps) // 2]:.2f} s)"
+    )
+
+
 def db_now(url: str):
     with psycopg.connect(url) as conn:
         return conn.execute("SELECT now()").fetchone()[0]
@@ -363,6 +391,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{pct(commit, 99) * 1000:.1f} ms; committed -> delivered p50 "
                     f"{pct(deliver, 50) * 1000:.1f} ms, p99 {pct(deliver, 99) * 1000:.1f} ms"
                 )
+            streams = [f"game-{gid}" for gid, _ in tables]
+            print(fairness(url, since, until, streams))
             errors = sum(stats["errors"].values())
             print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())
             if sampler is not None:

@@ -7,7 +7,8 @@ DJANGO_SETTINGS_MODULE and must answer: the web process its home page, the Celer
 `celery inspect ping` on both its queues, beat by having the worker receive what it schedules,
 and the command-line tools their documented result. A failure names the command.
 
-The editable install runs the commands from the repository root, as the README writes them.
+The editable install runs the commands from the repository root, as the docs write them
+(docs/developers/index.md, docs/operators/processes.md).
 The wheel runs them from an empty folder, so that nothing is imported from the source tree:
 only what the wheel holds (packages, templates, static files, catalogs, migrations) is there.
 """
@@ -193,7 +194,7 @@ def check_documented_processes(*, venv: Path, cwd: Path, django: list[str], tmp:
         procs.start("serve", serve, cwd=cwd, env=env)
         procs.wait("answer GET /", " ".join(serve), lambda: answers(f"http://127.0.0.1:{port}/"))
 
-        # The worker and beat on Redis, as the README's "Clocks, bots and other tasks" says.
+        # The worker and beat on Redis, as docs/operators/processes.md says.
         # Beat's schedule file goes to the test's folder, not the user's checkout.
         env_redis = {**env, "REDIS_URL": redis_url}
         worker = [

@@ -132,7 +132,8 @@ def test_turning_the_https_redirect_off_silences_only_its_own_check():
 
 def test_the_default_profile_keeps_the_embedded_settings(settings):
     assert settings.PROFILE == "default"
-    # WhiteNoise serves the static files straight from the apps' folders (DEBUG is off)
+    # WhiteNoise serves the static files straight from the apps' folders (DEBUG is off), and
+    # the built docs site at /docs/
     assert "core.static.StaticFilesMiddleware" in settings.MIDDLEWARE
     assert settings.WHITENOISE_USE_FINDERS is True
     assert settings.LOG_FORMAT == "text"

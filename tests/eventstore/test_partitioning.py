@@ -399,3 +399,19 @@ def test_the_migration_converts_a_table_holding_rows_and_back_keeping_every_row(
             run(sql.SQL("DROP OWNED BY {}").format(ident))
             run(sql.SQL("DROP ROLE {}").format(ident))
     assert relkind() == "p"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_session_given_back_to_the_pool_leaves_maintenance_behind():
+    """A connection that set ``eventstore.maintenance`` and went back to the pool must not hand
+    a later checkout the owner's TRUNCATE (config.env.reset_pooled_session). Each checkout sets
+    it, so the pool's connections all carry it unless it is reset on the way back."""
+    if not connection.settings_dict.get("OPTIONS", {}).get("pool"):
+        pytest.skip("the database connections are not pooled (DATABASE_POOL=0)")
+    for _ in range(6):
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('eventstore.maintenance', true)")
+            assert cursor.fetchone()[0] in (None, ""), "a pooled session kept maintenance on"
+            cursor.execute("SET eventstore.maintenance = 'on'")
+        connection.close()  # back to the pool

@@ -1,8 +1,9 @@
-"""The limits README.md and .env.example list are the ones the platform applies (issue 13, done
-when: "the list of limits with their defaults (also in README)").
+"""The limits the docs (docs/operators/hardening.md, moved there from the README by issue 32) and
+.env.example list are the ones the platform applies (issue 13, done when: "the list of limits
+with their defaults (also in README)").
 
 Read from the documents, not copied into the test: a default changed in the settings without
-its line in README.md or .env.example (or the other way round) fails here, and so does a
+its line in the limits page or .env.example (or the other way round) fails here, and so does a
 variable the settings read that neither document names.
 """
 
@@ -18,6 +19,7 @@ from core import limits
 from core.management.commands import serve
 
 REPO = Path(__file__).resolve().parents[2]
+LIMITS_PAGE = REPO / "docs" / "operators" / "hardening.md"
 PREFIXES = ("RATE_LIMIT_", "SOCKETS_PER_", "OPEN_TABLES_PER_")
 # A table row whose last cell names a variable: | what | per | default | `VARIABLE` |
 ROW = re.compile(r"^\s*\|(?P<cells>.+)\|\s*`(?P<var>[A-Z_]+)`\s*\|\s*$")
@@ -35,9 +37,9 @@ def settings_default(var: str) -> str:
     return str(getattr(conf, var))
 
 
-def readme_rows() -> dict[str, list[str]]:
+def documented_rows() -> dict[str, list[str]]:
     rows = {}
-    for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines():
+    for line in LIMITS_PAGE.read_text(encoding="utf-8").splitlines():
         m = ROW.match(line)
         if m:
             rows[m["var"]] = [c.strip() for c in m["cells"].split("|")]
@@ -62,12 +64,12 @@ def unset():
         pytest.skip(f"set in this environment: {', '.join(names)}")
 
 
-def test_every_rate_limit_and_cap_is_in_the_readme_table_with_its_default(unset):
-    rows = readme_rows()
-    # Data exports and password resets are the account section's (README: "Accounts and email").
+def test_every_rate_limit_and_cap_is_in_the_docs_table_with_its_default(unset):
+    rows = documented_rows()
+    # Data exports and password resets are the account page's (docs/players/account.md).
     accounts = {"RATE_LIMIT_ACCOUNT_EXPORT", "RATE_LIMIT_RESET_PASSWORD"}
     missing = sorted(settings_variables() - set(rows) - accounts)
-    assert not missing, f"README.md's limits table lacks {missing}"
+    assert not missing, f"docs/operators/hardening.md's limits table lacks {missing}"
     for var in settings_variables() & set(rows):
         assert rows[var][-1] == settings_default(var), (var, rows[var])
 
@@ -85,7 +87,7 @@ def amount(text: str) -> float:
 
 
 def test_the_input_limits_table_is_what_the_server_enforces(unset):
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    text = LIMITS_PAGE.read_text(encoding="utf-8")
     cells = {}
     for line in text.splitlines():
         parts = [c.strip() for c in line.strip().strip("|").split("|")]

@@ -2,7 +2,7 @@
 opens a rated table, two fresh accounts join and resign at once, the host plays out against the
 bots that take their seats and wins — three such games handed the host about +180.
 
-The rules that make this worth nothing (README, Ratings): a rated game counts only once every
+The rules that make this worth nothing (docs/players/ratings.md): a rated game counts only once every
 person at it has played a turn of their own (an earlier departure aborts the game's rating),
 and an account joins rated tables only after a few finished games or once old enough.
 """

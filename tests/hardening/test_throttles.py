@@ -428,7 +428,7 @@ def test_a_dispute_message_flood_stops(throttles, settings):
 
 
 def test_the_default_limits_are_the_documented_ones():
-    """The defaults README.md and .env.example list, when no variable is set."""
+    """The defaults docs/operators/hardening.md and .env.example list, when no variable is set."""
     from config import settings as conf
 
     names = [n for n in conf.ENV if n.startswith(("RATE_LIMIT", "SOCKETS_PER", "OPEN_TABLES"))]
