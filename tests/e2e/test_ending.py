@@ -16,9 +16,11 @@ import time
 from urllib.parse import urlparse
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
+from core.i18n import ordinal
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
 from tests.e2e.conftest import new_table
@@ -134,9 +136,9 @@ def test_a_game_against_bots_ends_with_the_result_at_the_top_and_play_again(
     names = {s["index"]: s["username"] for s in info["seats"]}
     order = sorted(range(3), key=lambda i: (res["places"][i], i))
     for li, seat in zip(places.all(), order, strict=True):
-        expect(li).to_contain_text(
-            f"{res['places'][seat]}. {names[seat]} – {res['totals'][seat]} points"
-        )
+        with translation.override("en"):
+            place = ordinal(res["places"][seat])  # "1st": a place, not a number like a score
+        expect(li).to_contain_text(f"{place} {names[seat]} – {res['totals'][seat]} points")
     mine = page.locator('[data-testid="place"].mine')
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text(name)
