@@ -20,6 +20,7 @@ from config.env import redis_urls_from_env
 from realtime import broadcast
 from realtime.groups import game_seat_group
 from realtime.layers import group_host
+from tests.support.threads import run_in_own_loop
 
 pytestmark = pytest.mark.slow  # starts two redis-servers
 
@@ -91,11 +92,14 @@ def test_the_settings_build_one_host_for_each_url_for_either_layer(two_redis):
         ]
 
 
-@pytest.mark.asyncio
+# The slow lane shares processes with the browser lane, whose Playwright keeps an event loop
+# running in the main thread: these run on a loop of their own (tests.support.threads).
 @pytest.mark.parametrize("kind", CHANNEL_LAYER_KINDS)
-async def test_a_group_send_from_one_process_reaches_members_on_another_over_two_redis(
-    two_redis, kind
-):
+def test_a_group_send_from_one_process_reaches_members_on_another_over_two_redis(two_redis, kind):
+    run_in_own_loop(lambda: group_send_over_two_redis(two_redis, kind))
+
+
+async def group_send_over_two_redis(two_redis, kind):
     prefix = f"test-{uuid.uuid4().hex[:12]}"
     web_a = make_layer(two_redis, kind, prefix)  # the sockets' process
     web_b = make_layer(two_redis, kind, prefix)  # the process that made the move
@@ -134,12 +138,15 @@ async def test_a_group_send_from_one_process_reaches_members_on_another_over_two
         await web_b.flush()
 
 
-@pytest.mark.asyncio
-async def test_one_redis_down_is_logged_as_that_one_while_the_other_keeps_broadcasting(
+def test_one_redis_down_is_logged_as_that_one_while_the_other_keeps_broadcasting(
     two_redis, caplog, monkeypatch
 ):
     """Redis 2 of 2 away: its groups' sends fail and are logged as its own kind, once; the
     groups on Redis 1 are delivered and do not log the layer as back again each batch."""
+    run_in_own_loop(lambda: one_redis_down(two_redis, caplog, monkeypatch))
+
+
+async def one_redis_down(two_redis, caplog, monkeypatch):
     from core.outages import FailureLog
 
     dead = f"redis://127.0.0.1:{_unused_port()}/0"
