@@ -37,7 +37,6 @@ import argparse
 import asyncio
 import json
 import multiprocessing
-import os
 import queue
 import random
 import shutil
@@ -55,11 +54,10 @@ import websockets
 
 from tests.benchmarks.load import MOVE_TYPES
 from tests.benchmarks.load import fairness
+from tests.benchmarks.load import fresh_platform
 from tests.benchmarks.load import http
 from tests.benchmarks.load import pct
-from tests.benchmarks.load import recreate
 from tests.support.celery import Celery
-from tests.support.celery import purge
 from tests.support.server import free_port
 from tests.support.server import log_tail
 from tests.support.server import start
@@ -357,24 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--players takes a multiple of 4, at least 8")
     if args.nginx and shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
         ap.error("--nginx needs nginx (Debian's: apt-get install nginx-light)")
-    url = os.environ.get(
-        "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mexican_train_round"
-    )
-    redis_url = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/12")
-    broker = redis_url.rsplit("/", 1)[0] + "/13"
-    recreate(url)
-    purge(redis_url)
-    purge(broker)
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    env.update(
-        DATABASE_URL=url,
-        REDIS_URL=redis_url,
-        CELERY_BROKER_URL=broker,
-        CELERY_EAGER="0",
-        DJANGO_DEBUG="0",
-        RATE_LIMITS="0",  # 512 people from one address: the benchmark measures the platform
-        PYTHONUNBUFFERED="1",
-    )
+    url, redis_url, broker, env = fresh_platform("mexican_train_round", 12)
     if args.nginx:
         env["NUM_PROXIES"] = "1"
     procs, ports, workers, nginx = [], [], [], None

@@ -78,6 +78,30 @@ def http(port: int, method: str, path: str, body=None, token=None):
     return resp.status, (json.loads(data) if data else None)
 
 
+def fresh_platform(database: str, redis_db: int) -> tuple[str, str, str, dict[str, str]]:
+    """A benchmark's platform from nothing: its database (``LOAD_DATABASE_URL``, default
+    ``database`` on 127.0.0.1) dropped and recreated, its Redis (``LOAD_REDIS_URL``, default
+    database ``redis_db``; the broker on the next one) emptied; return the database URL, the
+    Redis URL, the broker URL and the processes' environment."""
+    url = os.environ.get("LOAD_DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/{database}")
+    redis_url = os.environ.get("LOAD_REDIS_URL", f"redis://127.0.0.1:6379/{redis_db}")
+    broker = redis_url.rsplit("/", 1)[0] + f"/{int(redis_url.rsplit('/', 1)[1]) + 1}"
+    recreate(url)
+    purge(redis_url)
+    purge(broker)
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update(
+        DATABASE_URL=url,
+        REDIS_URL=redis_url,
+        CELERY_BROKER_URL=broker,
+        CELERY_EAGER="0",
+        DJANGO_DEBUG="0",
+        RATE_LIMITS="0",  # a benchmark measures the platform, not its rate limits
+        PYTHONUNBUFFERED="1",
+    )
+    return url, redis_url, broker, env
+
+
 def setup_tables(env: dict[str, str], tables: int) -> list[tuple[str, list[str]]]:
     """``tables`` open 4-seat tables, each of two people (with API tokens) and two random bots,
     made through the services in a process of their own (tests.benchmarks.seeding)."""
@@ -289,24 +313,8 @@ def main(argv: list[str] | None = None) -> int:
         "seconds, and read pg_stat_statements, then print the top entries",
     )
     args = ap.parse_args(argv)
-    url = os.environ.get(
-        "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mexican_train_load"
-    )
-    redis_url = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/14")
-    broker = redis_url.rsplit("/", 1)[0] + "/15"
-    recreate(url)
-    purge(broker)
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    env.update(
-        DATABASE_URL=url,
-        REDIS_URL=redis_url,
-        CELERY_BROKER_URL=broker,
-        CELERY_EAGER="0",
-        DJANGO_DEBUG="0",
-        RATE_LIMITS="0",  # a load test measures the platform, not its rate limits
-        PYTHONUNBUFFERED="1",
-        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
-    )
+    url, redis_url, broker, env = fresh_platform("mexican_train_load", 14)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "platform")])
     with tempfile.TemporaryDirectory() as tmp:
         logs = Path(tmp)
         procs, ports = [], []
