@@ -320,6 +320,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.docs_site.docs_url",
+                "core.version.version",
             ],
         },
     },

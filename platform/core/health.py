@@ -1,6 +1,6 @@
 """Liveness and readiness: ``GET /healthz`` and ``GET /readyz``.
 
-- ``/healthz`` says the process answers HTTP; it touches nothing else, so an outage of
+- ``/healthz`` says the process answers HTTP, with the platform's version; it touches nothing else, so an outage of
   PostgreSQL or Redis never gets healthy web processes restarted (it is the liveness probe).
 - ``/readyz`` runs ``SELECT 1`` on the database and, when REDIS_URL is set, pings Redis (and
   each other Redis of CHANNEL_REDIS_URLS), each bounded by a short timeout: 200 when all
@@ -27,6 +27,8 @@ from django.http import HttpRequest
 from django.http import HttpResponseNotAllowed
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
+
+from core.version import VERSION
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +117,7 @@ def healthz(request: HttpRequest):
     """Answer 200 while the process can answer at all (no dependency is consulted)."""
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
-    return JsonResponse({"status": "ok"})
+    return JsonResponse({"status": "ok", "version": VERSION})
 
 
 @never_cache

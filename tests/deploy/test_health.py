@@ -3,6 +3,8 @@ Redis with short timeouts, both reachable the way probes come (pod IP, plain HTT
 
 from __future__ import annotations
 
+import importlib.metadata
+import re
 import socket
 import time
 
@@ -11,6 +13,7 @@ from django.db import OperationalError
 from django.db import connection
 
 from core import health
+from core.version import VERSION
 
 PROBE_HOST = "pod-address.internal:8000"  # not in ALLOWED_HOSTS, as a pod IP would not be
 
@@ -26,8 +29,18 @@ def test_healthz_answers_200_without_touching_the_database(client):
     # No django_db mark: any query here would fail the test.
     response = client.get("/healthz", HTTP_HOST=PROBE_HOST)
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "version": VERSION}
     assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_the_version_has_one_source_the_install_the_footer_and_healthz_agree_on(client):
+    # pyproject.toml takes the version from core.version (setuptools' dynamic attr): the
+    # installed distribution's metadata says the same, and a page's footer shows it.
+    assert importlib.metadata.version("mexican-train-platform") == VERSION
+    assert re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
+    page = client.get("/", HTTP_HOST="localhost").content.decode()
+    assert f'data-testid="platform-version">v{VERSION}</a>' in page
 
 
 def test_healthz_refuses_other_methods(client):
