@@ -1,7 +1,8 @@
 """Liveness and readiness: ``GET /healthz`` and ``GET /readyz``.
 
-- ``/healthz`` says the process answers HTTP, with the platform's version; it touches nothing else, so an outage of
-  PostgreSQL or Redis never gets healthy web processes restarted (it is the liveness probe).
+- ``/healthz`` says the process answers HTTP (and the platform's version); it touches nothing
+  else, so an outage of PostgreSQL or Redis never gets healthy web processes restarted (it is
+  the liveness probe).
 - ``/readyz`` runs ``SELECT 1`` on the database and, when REDIS_URL is set, pings Redis (and
   each other Redis of CHANNEL_REDIS_URLS), each bounded by a short timeout: 200 when all
   pass, else 503 naming the failed check (it is the readiness probe: a process that cannot
