@@ -84,6 +84,9 @@ def venv(tmp_path_factory) -> Path:
             "pip",
             "install",
             "--quiet",
+            # The same packages, without compiling every module of every one of them ahead of
+            # time (most of this fixture's time): the processes compile what they import.
+            "--no-compile",
             "--require-hashes",
             "-r",
             str(REPO / "requirements" / "base.txt"),

@@ -119,9 +119,19 @@ class Celery:
             self.worker.wait(10)
 
     def stop(self) -> None:
-        for proc in (self.worker, self.beat):
-            if proc:
-                server.stop(proc)
+        """End the worker and beat at once. The test is done with them: the worker's warm
+        shutdown (SIGTERM) would first wait for the task in hand and give back the ones it
+        holds for later, 7-20 s per test measured here, so it gets the cold one (SIGQUIT);
+        what it held stays unacknowledged in a broker the fixtures purge."""
+        if self.worker and self.worker.poll() is None:
+            self.worker.send_signal(signal.SIGQUIT)
+            try:
+                self.worker.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.worker.kill()
+                self.worker.wait()
+        if self.beat:
+            server.stop(self.beat)
 
     def log_tail(self) -> str:
         out = []
