@@ -9,8 +9,6 @@ tests/hardening/test_schemathesis.py checks the answers against it.
 
 from __future__ import annotations
 
-import json
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -277,18 +275,31 @@ class Receipt(serializers.Serializer):
 @extend_schema_field(Receipt)
 class ReceiptField(serializers.JSONField):
     """A receipt to check, passed as sent: one of another form gets the verdict `malformed`.
-    Text that is not Unicode (a lone surrogate) is refused here (400 ``invalid``): a dispute
-    keeps its receipts and verdicts, and PostgreSQL stores no such text."""
+    Text PostgreSQL cannot store (a NUL character, a lone surrogate) is refused here (400
+    ``invalid``): a dispute keeps its receipts and their verdicts."""
 
-    default_error_messages = {"not_unicode": "A receipt holds text that is not Unicode."}
+    default_error_messages = {"not_text": "A receipt holds text that cannot be stored."}
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
-        try:
-            json.dumps(value, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            self.fail("not_unicode")
+        if not _storable(value):
+            self.fail("not_text")
         return value
+
+
+def _storable(value) -> bool:
+    """Tell whether every string in a JSON value (keys too) is text PostgreSQL's jsonb stores."""
+    if isinstance(value, dict):
+        return all(_storable(k) and _storable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_storable(v) for v in value)
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate
+            return False
+        return "\x00" not in value
+    return True
 
 
 class RecordPlayer(serializers.Serializer):

@@ -41,11 +41,16 @@ def generate(into: Path) -> Path:
     return out
 
 
+# What a build, an install or the formatter leave in the folder (the client's .gitignore).
+LEFT_BY_TOOLS = ("__pycache__", ".ruff_cache", "build", "dist")
+
+
 def files(root: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(root)): p.read_bytes()
         for p in sorted(root.rglob("*"))
-        if p.is_file() and "__pycache__" not in p.parts
+        if p.is_file()
+        and not any(part in LEFT_BY_TOOLS or part.endswith(".egg-info") for part in p.parts)
     }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -65,9 +66,11 @@ def client_site(tmp_path_factory) -> Path:
     """The generated client, installed by pip from docs/examples/client/ into a folder of its
     own (its dependencies, httpx and attrs, are the test environment's: offline, no index)."""
     site = tmp_path_factory.mktemp("client-site")
+    source = tmp_path_factory.mktemp("client-source") / "client"
+    shutil.copytree(CLIENT, source)  # the build writes beside the sources: not in the repository
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
-         "--no-build-isolation", "--target", str(site), str(CLIENT)],
+         "--no-build-isolation", "--target", str(site), str(source)],
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
     assert (site / "mexican_train_client" / "__init__.py").exists()
