@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: venv lock run test test-fast test-slow test-browser test-long flake-hunt lint schema bench browser \
+.PHONY: venv lock run test test-fast test-slow test-browser test-long flake-hunt lint schema client bench browser \
 	browser-deps axe asyncapi-specs gettext messages bench-api bench-sockets bench-bots \
 	bench-tournaments bench-signing bench-checkpoints bench-flood load load-ab bench-engine-ab \
 	bench-analysis validate-skill-index profile-load bench-round docs docs-serve
@@ -144,6 +144,17 @@ lint: venv
 # fails until it is regenerated after an API change.
 schema: venv
 	$(PY) manage.py spectacular --validate --fail-on-warn --file docs/api/openapi.yaml
+
+# The bot authors' Python client, generated from the committed schema by openapi-python-client
+# (pinned in the test extra; settings in docs/examples/client-config.yaml) into
+# docs/examples/client/: run it after `make schema`;
+# tests/platform/test_client_committed.py fails until the client is regenerated. The
+# generator formats with ruff: the venv's, first on PATH.
+CLIENT_DIR = docs/examples/client
+client: venv
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate \
+	  --path docs/api/openapi.yaml --config docs/examples/client-config.yaml --meta setup \
+	  --output-path $(CLIENT_DIR) --overwrite
 
 bench: venv
 	$(PY) -m tests.benchmarks.bench_engine

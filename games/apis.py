@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.utils import extend_schema
@@ -39,6 +38,7 @@ from core.throttling import TableCreateRateThrottle
 from games import extensions
 from games import selectors
 from games import services
+from games import shapes
 from games.engine.attestation import attest
 from games.invites import invite_code_for
 from games.models import Game
@@ -59,8 +59,8 @@ class EventOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     type = serializers.CharField()
     schema_version = serializers.IntegerField()
-    data = serializers.DictField(help_text="the event as the caller may see it")
-    actor = serializers.DictField()
+    data = shapes.EventDataField(help_text="the event as the caller may see it")
+    actor = shapes.ActorField()
     at = serializers.DateTimeField()
 
 
@@ -118,14 +118,16 @@ class FairnessOutput(serializers.Serializer):
 class GameOutput(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(GameStatus.values)
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
     players = serializers.IntegerField()
-    ruleset = serializers.JSONField()
-    time_control = serializers.JSONField()
+    ruleset = shapes.RulesetField()
+    time_control = shapes.TimeControlField()
     rated = serializers.BooleanField()
-    chat = serializers.CharField(help_text="`free`, `quick` (canned messages only) or `off`")
+    chat = serializers.ChoiceField(
+        ["free", "quick", "off"], help_text="`free`, `quick` (canned messages only) or `off`"
+    )
     seats = SeatOutput(many=True, source="seats.all")
     seed_commitment = serializers.CharField(
         help_text="the commitment shown before the first deal (version 2: the server seed's)"
@@ -149,7 +151,7 @@ class GameOutput(serializers.Serializer):
     )
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    result = serializers.JSONField(allow_null=True)
+    result = shapes.GameResultField(allow_null=True)
     progress_hidden = serializers.SerializerMethodField(
         help_text="a duplicate table whose deal another table still plays: to all but its "
         "players it shows as in play, with no seq, round, turn, times or result (games.siblings)"
@@ -271,15 +273,7 @@ class ContributionField(serializers.Field):
         return value
 
 
-class ReceiptOutput(serializers.Serializer):
-    game = serializers.CharField()
-    seq = serializers.IntegerField(help_text="the move's first event")
-    event_hash = serializers.CharField(help_text="commits to that event's chain hash")
-    head_seq = serializers.IntegerField(help_text="the log's head after the move")
-    head_hash = serializers.CharField(help_text="commits to the head's chain hash")
-    at = serializers.CharField(help_text="when the move was acknowledged (ISO-8601 UTC)")
-    key_id = serializers.CharField(help_text="see /.well-known/mexican-train-keys.json")
-    signature = serializers.CharField(help_text="Ed25519, hex (trust.receipts)")
+ReceiptOutput = shapes.Receipt
 
 
 class MoveOutput(serializers.Serializer):
@@ -305,6 +299,11 @@ def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Respons
     return Response(body, status=code)
 
 
+@extend_schema_field({"type": "string", "enum": ["free", "quick", "off"], "nullable": True})
+class ChatModeField(serializers.CharField):
+    """A new table's chat mode, checked by the service (400 ``invalid_chat_mode``)."""
+
+
 class GameListApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [ReadRateThrottle, TableCreateRateThrottle]  # GET and POST apart
@@ -313,14 +312,14 @@ class GameListApi(APIView):
         players = IntegerField(min_value=2, max_value=14)
         name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
         hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
-        variants = serializers.DictField(required=False, default=dict)
-        time_control = serializers.DictField(required=False, default=dict)
+        variants = shapes.VariantsField(required=False, default=dict)
+        time_control = shapes.TimeControlInputField(required=False, default=dict)
         rated = serializers.BooleanField(default=False)
         private = serializers.BooleanField(
             default=False, help_text="listed nowhere; joined with the invite link"
         )
         contribution = ContributionField(required=False)
-        chat = serializers.CharField(
+        chat = ChatModeField(
             required=False,
             allow_null=True,
             help_text="`free`, `quick` (canned messages only) or `off`; default `quick` when "
@@ -368,6 +367,11 @@ class GameListApi(APIView):
             201: GameOutput,
             400: ERROR,
             401: ERROR,
+            403: OpenApiResponse(
+                ERROR,
+                description="`not_eligible_for_rated` (rated: what the account lacks is in "
+                "`detail`), `bots_not_rated` (a bot a person owns plays unrated only)",
+            ),
             409: OpenApiResponse(
                 ERROR, description="`too_many_open_tables`: start or leave one first"
             ),
@@ -584,11 +588,19 @@ class GameStateApi(APIView):
                 "GameState",
                 {
                     "game": serializers.UUIDField(),
-                    "status": serializers.CharField(),
-                    "seat": serializers.IntegerField(allow_null=True),
-                    "seq": serializers.IntegerField(),
-                    "view": serializers.JSONField(allow_null=True),
-                    "legal_moves": serializers.ListField(child=serializers.JSONField()),
+                    "status": serializers.ChoiceField(GameStatus.values),
+                    "seat": serializers.IntegerField(
+                        allow_null=True, help_text="your seat; null: a spectator"
+                    ),
+                    "seq": serializers.IntegerField(
+                        help_text="the seq of the last event, and of the view; send it as "
+                        "`expected_seq`"
+                    ),
+                    "view": shapes.ViewField(allow_null=True),
+                    "legal_moves": shapes.MovesField(
+                        help_text="every move your seat may make now (empty when it is not "
+                        "your turn, for a spectator, and once the game is over)"
+                    ),
                 },
             ),
             404: ERROR,
@@ -618,7 +630,7 @@ class GameEventsApi(PublicReadApi):
 class GameRecordApi(PublicReadApi):
     @extend_schema(
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),
+            200: OpenApiResponse(shapes.Record, description="the game's record"),
             403: OpenApiResponse(
                 ERROR, description="`seed_hidden`: other tables still play this deal"
             ),
@@ -635,6 +647,31 @@ class GameRecordApi(PublicReadApi):
         return Response(record)
 
 
+# Per receipt, what checking it against the log said (disputes keep these too).
+RECEIPT_VERDICTS = inline_serializer(
+    "ReceiptVerdict",
+    {
+        "index": serializers.IntegerField(),
+        "seq": serializers.IntegerField(allow_null=True),
+        "verdict": serializers.ChoiceField(
+            [
+                trust_receipts.OK,
+                trust_receipts.MALFORMED,
+                trust_receipts.OTHER_GAME,
+                trust_receipts.UNKNOWN_KEY,
+                trust_receipts.BAD_SIGNATURE,
+                trust_receipts.MISSING,
+                trust_receipts.CHAIN_BROKEN,
+                trust_receipts.EVENT_MISMATCH,
+                trust_receipts.HEAD_MISMATCH,
+            ]
+        ),
+        "detail": serializers.CharField(),
+    },
+    many=True,
+)
+
+
 class GameReceiptsApi(APIView):
     """Check move receipts (trust.receipts) against the game's log as it is now. The log's
     head (``seq``) is 0 to whoever may not see the game's progress (a duplicate table whose
@@ -645,7 +682,7 @@ class GameReceiptsApi(APIView):
 
     class Input(serializers.Serializer):
         receipts = serializers.ListField(
-            child=serializers.JSONField(),
+            child=shapes.ReceiptField(),
             min_length=1,
             max_length=trust_receipts.MAX_RECEIPTS,
             help_text="receipts as the move answers gave them",
@@ -657,28 +694,7 @@ class GameReceiptsApi(APIView):
             help_text="the log's head now (0 while the game's progress is hidden from you)"
         )
         matches = serializers.BooleanField(help_text="every receipt's verdict is ok")
-        results = inline_serializer(
-            "ReceiptVerdict",
-            {
-                "index": serializers.IntegerField(),
-                "seq": serializers.IntegerField(allow_null=True),
-                "verdict": serializers.ChoiceField(
-                    [
-                        trust_receipts.OK,
-                        trust_receipts.MALFORMED,
-                        trust_receipts.OTHER_GAME,
-                        trust_receipts.UNKNOWN_KEY,
-                        trust_receipts.BAD_SIGNATURE,
-                        trust_receipts.MISSING,
-                        trust_receipts.CHAIN_BROKEN,
-                        trust_receipts.EVENT_MISMATCH,
-                        trust_receipts.HEAD_MISMATCH,
-                    ]
-                ),
-                "detail": serializers.CharField(),
-            },
-            many=True,
-        )
+        results = RECEIPT_VERDICTS
 
     @extend_schema(request=Input, responses={200: Output, 400: ERROR, 404: ERROR, 429: ERROR})
     def post(self, request, game_id):

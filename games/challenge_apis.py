@@ -17,6 +17,7 @@ from core.schema import ApiErrorSerializer
 from core.schema import error_responses
 from games import challenges
 from games import services
+from games import shapes
 from games.models import Challenge
 
 ERROR = ApiErrorSerializer
@@ -29,8 +30,8 @@ class ChallengeOutput(serializers.Serializer):
     players = serializers.IntegerField(help_text="the seats: the two players, then bots")
     bot_strategy = serializers.CharField(help_text="the bots' strategy, for seats beyond two")
     hand_table = serializers.CharField()
-    variants = serializers.JSONField()
-    time_control = serializers.JSONField()
+    variants = shapes.VariantsField()
+    time_control = shapes.TimeControlField()
     rated = serializers.BooleanField()
     status = serializers.SerializerMethodField(
         help_text="pending, accepted, declined, cancelled or expired"
@@ -66,8 +67,8 @@ class ChallengeListApi(APIView):
         players = IntegerField(min_value=2, max_value=14, default=2)
         bot_strategy = serializers.ChoiceField(list(services.BOT_STRATEGIES), default="greedy")
         hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
-        variants = serializers.DictField(required=False, default=dict)
-        time_control = serializers.DictField(required=False, default=dict)
+        variants = shapes.VariantsField(required=False, default=dict)
+        time_control = shapes.TimeControlInputField(required=False, default=dict)
         rated = serializers.BooleanField(default=False)
 
     @extend_schema(operation_id="challenges_list", responses={200: ChallengeListOutput, 401: ERROR})

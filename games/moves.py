@@ -9,6 +9,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from core.fields import IntegerField
+from games.shapes import TrainField
 
 
 class MoveInput(serializers.Serializer):
@@ -19,7 +20,7 @@ class MoveInput(serializers.Serializer):
         max_length=2,
         required=False,
     )
-    train = serializers.JSONField(required=False, help_text='a seat number, or "mexican"')
+    train = TrainField(required=False)
     seat = IntegerField(required=False)
     expected_seq = IntegerField(min_value=0, required=False)
 

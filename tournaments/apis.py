@@ -31,6 +31,7 @@ from core.pagination import paginate
 from core.schema import error_responses
 from core.schema import operations
 from core.throttling import ReadRateThrottle
+from games import shapes
 from tournaments import bans
 from tournaments import eligibility
 from tournaments import selectors
@@ -70,8 +71,8 @@ class TournamentSummaryOutput(serializers.Serializer):
     max_players = serializers.IntegerField(allow_null=True)
     table_size = serializers.IntegerField()
     hand_table = serializers.CharField()
-    variants = serializers.JSONField()
-    time_control = serializers.JSONField()
+    variants = shapes.VariantsField()
+    time_control = shapes.TimeControlField()
     rounds = serializers.IntegerField(
         allow_null=True, help_text="tournament rounds; null for elimination (until the final)"
     )
@@ -317,10 +318,10 @@ class TournamentListApi(APIView):
         )
         table_size = IntegerField(min_value=2, max_value=8)
         hand_table = serializers.ChoiceField(["classic", "double12"], default="classic")
-        variants = serializers.DictField(
+        variants = shapes.VariantsField(
             required=False, default=dict, help_text="per game: set_max, hand_size, rounds (V6)…"
         )
-        time_control = serializers.DictField(required=False, default=dict)
+        time_control = shapes.TimeControlInputField(required=False, default=dict)
         rounds = IntegerField(
             min_value=1, max_value=services.MAX_ROUNDS, default=3, help_text="tournament rounds"
         )

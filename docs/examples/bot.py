@@ -1,13 +1,15 @@
 """A bot that plays one Mexican Train game over the platform's socket; copy it and make it smarter.
 
-    pip install websockets
-    MT_URL=http://127.0.0.1:8000 MT_TOKEN=<api token> python bot.py [GAME_ID]
+    pip install ./docs/examples/client websockets    # the typed client, from the repository
+    MT_URL=http://127.0.0.1:8000 MT_TOKEN=<api token> python docs/examples/bot.py [GAME_ID]
 
 MT_TOKEN is an API token (POST /api/v1/auth/token, or the one /api/v1/auth/register returns).
 With GAME_ID the bot plays its seat there; without, it opens a casual table of --players seats
 (double-6, --rounds rounds), fills it with the platform's greedy bots and starts it. The token
 never goes in a URL: each connection takes a single-use ticket (POST /api/v1/auth/socket-ticket).
-Protocol: docs/api/asyncapi.yaml. On its turn it plays the highest tile it may, else draws,
+REST calls go through mexican_train_client, the client generated from docs/api/openapi.yaml
+(docs/bots/client.md); the socket's protocol is docs/api/asyncapi.yaml, and its moves and view
+are read with the client's models. On its turn it plays the highest tile it may, else draws,
 else stops or passes. It exits 0 when the game ends, printing the final scores.
 """
 
@@ -16,10 +18,19 @@ import json
 import os
 import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
 
+import httpx
+from mexican_train_client import AuthenticatedClient
+from mexican_train_client.api.accounts import auth_socket_ticket
+from mexican_train_client.api.games import games_bots_create
+from mexican_train_client.api.games import games_create
+from mexican_train_client.api.games import games_start_create
+from mexican_train_client.models import GameBotsInputRequest
+from mexican_train_client.models import GameListInputRequest
+from mexican_train_client.models import Move
+from mexican_train_client.models import VariantsRequest
+from mexican_train_client.models import View
 from websockets.exceptions import ConnectionClosed
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
@@ -38,52 +49,49 @@ def say(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def api(base, token, method, path, body=None):
-    """Call the REST API; return its JSON answer. 429 and 503 wait and try again."""
-    data = json.dumps(body).encode() if body is not None else None
+def call(operation, client, **kwargs):
+    """Call one of the client's operations; return its parsed answer. 429 and 503 wait and try
+    again; any other error (an ApiError: `code`, `detail`) stops the bot."""
     for attempt in range(6):
-        req = urllib.request.Request(base + "/api/v1" + path, data, method=method)
-        req.add_header("Authorization", f"Token {token}")
-        req.add_header("Content-Type", "application/json")
-        try:
-            with urllib.request.urlopen(req, timeout=30) as resp:
-                return json.loads(resp.read() or b"null")
-        except urllib.error.HTTPError as exc:
-            answer = exc.read().decode(errors="replace")[:300]
-            if exc.code not in (429, 503) or attempt == 5:
-                raise SystemExit(f"{method} {path}: {exc.code} {answer}") from None
-            time.sleep(float(exc.headers.get("Retry-After") or 2))
+        answer = operation.sync_detailed(client=client, **kwargs)
+        if answer.status_code < 400:
+            return answer.parsed
+        if answer.status_code not in (429, 503) or attempt == 5:
+            name = operation.__name__.rsplit(".", 1)[-1]
+            raise SystemExit(f"{name}: {answer.status_code} {answer.content[:300]!r}")
+        time.sleep(float(answer.headers.get("Retry-After") or 2))
 
 
-def new_game(base, token, players, rounds):
+def new_game(client, players, rounds):
     """Open a casual table, seat the platform's bots and start it; return its id."""
-    variants = {"set_max": 6, "rounds": rounds}
-    game = api(base, token, "POST", "/games", {"players": players, "variants": variants})
+    variants = VariantsRequest(set_max=6, rounds=rounds)
+    game = call(games_create, client, body=GameListInputRequest(players=players, variants=variants))
+    greedy = GameBotsInputRequest(strategy="greedy")
     for _ in range(players - 1):
-        api(base, token, "POST", f"/games/{game['id']}/bots", {"strategy": "greedy"})
-    api(base, token, "POST", f"/games/{game['id']}/start")
-    return game["id"]
+        call(games_bots_create, client, game_id=game.id, body=greedy)
+    call(games_start_create, client, game_id=game.id)
+    return str(game.id)
 
 
 def choose(moves):
     """The highest-pip play, else a draw, else stop or pass (or the engine, when it is asked)."""
-    plays = [m for m in moves if m["action"] == "play"]
+    plays = [m for m in moves if m.action == "play"]
     if plays:
-        return max(plays, key=lambda m: (sum(m["tile"]), m["train"] == "mexican"))
+        return max(plays, key=lambda m: (sum(m.tile), m.train == "mexican"))
     for action in ("engine", "draw", "stop", "pass"):
         for move in moves:
-            if move["action"] == action:
+            if move.action == action:
                 return move
     return None
 
 
-def play(base, token, game_id):
+def play(base, client, game_id):
     """Play until the game ends; return its last view. Reconnects when the socket drops."""
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
     seq, backoff, sent = 0, 1.0, None
     while True:
         try:  # a fresh ticket for each connection: it is good once
-            ticket = api(base, token, "POST", "/auth/socket-ticket")["ticket"]
+            ticket = call(auth_socket_ticket, client).ticket
             # Origin: sockets open only from the site's own origin.
             with connect(f"{ws_url}?ticket={ticket}", origin=base, open_timeout=10) as ws:
                 ws.send(json.dumps({"command": "sync", "after": seq}))  # what I missed, the view
@@ -103,10 +111,10 @@ def play(base, token, game_id):
                         seq = msg["seq"]
                         if msg["status"] in ENDED:
                             return msg
-                        move = choose(msg["legal_moves"])
+                        move = choose([Move.from_dict(m) for m in msg["legal_moves"]])
                         if move is not None:
                             key = f"{game_id}:{seq}:{uuid.uuid4().hex[:8]}"
-                            sent = {"command": "move", "id": key, "move": move}
+                            sent = {"command": "move", "id": key, "move": move.to_dict()}
                             sent.update(expected_seq=seq, idempotency_key=key)
                             ws.send(json.dumps(sent))
                     elif kind == "error":
@@ -123,7 +131,8 @@ def play(base, token, game_id):
             if code in FATAL:
                 raise SystemExit(f"socket closed {code}: {FATAL[code]}") from None
             say(f"socket closed ({code}); reconnecting in {backoff:.0f} s")
-        except (OSError, InvalidStatus) as exc:  # the server is away (or restarting)
+        # The server is away (or restarting): the socket's errors, and the client's (httpx).
+        except (OSError, InvalidStatus, httpx.TransportError) as exc:
             say(f"cannot connect ({exc}); retrying in {backoff:.0f} s")
         time.sleep(backoff)
         backoff = min(backoff * 2, 30)
@@ -140,14 +149,17 @@ def main():
     if not args.token:
         parser.error("give an API token: MT_TOKEN or --token")
     base = args.url.rstrip("/")
-    game_id = args.game or new_game(base, args.token, args.players, args.rounds)
+    # API tokens go in `Authorization: Token <key>` (the client's default prefix is Bearer).
+    client = AuthenticatedClient(base_url=base, token=args.token, prefix="Token", timeout=30)
+    game_id = args.game or new_game(client, args.players, args.rounds)
     print(f"playing {base}/games/{game_id}")
-    last = play(base, args.token, game_id)
-    view = last["view"] or {}
+    last = play(base, client, game_id)
     print(f"game {last['status']}; I was seat {last['seat']}")
-    for seat, total in enumerate(view.get("totals", [])):
-        place = view.get("result", {}).get("places", [None] * (seat + 1))[seat]
-        print(f"  seat {seat}: {total} points, place {place}")
+    if last["view"] is not None:
+        view = View.from_dict(last["view"])
+        places = view.result.places if view.result else [None] * view.seats
+        for seat, total in enumerate(view.totals):
+            print(f"  seat {seat}: {total} points, place {places[seat]}")
 
 
 if __name__ == "__main__":

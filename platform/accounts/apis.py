@@ -7,6 +7,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -115,6 +116,21 @@ class NewTokenOutput(TokenOutput):
     token = serializers.CharField(help_text="the key: shown this once, only its digest is kept")
 
 
+# The service's rule (accounts.services.api_token_create): 1 to TOKEN_NAME_MAX printable
+# characters once trimmed; the pattern asks for one that is not a space and no control one.
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": TOKEN_NAME_MAX,
+        "pattern": r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$",
+        "description": f"1 to {TOKEN_NAME_MAX} printable characters (spaces around are trimmed)",
+    }
+)
+class TokenNameField(serializers.CharField):
+    """A token's name, checked by the service (400 ``invalid``)."""
+
+
 class AuthTokenObtainApi(APIView):
     """Exchange a username and password for a new API token (`Authorization: Token <key>`).
 
@@ -127,9 +143,7 @@ class AuthTokenObtainApi(APIView):
     throttle_classes = (LoginRateThrottle,)
 
     class Input(CredentialsInput):
-        name = serializers.CharField(
-            max_length=TOKEN_NAME_MAX, required=False, default=DEFAULT_TOKEN_NAME
-        )
+        name = TokenNameField(max_length=TOKEN_NAME_MAX, required=False, default=DEFAULT_TOKEN_NAME)
         code = serializers.CharField(
             max_length=64,
             required=False,
@@ -191,7 +205,7 @@ class TokenListApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     class Input(serializers.Serializer):
-        name = serializers.CharField(max_length=TOKEN_NAME_MAX)
+        name = TokenNameField(max_length=TOKEN_NAME_MAX)
 
     class ListOutput(TokenOutput):
         current = serializers.BooleanField(help_text="the token this request came with")

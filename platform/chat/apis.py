@@ -187,7 +187,9 @@ class ChatReportApi(APIView):
         )
 
 
-MUTES_OUTPUT = inline_serializer("ChatMutes", {"muted": serializers.ListField()})
+MUTES_OUTPUT = inline_serializer(
+    "ChatMutes", {"muted": serializers.ListField(child=serializers.CharField())}
+)
 
 
 class MuteListApi(APIView):

@@ -476,6 +476,7 @@ SPECTACULAR_SETTINGS = {
         "BotStrategyEnum": "games.services.BOT_STRATEGIES",
         "OffenceKindEnum": "tournaments.bans.OffenceKind",
         "RatingKindEnum": ["live", "correspondence"],  # ratings' kinds, time controls' kinds
+        "GameStatusEnum": "games.models.GameStatus.values",
     },
 }
 

@@ -4,6 +4,7 @@ of games, /api/v1/audit/games/<id>..., is ``disputes.audit_apis``.)
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -14,6 +15,7 @@ from accounts.names import Names
 from accounts.permissions import StaffBySessionOnly
 from accounts.staff_api import StaffActionApi
 from accounts.staff_api import staff_action_schema
+from chat.apis import ChatMessageOutput
 from core.fields import IntegerField
 from core.inputs import query
 from core.inputs import validated
@@ -29,7 +31,9 @@ from disputes import selectors
 from disputes import services
 from disputes.models import DisputeCategory
 from disputes.models import DisputeStatus
+from games.apis import RECEIPT_VERDICTS
 from games.selectors import table_names
+from games.shapes import ReceiptField
 from trust.receipts import MAX_RECEIPTS
 
 DISPUTE_TAGS = ["disputes"]
@@ -91,6 +95,7 @@ class DisputeOutput(serializers.Serializer):
         names = dispute_names(dispute)
         return sorted(names.of(u) for u in dispute.involved.all())
 
+    @extend_schema_field(ChatMessageOutput(many=True))
     def get_reported_chat(self, dispute) -> list[dict]:
         from chat.selectors import message_json
 
@@ -110,7 +115,7 @@ class ReceiptCheckOutput(serializers.Serializer):
     checked_at = serializers.DateTimeField()
     head_seq = serializers.IntegerField(help_text="the log's head when checked")
     matches = serializers.BooleanField(help_text="the log matched every receipt then")
-    results = serializers.JSONField(help_text="per receipt: index, seq, verdict, detail")
+    results = RECEIPT_VERDICTS
 
     def get_submitted_by(self, check) -> str:
         return dispute_names(check.dispute).of(check.submitted_by)
@@ -130,7 +135,7 @@ class DisputeDetailOutput(DisputeOutput):
 
 def _receipts_field():
     return serializers.ListField(
-        child=serializers.JSONField(),
+        child=ReceiptField(),
         required=False,
         min_length=1,
         max_length=MAX_RECEIPTS,

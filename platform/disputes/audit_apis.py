@@ -41,6 +41,8 @@ from games import audit
 from games import selectors as game_selectors
 from games import staff
 from games import stakes
+from games.shapes import GameResultField
+from games.shapes import Record
 
 AUDIT_TAGS = ["audit"]
 operation = operations(AUDIT_TAGS)
@@ -175,7 +177,7 @@ class AuditRecordApi(APIView):
     @operation(
         "audit_record",
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="spec/game-record.md"),
+            200: OpenApiResponse(Record, description="the full record (every hand)"),
             **AUDIT_READ_ERRORS,
         },
     )
@@ -228,7 +230,7 @@ class AdjudicationOutput(serializers.Serializer):
     seq = serializers.IntegerField(source="event.seq")
     type = serializers.CharField(source="event.type")
     status = serializers.CharField(source="game.status")
-    result = serializers.JSONField(source="game.result", allow_null=True)
+    result = GameResultField(source="game.result", allow_null=True)
 
 
 class AdjudicationInput(serializers.Serializer):

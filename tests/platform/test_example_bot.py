@@ -1,11 +1,13 @@
 """The example bot (docs/examples/bot.py) plays a whole game against the platform's bots on a
 real server (`manage.py serve`, the embedded default), as a user who copied it would run it:
-with the token of a bot account its owner registered (POST /api/v1/me/bots)."""
+with the token of a bot account its owner registered (POST /api/v1/me/bots), and the generated
+client (docs/examples/client/) installed from the repository as docs/bots/client.md says."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -27,6 +29,7 @@ from tests.support.server import wait_ready
 pytestmark = pytest.mark.slow
 
 BOT = REPO / "docs" / "examples" / "bot.py"
+CLIENT = REPO / "docs" / "examples" / "client"
 API = "/api/v1"
 GAME_SECONDS = 120
 MOVE_EVENTS = {"EnginePlaced", "TilePlayed", "TileDrawn", "TurnPassed", "TurnStopped"}
@@ -58,9 +61,31 @@ def _own_bot(url: str, owner: str, name: str) -> str:
 BOT_ACTOR = {"kind": "bot", "name": "examplebot"}  # its moves are labelled a bot's
 
 
-def _bot_env(url: str, token: str) -> dict[str, str]:
-    """All the bot is given: where the platform is and the token (no repository, no Django)."""
-    return {"PATH": os.environ.get("PATH", ""), "MT_URL": url, "MT_TOKEN": token}
+@pytest.fixture(scope="module")
+def client_site(tmp_path_factory) -> Path:
+    """The generated client, installed by pip from docs/examples/client/ into a folder of its
+    own (its dependencies, httpx and attrs, are the test environment's: offline, no index)."""
+    site = tmp_path_factory.mktemp("client-site")
+    source = tmp_path_factory.mktemp("client-source") / "client"
+    shutil.copytree(CLIENT, source)  # the build writes beside the sources: not in the repository
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+         "--no-build-isolation", "--target", str(site), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    assert (site / "mexican_train_client" / "__init__.py").exists()
+    return site
+
+
+def _bot_env(url: str, token: str, site: Path) -> dict[str, str]:
+    """All the bot is given: where the platform is, the token and the installed client (no
+    repository, no Django)."""
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(site),
+        "MT_URL": url,
+        "MT_TOKEN": token,
+    }
 
 
 def _embedded_env(tmp_path: Path) -> dict[str, str]:
@@ -72,14 +97,14 @@ def _embedded_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def test_the_example_bot_plays_a_whole_game_against_platform_bots(tmp_path):
+def test_the_example_bot_plays_a_whole_game_against_platform_bots(tmp_path, client_site):
     log_path = tmp_path / "serve.log"
     with served(_embedded_env(tmp_path), log_path, timeout=60) as url:
         token = _own_bot(url, "botwriter", "examplebot")
         t0 = time.monotonic()
         run = subprocess.run(
             [sys.executable, str(BOT), "--players", "3", "--rounds", "1"],
-            env=_bot_env(url, token),
+            env=_bot_env(url, token, client_site),
             cwd=tmp_path,  # a copy of the bot needs nothing of the repository
             capture_output=True,
             text=True,
@@ -124,7 +149,7 @@ def _move_refused(url: str, gid: str, body: dict, token: str) -> int | None:
     return None
 
 
-def _a_game_through_a_restart(tmp_path: Path) -> dict:
+def _a_game_through_a_restart(tmp_path: Path, site: Path) -> dict:
     """Play a person (over REST) against the example bot, restarting the server after the
     person's second move; return what the bot printed and the game's events."""
     env = _embedded_env(tmp_path)
@@ -144,7 +169,7 @@ def _a_game_through_a_restart(tmp_path: Path) -> dict:
             _call(url, "POST", f"/games/{gid}/start", token=my_token)
             bot = subprocess.Popen(
                 [sys.executable, str(BOT), gid],
-                env=_bot_env(url, bot_token),
+                env=_bot_env(url, bot_token, site),
                 cwd=tmp_path,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -190,7 +215,9 @@ def _a_game_through_a_restart(tmp_path: Path) -> dict:
     }  # fmt: skip
 
 
-def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart(tmp_path):
+def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart(
+    tmp_path, client_site
+):
     """A person (this test, over REST) against the bot at a table the person opened; the
     server is restarted after the person's second move: the bot's socket drops, it
     reconnects with a fresh ticket, catches up and plays its seat to the end.
@@ -201,7 +228,7 @@ def test_the_example_bot_plays_its_seat_at_a_given_game_through_a_server_restart
     for attempt in range(3):
         folder = tmp_path / f"game-{attempt}"
         folder.mkdir()
-        run = _a_game_through_a_restart(folder)
+        run = _a_game_through_a_restart(folder, client_site)
         after = [
             e
             for e in run["events"]

@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.new_owned_bot_output import NewOwnedBotOutput
+from ...models.owned_bot_list_input_request import OwnedBotListInputRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: OwnedBotListInputRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/me/bots",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | NewOwnedBotOutput | None:
+    if response.status_code == 201:
+        response_201 = NewOwnedBotOutput.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ApiError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = ApiError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | NewOwnedBotOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: OwnedBotListInputRequest,
+) -> Response[ApiError | NewOwnedBotOutput]:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        body (OwnedBotListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | NewOwnedBotOutput]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: OwnedBotListInputRequest,
+) -> ApiError | NewOwnedBotOutput | None:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        body (OwnedBotListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | NewOwnedBotOutput
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: OwnedBotListInputRequest,
+) -> Response[ApiError | NewOwnedBotOutput]:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        body (OwnedBotListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | NewOwnedBotOutput]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: OwnedBotListInputRequest,
+) -> ApiError | NewOwnedBotOutput | None:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        body (OwnedBotListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | NewOwnedBotOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.owned_bot_page import OwnedBotPage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/me/bots",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | OwnedBotPage | None:
+    if response.status_code == 200:
+        response_200 = OwnedBotPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | OwnedBotPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[ApiError | OwnedBotPage]:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | OwnedBotPage]
+    """
+
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> ApiError | OwnedBotPage | None:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | OwnedBotPage
+    """
+
+    return sync_detailed(
+        client=client,
+        page=page,
+        page_size=page_size,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[ApiError | OwnedBotPage]:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | OwnedBotPage]
+    """
+
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> ApiError | OwnedBotPage | None:
+    """Your bot accounts: list them, or register one (`username`) and get its API token.
+
+    A bot you own plays through the same REST and socket API as you, with its own token
+    (`Authorization: Token <key>`), on the clock like a person: the platform never moves for
+    it. It may sit at casual tables and enter bots-only tournaments, never rated play. At most
+    `BOTS_PER_USER` active bots each; a bot cannot register bots.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | OwnedBotPage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            page=page,
+            page_size=page_size,
+        )
+    ).parsed

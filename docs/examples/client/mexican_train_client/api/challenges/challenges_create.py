@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.challenge_list_input_request import ChallengeListInputRequest
+from ...models.challenge_output import ChallengeOutput
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: ChallengeListInputRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/challenges",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | ChallengeOutput | None:
+    if response.status_code == 201:
+        response_201 = ChallengeOutput.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ApiError.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = ApiError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | ChallengeOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ChallengeListInputRequest,
+) -> Response[ApiError | ChallengeOutput]:
+    """400 `challenge_self`, `challenge_bot`, `player_gone`, `invalid_ruleset`, `invalid_time_control`; 403
+    `not_eligible_for_rated`; 404 `not_found` (no such player). The challenged player is notified (kind
+    `challenge`).
+
+    Args:
+        body (ChallengeListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | ChallengeOutput]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: ChallengeListInputRequest,
+) -> ApiError | ChallengeOutput | None:
+    """400 `challenge_self`, `challenge_bot`, `player_gone`, `invalid_ruleset`, `invalid_time_control`; 403
+    `not_eligible_for_rated`; 404 `not_found` (no such player). The challenged player is notified (kind
+    `challenge`).
+
+    Args:
+        body (ChallengeListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | ChallengeOutput
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ChallengeListInputRequest,
+) -> Response[ApiError | ChallengeOutput]:
+    """400 `challenge_self`, `challenge_bot`, `player_gone`, `invalid_ruleset`, `invalid_time_control`; 403
+    `not_eligible_for_rated`; 404 `not_found` (no such player). The challenged player is notified (kind
+    `challenge`).
+
+    Args:
+        body (ChallengeListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | ChallengeOutput]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: ChallengeListInputRequest,
+) -> ApiError | ChallengeOutput | None:
+    """400 `challenge_self`, `challenge_bot`, `player_gone`, `invalid_ruleset`, `invalid_time_control`; 403
+    `not_eligible_for_rated`; 404 `not_found` (no such player). The challenged player is notified (kind
+    `challenge`).
+
+    Args:
+        body (ChallengeListInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | ChallengeOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

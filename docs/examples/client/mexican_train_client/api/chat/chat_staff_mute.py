@@ -1,0 +1,207 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.chat_staff_mute import ChatStaffMute
+from ...models.staff_mute_input_request import StaffMuteInputRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    username: str,
+    *,
+    body: StaffMuteInputRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/staff/chat-mutes/{username}".format(
+            username=quote(str(username), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApiError | ChatStaffMute | None:
+    if response.status_code == 201:
+        response_201 = ChatStaffMute.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = ApiError.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | ChatStaffMute]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+    body: StaffMuteInputRequest,
+) -> Response[ApiError | ChatStaffMute]:
+    """Staff: forbid a player every chat until a time, with a reason; or lift it.
+
+    Args:
+        username (str):
+        body (StaffMuteInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | ChatStaffMute]
+    """
+
+    kwargs = _get_kwargs(
+        username=username,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+    body: StaffMuteInputRequest,
+) -> ApiError | ChatStaffMute | None:
+    """Staff: forbid a player every chat until a time, with a reason; or lift it.
+
+    Args:
+        username (str):
+        body (StaffMuteInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | ChatStaffMute
+    """
+
+    return sync_detailed(
+        username=username,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+    body: StaffMuteInputRequest,
+) -> Response[ApiError | ChatStaffMute]:
+    """Staff: forbid a player every chat until a time, with a reason; or lift it.
+
+    Args:
+        username (str):
+        body (StaffMuteInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | ChatStaffMute]
+    """
+
+    kwargs = _get_kwargs(
+        username=username,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+    body: StaffMuteInputRequest,
+) -> ApiError | ChatStaffMute | None:
+    """Staff: forbid a player every chat until a time, with a reason; or lift it.
+
+    Args:
+        username (str):
+        body (StaffMuteInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | ChatStaffMute
+    """
+
+    return (
+        await asyncio_detailed(
+            username=username,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_error import ApiError
+from ...models.dispute_list_status import DisputeListStatus
+from ...models.dispute_page import DisputePage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    game: UUID | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: DisputeListStatus | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_game: str | Unset = UNSET
+    if not isinstance(game, Unset):
+        json_game = str(game)
+    params["game"] = json_game
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/disputes",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ApiError | DisputePage | None:
+    if response.status_code == 200:
+        response_200 = DisputePage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ApiError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ApiError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ApiError.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ApiError.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ApiError.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApiError | DisputePage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    game: UUID | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: DisputeListStatus | Unset = UNSET,
+) -> Response[ApiError | DisputePage]:
+    """A player's disputes, or for staff every dispute (the queue: longest waiting first).
+
+    Args:
+        game (UUID | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (DisputeListStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | DisputePage]
+    """
+
+    kwargs = _get_kwargs(
+        game=game,
+        page=page,
+        page_size=page_size,
+        status=status,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    game: UUID | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: DisputeListStatus | Unset = UNSET,
+) -> ApiError | DisputePage | None:
+    """A player's disputes, or for staff every dispute (the queue: longest waiting first).
+
+    Args:
+        game (UUID | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (DisputeListStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | DisputePage
+    """
+
+    return sync_detailed(
+        client=client,
+        game=game,
+        page=page,
+        page_size=page_size,
+        status=status,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    game: UUID | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: DisputeListStatus | Unset = UNSET,
+) -> Response[ApiError | DisputePage]:
+    """A player's disputes, or for staff every dispute (the queue: longest waiting first).
+
+    Args:
+        game (UUID | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (DisputeListStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApiError | DisputePage]
+    """
+
+    kwargs = _get_kwargs(
+        game=game,
+        page=page,
+        page_size=page_size,
+        status=status,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    game: UUID | Unset = UNSET,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: DisputeListStatus | Unset = UNSET,
+) -> ApiError | DisputePage | None:
+    """A player's disputes, or for staff every dispute (the queue: longest waiting first).
+
+    Args:
+        game (UUID | Unset):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (DisputeListStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApiError | DisputePage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            game=game,
+            page=page,
+            page_size=page_size,
+            status=status,
+        )
+    ).parsed

@@ -1,0 +1,14 @@
+from typing import Literal
+
+PointsEnum = Literal["duplicate", "share"]
+
+POINTS_ENUM_VALUES: set[PointsEnum] = {
+    "duplicate",
+    "share",
+}
+
+
+def check_points_enum(value: str) -> PointsEnum:
+    if value in POINTS_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {POINTS_ENUM_VALUES!r}")

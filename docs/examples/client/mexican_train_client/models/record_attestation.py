@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="RecordAttestation")
+
+
+@_attrs_define
+class RecordAttestation:
+    """
+    Attributes:
+        alg (str):
+        public_key (str): hex
+        signature (str): hex
+    """
+
+    alg: str
+    public_key: str
+    signature: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        alg = self.alg
+
+        public_key = self.public_key
+
+        signature = self.signature
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "alg": alg,
+                "public_key": public_key,
+                "signature": signature,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        alg = d.pop("alg")
+
+        public_key = d.pop("public_key")
+
+        signature = d.pop("signature")
+
+        record_attestation = cls(
+            alg=alg,
+            public_key=public_key,
+            signature=signature,
+        )
+
+        record_attestation.additional_properties = d
+        return record_attestation
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
