@@ -252,7 +252,8 @@ def server_env(tmp_path_factory) -> Iterator[dict[str, str]]:
         # Publish/subscribe ignores the database number: the parallel lane's platforms would
         # hear each other's tournament groups (ids 1, 2, ... in each database; seen in CI as
         # another platform's detail hiding a check-in button).
-        env["CHANNEL_LAYER_PREFIX"] = f"e2e{worker_name()}"
+        # The process id keeps apart two runs on one Redis too (a CI run beside a developer's).
+        env["CHANNEL_LAYER_PREFIX"] = f"e2e{worker_name()}-{os.getpid()}"
         # The database is recreated below, and its user ids with it: counts an earlier session
         # left under those ids (tables created this hour) would throttle the new users.
         import redis
