@@ -232,7 +232,9 @@ class EmbeddedRunner:
 
     def put(self, task, args: tuple, eta: datetime | None = None) -> None:
         delay = 0.0 if eta is None else max((eta - clock.now()).total_seconds(), 0.0)
-        self.put_after(delay, task, args)
+        # Run in a copy of the submitter's context, as a worker runs a task under the request
+        # id (and trace) it was published with.
+        self.put_after(delay, _InContext(task, contextvars.copy_context()), args)
 
     def put_after(self, delay: float, task, args: tuple, attempt: int = 0) -> None:
         with self._cv:
@@ -271,6 +273,16 @@ class EmbeddedRunner:
                     log.exception("embedded task %s failed", task.name)
             finally:
                 close_old_connections()
+
+
+class _InContext:
+    """A task run on the runner inside the context it was submitted from."""
+
+    def __init__(self, task, context: contextvars.Context) -> None:
+        self.task, self.context, self.name = task, context, task.name
+
+    def run(self, *args):
+        return self.context.run(self.task.run, *args)
 
 
 class _Periodic:
