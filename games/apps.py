@@ -1,5 +1,8 @@
 from django.apps import AppConfig
 
+# The keys under which the games' payloads, events and states hold tiles.
+TILE_KEYS = ("hand", "hands", "boneyard", "tile", "tiles", "drawn", "deal", "deals")
+
 
 class GamesConfig(AppConfig):
     name = "games"
@@ -27,3 +30,7 @@ class GamesConfig(AppConfig):
         from games.automatic import sweep_due
 
         sweeper.register("deadlines", sweep_due)
+        # Tiles are hidden information (RULES R4): no error report carries them (core.sentry).
+        from core import sentry
+
+        sentry.register_hidden_keys(TILE_KEYS)

@@ -19,6 +19,7 @@ from django.db import transaction
 
 from core import clock
 from core import metrics
+from core import tracing
 from core.errors import NotFound
 from games import clocks
 from games import domain
@@ -91,6 +92,7 @@ def _strategy_for(seat: Seat):
     return make_strategy(name if name in STRATEGIES else RESIGNED_STRATEGY, **options)
 
 
+@tracing.traced("game.play_automatic")
 def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
     """Play the turn of the seat the platform plays, if it is to move at ``seq``; else None.
 
@@ -140,6 +142,7 @@ def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
     return MoveResult(loaded.version, tuple(appended), seat=seat.index)
 
 
+@tracing.traced("game.apply_timeout")
 @transaction.atomic
 def game_apply_timeout(*, game_id, seq: int) -> MoveResult | None:
     """Apply the timeout action to the seat to move at ``seq`` if its deadline has passed.

@@ -1,6 +1,10 @@
 """Push a game's new events to its sockets: one message per seat and one for its spectators,
 each built from that viewer's view (RULES R4) — never a database read per connection.
 
+Each ``events`` frame a move causes carries the ``request_id`` of the request (or socket
+command, or the task it scheduled) that made it: a client's report of a frame leads to the
+request's log lines, its task's and its error report.
+
 A seat's message names the user who holds the seat now (``holder``, read once per publish,
 after the commit), and a socket forwards it only if that is its own user: a socket that
 listened to a seat its user has left, or resigned, never hears the seat's tiles again, even
@@ -15,6 +19,7 @@ from typing import Any
 
 from django.db import DatabaseError
 
+from core.logging import current_request_id
 from eventstore.store import StoredEvent
 from games.engine import GameState
 from games.models import Seat
@@ -102,6 +107,7 @@ def publish_game_events(
         return
     game_id, status, seq, seats = game.id, game.status, events[-1].seq, game.players
     known = list(holders) if holders is not None else None
+    request_id = current_request_id()
 
     def build() -> dict[str, dict[str, Any]]:
         holders = known if known is not None else _holders(game_id, seats)
@@ -114,6 +120,8 @@ def publish_game_events(
                 messages[group] = seats_message(holders)
                 continue
             payload = viewer_payload(game_id, status, seq, events, state, seat, names)
+            if request_id:
+                payload = {**payload, "request_id": request_id}
             messages[group] = update_message(payload, seat=seat, holder=holder)
         return messages
 

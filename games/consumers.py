@@ -66,6 +66,9 @@ from core.limits import MAX_FRAME_BYTES
 from core.limits import JsonTooDeep
 from core.limits import check_idempotency_key
 from core.limits import load_json
+from core.logging import bind_request_id
+from core.logging import new_request_id
+from core.logging import unbind_request_id
 from core.throttling import SocketLimits
 from core.throttling import check_move
 from games import selectors
@@ -264,10 +267,15 @@ class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
         if handler is None:
             await self._send_error(BAD_MESSAGE, message_id)
             return
+        # A command is a request of its own: its log lines, its tasks and the frames its move
+        # causes carry a request id (core.logging), as an HTTP request's do.
+        token = bind_request_id(new_request_id())
         try:
             await handler(content)
         except Exception as exc:
             await self._send_error(exc, message_id)
+        finally:
+            unbind_request_id(token)
 
     async def ping(self, content):
         """Answer with the game's seq now, so a client that missed a live update (one lost while

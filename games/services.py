@@ -22,6 +22,7 @@ from accounts.services import bot_account_get_or_create
 from core import clock
 from core import metrics
 from core import throttling
+from core import tracing
 from core.errors import ApplicationError
 from core.errors import Conflict
 from core.errors import Forbidden
@@ -562,6 +563,7 @@ def _seat_of(seats: list[Seat], user) -> Seat:
     return seat
 
 
+@tracing.traced("game.move")
 @transaction.atomic
 def game_move(
     *,

@@ -2,8 +2,13 @@
 
 from django.urls import path
 
+from core.metrics import socket_app
 from tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns = [
-    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi(), name="ws-tournament"),
+    path(
+        "ws/tournaments/<int:tournament_id>/",
+        socket_app(TournamentConsumer.as_asgi(), "tournament"),
+        name="ws-tournament",
+    ),
 ]

@@ -24,6 +24,7 @@ import django  # noqa: E402
 # work, with request threads from a pool (core.serving).
 django.setup(set_prefix=False)
 
+from core import sentry  # noqa: E402
 from core.serving import PooledASGIHandler  # noqa: E402
 
 django_application = PooledASGIHandler()
@@ -42,8 +43,11 @@ websocket_routes = websocket_urlpatterns + tournament_routes
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": SameOriginValidator(
-            AuthMiddlewareStack(TicketAuthMiddleware(URLRouter(websocket_routes)))
+        # With SENTRY_DSN, a consumer's unhandled error is reported (core.sentry); else as is.
+        "websocket": sentry.wrap_asgi(
+            SameOriginValidator(
+                AuthMiddlewareStack(TicketAuthMiddleware(URLRouter(websocket_routes)))
+            )
         ),
     }
 )

@@ -284,6 +284,8 @@ MIDDLEWARE = [
     "core.health.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.logging.RequestIdMiddleware",
+    # Request rate, errors and latency by route template (core.metrics).
+    "core.metrics.RequestMetricsMiddleware",
     "core.middleware.ServiceUnavailableMiddleware",
     "core.middleware.ApiErrorJsonMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -25,6 +25,95 @@ _request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("reques
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
+# The Celery message header carrying the request id of the request (or socket command) whose
+# work published the task; the worker binds it while the task runs (``connect_signals``).
+TASK_HEADER = "mexican_train_request_id"
+
+
+def current_request_id() -> str | None:
+    """Return the id of the request (or socket command, or task) being handled, if any."""
+    return _request_id.get()
+
+
+def new_request_id() -> str:
+    """Return a fresh request id (for work that did not come through the proxy: a socket
+    command)."""
+    return uuid.uuid4().hex
+
+
+def bind_request_id(value: str | None) -> contextvars.Token:
+    """Make ``value`` the current request id; pass the token to ``unbind_request_id``."""
+    return _request_id.set(value)
+
+
+def unbind_request_id(token: contextvars.Token) -> None:
+    _request_id.reset(token)
+
+
+def valid_request_id(value: object) -> str | None:
+    """Return ``value`` if it is a well-formed request id, else None (a header from a message
+    is input like any other)."""
+    return value if isinstance(value, str) and _VALID_REQUEST_ID.fullmatch(value) else None
+
+
+def stamp_task_request_id(sender=None, headers: dict | None = None, **kwargs) -> None:
+    """before_task_publish: put the current request id on the message. ``core.tasks`` sends
+    from its publisher thread inside a copy of the submitter's context, so this is the id of
+    the request that scheduled the task."""
+    request_id = _request_id.get()
+    if request_id and isinstance(headers, dict):
+        headers.setdefault(TASK_HEADER, request_id)
+
+
+def _task_request_id(task) -> str | None:
+    request = getattr(task, "request", None)
+    if request is None:
+        return None
+    value = getattr(request, TASK_HEADER, None)
+    if value is None:
+        value = (getattr(request, "headers", None) or {}).get(TASK_HEADER)
+    return valid_request_id(value)
+
+
+def bind_task_request_id(sender=None, task=None, **kwargs) -> None:
+    """task_prerun: the task runs under the request id it was published with (its log records
+    and the socket frames its moves cause carry it), or none."""
+    request = getattr(task, "request", None)
+    if request is None or getattr(request, "is_eager", False):
+        return  # run in the caller's thread: its id is current already
+    token = _request_id.set(_task_request_id(task))
+    try:
+        request._request_id_token = token
+    except AttributeError:
+        _request_id.reset(token)
+
+
+def unbind_task_request_id(sender=None, task=None, **kwargs) -> None:
+    """task_postrun: back to no request id."""
+    request = getattr(task, "request", None)
+    token = getattr(request, "_request_id_token", None)
+    if token is not None:
+        request._request_id_token = None
+        try:
+            _request_id.reset(token)
+        except ValueError:  # set in another context (never under the solo or prefork pool)
+            _request_id.set(None)
+
+
+def connect_signals() -> None:
+    """Connect the Celery handlers carrying request ids into tasks (from core's ready())."""
+    from celery import signals
+
+    signals.before_task_publish.connect(
+        stamp_task_request_id, weak=False, dispatch_uid="core.logging.request_id"
+    )
+    signals.task_prerun.connect(
+        bind_task_request_id, weak=False, dispatch_uid="core.logging.bind_request_id"
+    )
+    signals.task_postrun.connect(
+        unbind_task_request_id, weak=False, dispatch_uid="core.logging.unbind_request_id"
+    )
+
 
 class RequestIdFilter(logging.Filter):
     """Put the current request id (or None) on every record as ``request_id``."""

@@ -11,6 +11,17 @@ Metrics (names as exposed):
 - ``mexican_train_active_games``: games in play, counted in the database at scrape time.
 - ``mexican_train_task_lag_seconds{task}``: from the time a Celery task was due (its ETA, or
   when it was published if it has none) to the moment a worker starts it.
+- ``mexican_train_http_requests_total{method,route,status}``: HTTP requests answered, by
+  method, route template (Django's ``resolver_match.route``, e.g.
+  ``api/v1/games/<uuid:game_id>/moves``; ``unmatched`` for a path no route matched, so a
+  scanner's paths add no series) and status class (``2xx`` .. ``5xx``);
+  ``mexican_train_http_errors_total{method,route}``: those answered 5xx;
+  ``mexican_train_http_request_duration_seconds{route}``: their latency (a histogram: p50/p95/
+  p99 with ``histogram_quantile``). Counted by ``RequestMetricsMiddleware``.
+- ``mexican_train_socket_connects_total{consumer}``, ``..._socket_disconnects_total{consumer}``,
+  ``..._socket_frames_in_total{consumer}``, ``..._socket_frames_out_total{consumer}``: sockets
+  accepted and ended, and frames received and sent, by consumer (``game``, ``tournament``);
+  counted by ``socket_app`` around each consumer of the routing.
 
 Several processes: with PROMETHEUS_MULTIPROC_DIR set (an empty directory per container, made
 and wiped at start by deploy/docker-entrypoint.sh), prometheus_client writes each process's
@@ -101,6 +112,128 @@ TASK_LAG = Histogram(
 )
 for _kind in MOVE_KINDS:  # every series exists from the start, so rate() sees the first move
     MOVES.labels(by=_kind)
+
+HTTP_REQUESTS = Counter(
+    "mexican_train_http_requests",
+    "HTTP requests answered, by method, route template and status class.",
+    ["method", "route", "status"],
+    registry=REGISTRY,
+)
+HTTP_ERRORS = Counter(
+    "mexican_train_http_errors",
+    "HTTP requests answered with a server error (5xx), by method and route template.",
+    ["method", "route"],
+    registry=REGISTRY,
+)
+HTTP_DURATION = Histogram(
+    "mexican_train_http_request_duration_seconds",
+    "Seconds from a request reaching the platform's middleware to its answer, by route template.",
+    ["route"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+    registry=REGISTRY,
+)
+SOCKET_CONNECTS = Counter(
+    "mexican_train_socket_connects",
+    "WebSocket connections accepted, by consumer.",
+    ["consumer"],
+    registry=REGISTRY,
+)
+SOCKET_DISCONNECTS = Counter(
+    "mexican_train_socket_disconnects",
+    "WebSocket connections ended, by consumer.",
+    ["consumer"],
+    registry=REGISTRY,
+)
+SOCKET_FRAMES_IN = Counter(
+    "mexican_train_socket_frames_in",
+    "WebSocket frames received from clients, by consumer.",
+    ["consumer"],
+    registry=REGISTRY,
+)
+SOCKET_FRAMES_OUT = Counter(
+    "mexican_train_socket_frames_out",
+    "WebSocket frames sent to clients, by consumer.",
+    ["consumer"],
+    registry=REGISTRY,
+)
+
+UNMATCHED_ROUTE = "unmatched"
+HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def route_of(request: HttpRequest) -> str:
+    """Return the route template that answered ``request`` (``api/v1/games/<uuid:game_id>``),
+    never its path: one series per route, however many games. ``unmatched`` when no route
+    matched (a 404, a probe, a static file)."""
+    match = getattr(request, "resolver_match", None)
+    route = getattr(match, "route", None) if match is not None else None
+    return route or UNMATCHED_ROUTE
+
+
+def status_class(status: int) -> str:
+    return f"{status // 100}xx" if 100 <= status < 600 else "other"
+
+
+def request_answered(request: HttpRequest, status: int, seconds: float) -> None:
+    """Count one answered HTTP request."""
+    method = request.method if request.method in HTTP_METHODS else "other"
+    route = route_of(request)
+    HTTP_REQUESTS.labels(method=method, route=route, status=status_class(status)).inc()
+    if status >= 500:
+        HTTP_ERRORS.labels(method=method, route=route).inc()
+    HTTP_DURATION.labels(route=route).observe(seconds)
+
+
+class RequestMetricsMiddleware:
+    """Count every request Django routes: rate, errors and latency by route template (an
+    exception has become a 500 response by the time it gets here)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        started = time.perf_counter()
+        response = self.get_response(request)
+        request_answered(request, response.status_code, time.perf_counter() - started)
+        return response
+
+
+def socket_app(app, consumer: str):
+    """Return the ASGI application ``app`` (a consumer's ``as_asgi()``) counting its sockets'
+    connects, disconnects and frames in and out under the label ``consumer``."""
+    connects = SOCKET_CONNECTS.labels(consumer=consumer)
+    disconnects = SOCKET_DISCONNECTS.labels(consumer=consumer)
+    frames_in = SOCKET_FRAMES_IN.labels(consumer=consumer)
+    frames_out = SOCKET_FRAMES_OUT.labels(consumer=consumer)
+
+    async def counted(scope, receive, send):
+        if scope.get("type") != "websocket":
+            return await app(scope, receive, send)
+        accepted = False
+
+        async def counting_receive():
+            message = await receive()
+            if message.get("type") == "websocket.receive":
+                frames_in.inc()
+            return message
+
+        async def counting_send(message):
+            nonlocal accepted
+            kind = message.get("type")
+            if kind == "websocket.send":
+                frames_out.inc()
+            elif kind == "websocket.accept" and not accepted:
+                accepted = True
+                connects.inc()
+            await send(message)
+
+        try:
+            return await app(scope, counting_receive, counting_send)
+        finally:
+            if accepted:
+                disconnects.inc()
+
+    return counted
 
 
 # -- instrumentation points (one call each in the code they count) ----------------------------

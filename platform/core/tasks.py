@@ -17,6 +17,7 @@ this module imports no app.
 from __future__ import annotations
 
 import atexit
+import contextvars
 import heapq
 import itertools
 import logging
@@ -68,7 +69,9 @@ def submit(task, *args: Any, eta: datetime | None = None, background: bool = Fal
             if eta is None and not background:
                 _run_inline(task, args)
         else:
-            _PUBLISHER.post(task, args, eta)
+            # Sent from the publisher's thread inside a copy of this context: the request id
+            # (core.logging) and the trace (core.tracing) travel in the message's headers.
+            _PUBLISHER.post(task, args, eta, contextvars.copy_context())
     except Exception:  # noqa: BLE001 — logged; the sweeper retries what was lost
         log.exception("could not run %s%r", task.name, args)
 
@@ -94,7 +97,13 @@ class _Publisher:
         self._pid = 0
         self._queue: queues.Queue = queues.Queue()
 
-    def post(self, task, args: tuple, eta: datetime | None) -> None:
+    def post(
+        self,
+        task,
+        args: tuple,
+        eta: datetime | None,
+        context: contextvars.Context | None = None,
+    ) -> None:
         with self._lock:
             if self._pid != os.getpid():
                 self._pid = os.getpid()
@@ -106,14 +115,17 @@ class _Publisher:
             if self._queue.unfinished_tasks >= self.MAX_QUEUED:
                 log.error("task queue full: %s%r dropped", task.name, args)
                 return
-            self._queue.put((task, args, eta))
+            self._queue.put((task, args, eta, context))
 
     @staticmethod
     def _send(queue: queues.Queue) -> None:
         while True:
-            task, args, eta = queue.get()
+            task, args, eta, context = queue.get()
             try:
-                _Publisher._send_one(task, args, eta)
+                if context is None:
+                    _Publisher._send_one(task, args, eta)
+                else:
+                    context.run(_Publisher._send_one, task, args, eta)
             finally:
                 queue.task_done()
 
@@ -220,7 +232,9 @@ class EmbeddedRunner:
 
     def put(self, task, args: tuple, eta: datetime | None = None) -> None:
         delay = 0.0 if eta is None else max((eta - clock.now()).total_seconds(), 0.0)
-        self.put_after(delay, task, args)
+        # Run in a copy of the submitter's context, as a worker runs a task under the request
+        # id (and trace) it was published with.
+        self.put_after(delay, _InContext(task, contextvars.copy_context()), args)
 
     def put_after(self, delay: float, task, args: tuple, attempt: int = 0) -> None:
         with self._cv:
@@ -259,6 +273,16 @@ class EmbeddedRunner:
                     log.exception("embedded task %s failed", task.name)
             finally:
                 close_old_connections()
+
+
+class _InContext:
+    """A task run on the runner inside the context it was submitted from."""
+
+    def __init__(self, task, context: contextvars.Context) -> None:
+        self.task, self.context, self.name = task, context, task.name
+
+    def run(self, *args):
+        return self.context.run(self.task.run, *args)
 
 
 class _Periodic:

@@ -24,6 +24,7 @@ from django.db import transaction
 from psycopg.types.json import Jsonb
 
 from core import clock
+from core import tracing
 
 from . import checkpoints
 from . import upcasters
@@ -168,6 +169,7 @@ def find_command(stream: str, command_id: str) -> AppendedCommand | None:
     return AppendedCommand.objects.filter(stream=stream, command_id=command_id).first()
 
 
+@tracing.traced("eventstore.append")
 def append(
     stream: str,
     *,

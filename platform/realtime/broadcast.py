@@ -19,6 +19,7 @@ from channels.layers import channel_layers
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from core import tracing
 from core.outages import FailureLog
 from realtime.layers import group_host
 
@@ -175,6 +176,11 @@ def send_now(messages: Mapping[str, dict[str, Any]]) -> None:
     layer = get_channel_layer()
     if layer is None or not messages:
         return
+    with tracing.span("realtime.broadcast", groups=len(messages)):
+        _send_now(layer, messages)
+
+
+def _send_now(layer, messages: Mapping[str, dict[str, Any]]) -> None:
     try:
         if isinstance(layer, InMemoryChannelLayer):
             async_to_sync(_send_all)(layer, messages)
