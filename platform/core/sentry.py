@@ -31,6 +31,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from core.version import VERSION
+
 log = logging.getLogger(__name__)
 
 FILTERED = "[Filtered]"
@@ -149,7 +151,7 @@ def options(env: dict[str, str] | os._Environ = os.environ, **overrides: Any) ->
     opts: dict[str, Any] = {
         "dsn": env.get("SENTRY_DSN", "").strip() or None,
         "environment": env.get("SENTRY_ENVIRONMENT", "").strip() or None,
-        "release": f"mexican-train@{_version()}",
+        "release": f"mexican-train@{VERSION}",
         "traces_sample_rate": _sample_rate(env.get("SENTRY_TRACES_SAMPLE_RATE", "").strip() or "0"),
         "integrations": [
             DjangoIntegration(),
@@ -163,16 +165,6 @@ def options(env: dict[str, str] | os._Environ = os.environ, **overrides: Any) ->
     }
     opts.update(overrides)
     return opts
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version
-
-    try:
-        return version("mexican-train-platform")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 _enabled = False
