@@ -17,11 +17,17 @@ from datetime import UTC
 from datetime import datetime
 
 REQUEST_ID_HEADER = "X-Request-ID"
-# A request id comes from the proxy (nginx's $request_id) or is made here; anything else a
-# client sends in the header is replaced, so a log line never carries arbitrary input.
+# A request's id is made here, always: it travels into the socket frames the request causes,
+# which every viewer of the table reads, so it must not be a text the client chose (a proxy in
+# front may pass on the header a client sent). The proxy's own id (nginx's $request_id), when
+# well formed, goes on the request's log records as ``proxy_request_id``; anything else in the
+# header is dropped, so a log line never carries arbitrary input.
 _VALID_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 
 _request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+_proxy_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "proxy_request_id", default=None
+)
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
@@ -36,8 +42,7 @@ def current_request_id() -> str | None:
 
 
 def new_request_id() -> str:
-    """Return a fresh request id (for work that did not come through the proxy: a socket
-    command)."""
+    """Return a fresh request id (an HTTP request's, a socket command's)."""
     return uuid.uuid4().hex
 
 
@@ -116,11 +121,14 @@ def connect_signals() -> None:
 
 
 class RequestIdFilter(logging.Filter):
-    """Put the current request id (or None) on every record as ``request_id``."""
+    """Put the current request id (or None) on every record as ``request_id``, and the id the
+    proxy gave the request, if any, as ``proxy_request_id``."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
             record.request_id = _request_id.get()
+        if not hasattr(record, "proxy_request_id"):
+            record.proxy_request_id = _proxy_request_id.get()
         return True
 
 
@@ -160,6 +168,9 @@ class JsonFormatter(logging.Formatter):
         request_id = getattr(record, "request_id", None)
         if request_id:
             entry["request_id"] = request_id
+        proxy_request_id = getattr(record, "proxy_request_id", None)
+        if proxy_request_id:
+            entry["proxy_request_id"] = proxy_request_id
         if record.exc_info:
             entry["exc_info"] = self.formatException(record.exc_info)
         elif record.exc_text:
@@ -231,20 +242,25 @@ def logging_config(log_format: str, level: str = "INFO") -> dict:
 
 
 class RequestIdMiddleware:
-    """Give each HTTP request an id: the proxy's ``X-Request-ID`` when well formed, else a new
-    one. Log records made while handling it carry it, and the response returns it."""
+    """Give each HTTP request an id of the platform's own. Log records made while handling it
+    carry it (and the proxy's ``X-Request-ID``, when well formed, as ``proxy_request_id``); the
+    response returns it in ``X-Request-ID``, which the proxy's access log records beside its
+    own (deploy/nginx.conf)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         incoming = request.headers.get(REQUEST_ID_HEADER, "")
-        request_id = incoming if _VALID_REQUEST_ID.fullmatch(incoming) else uuid.uuid4().hex
+        proxy_request_id = incoming if _VALID_REQUEST_ID.fullmatch(incoming) else None
+        request_id = new_request_id()
         request.request_id = request_id
         token = _request_id.set(request_id)
+        proxy_token = _proxy_request_id.set(proxy_request_id)
         try:
             response = self.get_response(request)
         finally:
             _request_id.reset(token)
+            _proxy_request_id.reset(proxy_token)
         response[REQUEST_ID_HEADER] = request_id
         return response

@@ -4,6 +4,7 @@ Redis with short timeouts, both reachable the way probes come (pod IP, plain HTT
 from __future__ import annotations
 
 import importlib.metadata
+import logging
 import re
 import socket
 import time
@@ -11,8 +12,11 @@ import time
 import pytest
 from django.db import OperationalError
 from django.db import connection
+from django.http import HttpResponse
 
 from core import health
+from core.logging import RequestIdFilter
+from core.logging import RequestIdMiddleware
 from core.version import VERSION
 
 PROBE_HOST = "pod-address.internal:8000"  # not in ALLOWED_HOSTS, as a pod IP would not be
@@ -161,10 +165,34 @@ def test_the_routes_resolve_to_the_same_views():
 
 
 @pytest.mark.django_db
-def test_a_request_carries_a_request_id_from_the_proxy_or_a_new_one(client):
-    mine = client.get("/api/v1/games", HTTP_X_REQUEST_ID="abc123-proxy")
-    assert mine["X-Request-ID"] == "abc123-proxy"
+def test_a_request_gets_an_id_of_the_platforms_own_never_the_clients(client):
+    # The id travels into socket frames others read: never the text a client sent.
     fresh = client.get("/api/v1/games")
-    assert len(fresh["X-Request-ID"]) == 32
-    forged = client.get("/api/v1/games", HTTP_X_REQUEST_ID="bad id\nwith a newline")
-    assert forged["X-Request-ID"] != "bad id\nwith a newline"
+    assert re.fullmatch(r"[0-9a-f]{32}", fresh["X-Request-ID"])
+    forged = client.get("/api/v1/games", HTTP_X_REQUEST_ID="abc123-proxy")
+    assert re.fullmatch(r"[0-9a-f]{32}", forged["X-Request-ID"])
+    assert forged["X-Request-ID"] != fresh["X-Request-ID"]
+
+
+def test_the_proxys_request_id_goes_on_the_log_records_beside_the_platforms(rf):
+    # What the platform's log handler does (its filter: core.logging.logging_config).
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.addFilter(RequestIdFilter())
+    handler.emit = records.append
+    log = logging.getLogger("tests.request_ids")
+    log.addHandler(handler)
+
+    def view(request):
+        log.warning("handled")
+        return HttpResponse()
+
+    try:
+        proxied = RequestIdMiddleware(view)(rf.get("/", HTTP_X_REQUEST_ID="abc123-proxy"))
+        alone = RequestIdMiddleware(view)(rf.get("/"))
+    finally:
+        log.removeHandler(handler)
+    assert [(r.request_id, r.proxy_request_id) for r in records] == [
+        (proxied["X-Request-ID"], "abc123-proxy"),
+        (alone["X-Request-ID"], None),
+    ]

@@ -1,6 +1,9 @@
 """The request id follows a move into the socket frames it causes (games.broadcast): the frame
-of the move and of the bots' answers to it carry the ``request_id`` of the HTTP request (its
-``X-Request-ID``) or of the socket command that made it; a sync's answer carries none.
+of the move and of the bots' answers to it carry the ``request_id`` of the HTTP request (the
+``X-Request-ID`` its answer gives) or of the socket command that made it; a sync's answer
+carries none. The id is the platform's own: every viewer of the table reads it, so a text the
+mover chose (a header a client sends, which a proxy may pass on) would be a channel to them
+that no chat rule governs.
 
 (Into the Celery tasks a request schedules, on a real worker: tests/games/worker/
 test_request_id_on_the_worker.py.)
@@ -33,9 +36,9 @@ async def frames_until(comm, seq: int) -> list[dict]:
     return frames
 
 
-def http_move(user, gid, request_id: str):
-    """The first legal move of ``user`` over REST with ``X-Request-ID``; return the game's
-    seq after it and the bots' answers."""
+def http_move(user, gid, header: str = "chosen-by-the-client") -> str:
+    """The first legal move of ``user`` over REST, sending ``header`` as ``X-Request-ID``;
+    return the request id its answer gives."""
     from rest_framework.test import APIClient
 
     st = state_for(gid, user)
@@ -45,11 +48,10 @@ def http_move(user, gid, request_id: str):
         f"/api/v1/games/{gid}/moves",
         {**st["legal_moves"][0], "expected_seq": st["seq"]},
         format="json",
-        HTTP_X_REQUEST_ID=request_id,
+        HTTP_X_REQUEST_ID=header,
     )
     assert response.status_code == 201, response.json()
-    assert response["X-Request-ID"] == request_id
-    return response.json()["seq"]
+    return response["X-Request-ID"]
 
 
 def version_of(gid) -> int:
@@ -79,9 +81,9 @@ async def test_the_frames_a_rest_move_causes_carry_its_request_id():
         comm, synced = await sockets.synced(gid, token=ana.token)
         assert "request_id" not in synced  # a sync answers no request of a move
         watcher, _ = await sockets.synced(gid)  # a spectator sees the same id
-        frames, watched = [], []
-        for turn in range(1, 7):  # a draw leaves ana to move again: until the bot answers
-            await db(http_move, ana, gid, f"move-from-ana-{turn}")
+        frames, watched, sent = [], [], []
+        for _ in range(30):  # a draw or a double leaves ana to move again: until the bot answers
+            sent.append(await db(http_move, ana, gid))
             seq = await db(version_of, gid)
             frames += await frames_until(comm, seq)
             watched += await frames_until(watcher, seq)
@@ -89,11 +91,31 @@ async def test_the_frames_a_rest_move_causes_carry_its_request_id():
                 break
     ids = [f.get("request_id") for f in frames]
     assert ids == [f.get("request_id") for f in watched]
-    assert set(ids) == {f"move-from-ana-{t}" for t in range(1, turn + 1)}, ids
+    assert set(ids) == set(sent), (ids, sent)
+    assert all(re.fullmatch(r"[0-9a-f]{32}", i) for i in sent), sent
     # The bot's answer, played by the task the move scheduled, carries the move's id too.
     bot = [f for f in frames if any(e["actor"]["kind"] == "bot" for e in f["events"])]
     assert bot, [(f["seq"], [(e["type"], e["actor"]) for e in f["events"]]) for f in frames]
-    assert {f["request_id"] for f in bot} == {f"move-from-ana-{turn}"}
+    assert {f["request_id"] for f in bot} == {sent[-1]}
+
+
+async def test_a_request_id_the_mover_chooses_reaches_no_other_viewer():
+    """The attack: ana writes her hand into X-Request-ID (well formed: letters, digits, dots
+    and dashes) on every move; neither the other viewers' frames nor her own answer carry it."""
+    ana = await db(player, "ana")
+    gid = await db(table, ana)
+    await until_my_turn(gid, ana)
+    async with Sockets() as sockets:
+        watcher, _ = await sockets.synced(gid)
+        frames = []
+        for turn in range(3):
+            hand = await db(state_for, gid, ana)
+            message = "hand-" + ".".join(f"{a}-{b}" for a, b in hand["view"]["hand"])[:100]
+            answered = await db(http_move, ana, gid, f"{message}-{turn}")
+            assert answered != f"{message}-{turn}"
+            frames += await frames_until(watcher, await db(version_of, gid))
+    assert frames
+    assert not any("hand-" in (f.get("request_id") or "") for f in frames), frames
 
 
 async def test_the_frames_a_socket_move_causes_carry_the_commands_request_id():

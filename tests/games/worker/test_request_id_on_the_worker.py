@@ -22,8 +22,6 @@ from tests.support.celery import wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
-REQUEST_ID = "move-on-the-worker-1"
-
 
 @pytest.fixture
 def json_logs(monkeypatch):
@@ -65,15 +63,15 @@ def test_a_moves_request_id_reaches_the_bots_task_on_the_worker(json_logs, celer
     client.credentials(HTTP_AUTHORIZATION=f"Token {ana.token}")
     frames: list[dict] = []
     try:
-        for _ in range(6):  # a draw leaves ana to move: until the bot's turn is scheduled
+        for _ in range(30):  # a draw or a double leaves ana to move: until the bot's turn
             st = state_for(gid, ana)
             response = client.post(
                 f"/api/v1/games/{gid}/moves",
                 {**st["legal_moves"][0], "expected_seq": st["seq"]},
                 format="json",
-                HTTP_X_REQUEST_ID=REQUEST_ID,
             )
             assert response.status_code == 201, response.json()
+            request_id = response["X-Request-ID"]  # the platform's own id of this move
             game.refresh_from_db()
             if game.status != "active" or game.seats.get(index=game.to_move).user_id != ana.id:
                 break
@@ -93,13 +91,13 @@ def test_a_moves_request_id_reaches_the_bots_task_on_the_worker(json_logs, celer
         loop.close()
 
     bot_frames = [f for f in frames if any(e["actor"]["kind"] == "bot" for e in f["events"])]
-    assert bot_frames[0].get("request_id") == REQUEST_ID, bot_frames[0]
+    assert bot_frames[0].get("request_id") == request_id, bot_frames[0]
     wait_for(
-        lambda: any("succeeded" in r["message"] for r in bot_records(celery_processes, REQUEST_ID)),
+        lambda: any("succeeded" in r["message"] for r in bot_records(celery_processes, request_id)),
         timeout=30,
         what="the worker's log line of the bot's task, with the request id",
         procs=celery_processes,
     )
-    records = bot_records(celery_processes, REQUEST_ID)
+    records = bot_records(celery_processes, request_id)
     assert any("games.tasks.play_automatic" in r["message"] for r in records), records
     assert Game.objects.get(pk=gid).version > st["seq"]
