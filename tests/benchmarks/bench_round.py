@@ -122,7 +122,9 @@ async def watch_tournament(base: str, tid: int, token: str, seated: asyncio.Even
     """A person with the tournament page open: sets ``seated`` when round 1 shows."""
     uri = await asyncio.to_thread(socket_url, base, f"/ws/tournaments/{tid}/", token)
     try:
-        async with websockets.connect(uri, origin=base, max_queue=None, ping_interval=None) as ws:
+        async with websockets.connect(
+            uri, origin=base, max_queue=None, ping_interval=None, open_timeout=120
+        ) as ws:
             while not seated.is_set():
                 try:
                     msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=0.5))
@@ -155,8 +157,13 @@ async def play(
         {"value": f"{rng.getrandbits(64):016x}"},
         token,
     )
-    if status != 200:
-        errors[f"contribution {status} {(body or {}).get('code')}"] += 1
+    code = (body or {}).get("code")
+    if status == 409 and code == "contributions_fixed":
+        # Too late: the ready window had closed and the seed was drawn without this person's
+        # part, as the platform promises (not an error of the platform's; counted apart).
+        errors["late: contribution after the window closed"] += 1
+    elif status != 200:
+        errors[f"contribution {status} {code}"] += 1
     uri = await asyncio.to_thread(socket_url, base, f"/ws/games/{table.gid}/", token)
     async with websockets.connect(
         uri, origin=base, max_queue=None, ping_interval=None, open_timeout=120
@@ -218,7 +225,7 @@ def http_base(base: str, method: str, path: str, body=None, token=None):
 
 def generator(
     index: int, count: int, bases: list[str], tid: int, tokens: dict[str, str], think: float,
-    seed_times, stop_at, reports: multiprocessing.Queue,
+    seed_times, stop_at, reports: multiprocessing.Queue, limit: float,
 ) -> None:  # fmt: skip
     """Process ``index`` of ``count``: watch the tournament, then play its share of the tables
     (every ``count``-th, from ``index``); report each table's first delivery as it happens and
@@ -234,15 +241,24 @@ def generator(
             for i, name in enumerate(mine)
         ]
         seed_times.put(("connected", index, len(mine)))
-        await seated.wait()
+        # Round 1 shows on the tournament sockets; should none of them say so in time (all
+        # closed, or the news lost), the tournament's page is asked: either way the run goes
+        # on, and the report says which it was.
+        try:
+            await asyncio.wait_for(seated.wait(), timeout=limit)
+        except TimeoutError:
+            failed = sum(1 for t in watchers if t.done() and t.exception() is not None)
+            errors[f"round 1 not heard on any tournament socket ({failed} failed)"] += 1
         for task in watchers:
             task.cancel()
-        await asyncio.gather(*watchers, return_exceptions=True)
+        for r in await asyncio.gather(*watchers, return_exceptions=True):
+            if isinstance(r, Exception):
+                errors[f"tournament socket {type(r).__name__}"] += 1
         status, doc = await asyncio.to_thread(
             http_base, bases[0], "GET", f"/api/v1/tournaments/{tid}", None, tokens[mine[0]]
         )
-        if status != 200:
-            raise RuntimeError(f"the tournament's page answered {status}")
+        if status != 200 or not (doc or {}).get("rounds_detail"):
+            raise RuntimeError(f"the tournament's page answered {status} with no round 1")
         tables = [
             Table(t["game"], [p["username"] for p in sorted(t["players"], key=lambda p: p["seat"])])
             for t in doc["rounds_detail"][0]["tables"]
@@ -274,7 +290,11 @@ def generator(
         reporter.cancel()
         return tables
 
-    tables = asyncio.run(run())
+    try:
+        tables = asyncio.run(run())
+    except Exception as exc:  # said to the parent, which stops the run naming it
+        seed_times.put(("failed", index, f"{type(exc).__name__}: {exc}"[:300]))
+        raise
     reports.put(
         {
             "index": index,
@@ -358,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     url, redis_url, broker, env = fresh_platform("mexican_train_round", 12)
     if args.nginx:
         env["NUM_PROXIES"] = "1"
-    procs, ports, workers, nginx = [], [], [], None
+    procs, ports, workers, nginx, gens = [], [], [], None, []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         try:
@@ -422,17 +442,42 @@ def main(argv: list[str] | None = None) -> int:
                         events,
                         stop_at,
                         reports,
+                        args.limit,
                     ),
                 )  # fmt: skip
                 for i in range(args.generators)
             ]
             for g in gens:
                 g.start()
+
+            def next_event(until: float):
+                """The next event from the generators, or None at ``until``; a generator that
+                failed or died ends the run, saying which and why (never a silent wait)."""
+                while time.time() < until:
+                    try:
+                        kind, who, what = events.get(timeout=1)
+                    except queue.Empty:
+                        dead = [i for i, g in enumerate(gens) if g.exitcode not in (None, 0)]
+                        if dead:
+                            raise BenchError(
+                                f"generator {dead[0]} died (exit {gens[dead[0]].exitcode})"
+                            ) from None
+                        continue
+                    if kind == "failed":
+                        raise BenchError(f"generator {who} failed: {what}")
+                    return kind, who, what
+                return None
+
             watching = 0
+            connect_by = time.time() + 300
             while watching < args.players:
-                kind, _, n = events.get(timeout=300)
-                if kind == "connected":
-                    watching += n
+                event = next_event(connect_by)
+                if event is None:
+                    raise BenchError(
+                        f"{watching}/{args.players} tournament sockets opened in 300 s"
+                    )
+                if event[0] == "connected":
+                    watching += event[2]
             time.sleep(3)  # the watchers' sockets open (each process said it started them)
             # The start: what beat's tick does when the time comes, at once.
             with psycopg.connect(url, autocommit=True) as conn:
@@ -447,11 +492,8 @@ def main(argv: list[str] | None = None) -> int:
             tables = args.players // 4
             first: dict[str, float] = {}
             give_up = time.time() + args.limit
-            while len(first) < tables and time.time() < give_up:
-                try:
-                    kind, gid, at = events.get(timeout=1)
-                except queue.Empty:
-                    continue
+            while len(first) < tables and (event := next_event(give_up)) is not None:
+                kind, gid, at = event
                 if kind == "first":
                     first[gid] = at
             burst_end = max(first.values()) if first else time.time()
@@ -498,8 +540,16 @@ def main(argv: list[str] | None = None) -> int:
                 errors.update(r["errors"])
             if len(results) < len(gens):
                 errors["generator reported nothing"] += len(gens) - len(results)
+            late = {k: v for k, v in errors.items() if k.startswith("late: ")}
+            errors = Counter({k: v for k, v in errors.items() if k not in late})
             print(f"errors: {sum(errors.values())} {dict(errors) if errors else ''}".rstrip())
+            for what, n in late.items():
+                print(f"{what.removeprefix('late: ')}: {n} people")
         finally:
+            for g in gens:
+                if g.is_alive():
+                    g.terminate()
+                    g.join(10)
             for worker in workers:
                 worker.stop()
             if nginx is not None:
@@ -513,5 +563,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+class BenchError(Exception):
+    """The run cannot measure what it set out to (said in one line, no traceback)."""
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BenchError as exc:
+        print(f"bench-round: {exc}", file=sys.stderr)
+        sys.exit(1)
