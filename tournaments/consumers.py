@@ -19,6 +19,9 @@ Protocol (JSON text frames):
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -35,8 +38,35 @@ from tournaments.broadcast import update_text
 CLOSE_NOT_FOUND = 4404
 
 
-def _text(tournament_id):
-    return database_sync_to_async(update_text, thread_sensitive=False)(tournament_id)
+# A round's start opens every player's tournament page at once: 512 watchers, each asking for
+# a detail that took 263 ms to build (128 tables; bench-round), ran the process out of database
+# connections. The detail is public, the same for every watcher, so the watchers of this
+# process share builds: a watcher takes a build that began after it joined the group (so the
+# build sees every change it might have missed), or waits for the one in progress to end and
+# shares the next. One build at a time per tournament, however many watchers arrive.
+_builds: dict[str, tuple[float, asyncio.Future]] = {}
+
+
+async def _text(tournament_id, joined_at: float) -> str | None:
+    """The tournament's update text, from a build that began at or after ``joined_at`` (a
+    ``time.monotonic()`` taken once the watcher was in the group)."""
+    key = str(tournament_id)
+    while True:
+        current = _builds.get(key)
+        if current is not None and current[0] >= joined_at:
+            # shield: a watcher that goes away cancels its own wait, not the others' build
+            return await asyncio.shield(current[1])
+        if current is not None:
+            await asyncio.wait([current[1]])  # too old for this watcher: the next one
+            continue
+        build = asyncio.ensure_future(
+            database_sync_to_async(update_text, thread_sensitive=False)(tournament_id)
+        )
+        current = (time.monotonic(), build)
+        _builds[key] = current
+        build.add_done_callback(
+            lambda _, c=current: _builds.pop(key, None) if _builds.get(key) is c else None
+        )
 
 
 class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
@@ -54,7 +84,7 @@ class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsum
             return
         self.group = tournament_group(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        text = await _text(self.tournament_id)
+        text = await _text(self.tournament_id, time.monotonic())
         if text is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -80,7 +110,7 @@ class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsum
         if command == "ping":
             await self.send_json({"type": "pong"})
         elif command == "sync":
-            text = await _text(self.tournament_id)
+            text = await _text(self.tournament_id, time.monotonic())
             if text is not None:
                 await self.send(text_data=text)
         else:

@@ -59,7 +59,6 @@ from tests.benchmarks.load import http
 from tests.benchmarks.load import pct
 from tests.support.celery import Celery
 from tests.support.server import free_port
-from tests.support.server import log_tail
 from tests.support.server import start
 from tests.support.server import stop
 from tests.support.server import wait_ready
@@ -370,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ready", type=int, default=5, help="the tables' ready window (s)")
     ap.add_argument("--think", type=float, default=0, help="mean think time (s); 0: at once")
     ap.add_argument("--limit", type=float, default=120, help="give up on the burst after (s)")
+    ap.add_argument("--keep-logs", type=Path, help="copy the processes' logs into this folder")
     args = ap.parse_args(argv)
     if args.players < 8 or args.players % 4:
         ap.error("--players takes a multiple of 4, at least 8")
@@ -559,7 +559,16 @@ def main(argv: list[str] | None = None) -> int:
             for p in sorted(tmp.rglob("*.log")):
                 text = p.read_text(errors="replace")
                 if "Traceback" in text:
-                    print(f"--- {p.name} has tracebacks:\n{log_tail(p, 30)}", file=sys.stderr)
+                    lines = text[text.index("Traceback") :].splitlines()[:40]
+                    print(
+                        f"--- {p.name}: {text.count('Traceback')} tracebacks, the first:\n"
+                        + "\n".join(lines),
+                        file=sys.stderr,
+                    )
+            if args.keep_logs:
+                args.keep_logs.mkdir(parents=True, exist_ok=True)
+                for p in tmp.rglob("*.log"):
+                    shutil.copy(p, args.keep_logs / f"{p.parent.name}-{p.name}")
     return 0
 
 

@@ -3,6 +3,8 @@ a registration, the start, each table that finishes (live standings), the final 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from channels.layers import get_channel_layer
 
@@ -116,3 +118,44 @@ async def test_a_bad_message_is_explained_in_the_language_of_the_handshake(setti
         "detail": '既知の "command" を含む JSON オブジェクトが必要です。',
     }
     assert answers["en"]["detail"] == 'Expected a JSON object with a known "command".'
+
+
+async def test_watchers_who_open_the_page_together_share_builds_and_miss_no_change(
+    frozen_clock, settings, monkeypatch
+):
+    """A round's start opens every player's page at once: 30 watchers connecting together get
+    the detail from a few builds, not 30; and a registration made while a build is under way
+    reaches the watchers who joined after that build began (they share the next one)."""
+    from tournaments import consumers
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    get_channel_layer()
+    org = await db(organizer)
+    tournament = await db(new_tournament, org, format="swiss", table_size=2, rounds=1)
+    await db(register, tournament, await db(bots, 3))
+    builds = []
+    slow = consumers.update_text
+
+    def counted(tournament_id):
+        builds.append(tournament_id)
+        import time
+
+        time.sleep(0.2)  # a big tournament's detail takes a while
+        return slow(tournament_id)
+
+    monkeypatch.setattr(consumers, "update_text", counted)
+    url = f"/ws/tournaments/{tournament.pk}/"
+    async with Sockets() as sockets:
+        first = [sockets.keep(WebsocketCommunicator(application, url, HEADERS)) for _ in range(15)]
+        connecting = [asyncio.ensure_future(c.connect(timeout=10)) for c in first]
+        await asyncio.sleep(0.05)  # the first build is under way
+        await db(register, tournament, [await db(person, "late")])
+        later = [sockets.keep(WebsocketCommunicator(application, url, HEADERS)) for _ in range(15)]
+        connecting += [asyncio.ensure_future(c.connect(timeout=10)) for c in later]
+        assert all(ok for ok, _ in await asyncio.gather(*connecting))
+        seen = [await c.receive_json_from(timeout=10) for c in first + later]
+    assert len(builds) < 10, len(builds)
+    # Whoever joined after the registration sees it, from the build or from the update.
+    for comm, message in zip(first + later, seen, strict=True):
+        if comm in later:
+            assert message["tournament"]["entrants"] == 4, message["tournament"]["entrants"]
