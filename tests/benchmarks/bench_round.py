@@ -498,14 +498,19 @@ def main(argv: list[str] | None = None) -> int:
                     first[gid] = at
             burst_end = max(first.values()) if first else time.time()
             stop_at.value = burst_end + args.seconds
-            for g in gens:
-                g.join(timeout=args.seconds + 180)
+            # The reports first, then the joins: a generator's report (every latency it
+            # measured) is bigger than a pipe holds, and its process cannot end before the
+            # parent reads it (multiprocessing's "joining processes that use queues").
             results = []
-            while len(results) < len(gens):
+            report_by = time.time() + args.seconds + 180
+            while len(results) < len(gens) and time.time() < report_by:
                 try:
-                    results.append(reports.get(timeout=5))
+                    results.append(reports.get(timeout=1))
                 except queue.Empty:
-                    break
+                    if all(g.exitcode is not None for g in gens) and reports.empty():
+                        break
+            for g in gens:
+                g.join(timeout=10)
             seated_at, deadline = round_times(url, tid)
             seated, window = seated_at.timestamp(), deadline.timestamp()
             firsts = sorted(at - seated for at in first.values())
