@@ -138,7 +138,9 @@ def test_a_game_against_bots_ends_with_the_result_at_the_top_and_play_again(
     for li, seat in zip(places.all(), order, strict=True):
         with translation.override("en"):
             place = ordinal(res["places"][seat])  # "1st": a place, not a number like a score
-        expect(li).to_contain_text(f"{place} {names[seat]} – {res['totals'][seat]} points")
+        total = res["totals"][seat]
+        unit = "point" if total == 1 else "points"  # the page's ngettext: "1 point" (seen in CI)
+        expect(li).to_contain_text(f"{place} {names[seat]} – {total} {unit}")
     mine = page.locator('[data-testid="place"].mine')
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text(name)
