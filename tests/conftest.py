@@ -1,5 +1,6 @@
 """Fixtures shared by every test package."""
 
+import asyncio
 import importlib
 import os
 
@@ -41,6 +42,31 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Run a test that drives no browser without Playwright's event loop marked as running.
+
+    Playwright's sync API marks its loop as running in the main thread between its calls, for
+    as long as the session's browser lives (playwright/_impl/_greenlets.py, wait_for_future).
+    The long lane runs the browser tests and the slow ones in one pool of processes, and a
+    process that ran browser tests can then take slow tests from another's queue (pytest-xdist's
+    worksteal): pytest-asyncio refused their loops and Django their database
+    (SynchronousOnlyOperation), 7 errors and a hang on one process of a flake hunt. The mark is
+    lifted for such a test and put back after it, for the browser tests still to come.
+    (asyncio's _get_running_loop and _set_running_loop: the functions Playwright itself uses;
+    tests/platform/test_private_apis.py checks they are there.)"""
+    if item.get_closest_marker("e2e") is not None:
+        return (yield)
+    marked = asyncio._get_running_loop()
+    if marked is None:
+        return (yield)
+    asyncio._set_running_loop(None)
+    try:
+        return (yield)
+    finally:
+        asyncio._set_running_loop(marked)
 
 
 @pytest.fixture(autouse=True, scope="session")

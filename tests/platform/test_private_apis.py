@@ -64,6 +64,16 @@ PRIVATE_SYMBOLS = [
         "RedisPubSubLoopLayer._get_group_channel_name",
         "realtime.layers.group_host repeats the pub/sub layer's names of groups",
     ),
+    (
+        "asyncio",
+        "_get_running_loop",
+        "tests/conftest.py lifts Playwright's running-loop mark for the tests without a browser",
+    ),
+    (
+        "asyncio",
+        "_set_running_loop",
+        "tests/conftest.py lifts Playwright's running-loop mark for the tests without a browser",
+    ),
 ]
 
 
