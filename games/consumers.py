@@ -48,7 +48,6 @@ from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from redis.exceptions import RedisError
@@ -77,6 +76,7 @@ from games.errors import GameError
 from games.models import Game
 from games.moves import move_body
 from realtime import extensions
+from realtime.consumers import JsonSocketConsumer
 from realtime.groups import game_seat_group
 from trust.receipts import receipt_for
 
@@ -143,7 +143,7 @@ def _whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-class GameConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
+class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
     """One viewer's socket on one game: its seat's (or the spectators') live events.
 
     Channels hands a consumer one message at a time, client frames and group messages alike,

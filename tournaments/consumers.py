@@ -23,7 +23,6 @@ import asyncio
 import time
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.sockets import CredentialWatch
 from core.api import error_body
@@ -32,6 +31,7 @@ from core.error_messages import scope_language
 from core.limits import load_json
 from core.throttling import SocketLimits
 from realtime import extensions
+from realtime.consumers import JsonSocketConsumer
 from tournaments.broadcast import tournament_group
 from tournaments.broadcast import update_text
 
@@ -69,7 +69,7 @@ async def _text(tournament_id, joined_at: float) -> str | None:
         )
 
 
-class TournamentConsumer(CredentialWatch, SocketLimits, AsyncJsonWebsocketConsumer):
+class TournamentConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
     """One watcher of one tournament. It joins the group before reading the detail, so no
     change is missed in between; the page keeps the highest ``version`` it was sent."""
 

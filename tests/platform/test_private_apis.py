@@ -74,6 +74,16 @@ PRIVATE_SYMBOLS = [
         "_set_running_loop",
         "tests/conftest.py lifts Playwright's running-loop mark for the tests without a browser",
     ),
+    (
+        "channels.consumer",
+        "get_handler_name",
+        "realtime.consumers.JsonSocketConsumer.dispatch repeats AsyncConsumer.dispatch but its sweep",
+    ),
+    (
+        "channels.consumer",
+        "aclose_old_connections",
+        "tests/realtime/test_consumer_base.py counts the sweep where AsyncConsumer.dispatch calls it",
+    ),
 ]
 
 
@@ -169,3 +179,10 @@ def test_the_installed_releases_are_within_the_bounds_of_pyproject():
                 f"{req.name} {version(req.name)} is outside {req.specifier}: run `make venv`"
             )
     assert seen == bounded, f"pyproject.toml no longer bounds {sorted(bounded - seen)}"
+
+
+def test_channels_names_handlers_as_the_consumers_dispatch_expects():
+    from channels.consumer import get_handler_name
+
+    # realtime.consumers.JsonSocketConsumer.dispatch: "game.update" is handled by game_update.
+    assert get_handler_name({"type": "game.update"}) == "game_update"
