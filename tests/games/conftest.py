@@ -73,6 +73,10 @@ def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
     procs = Celery(env, tmp_path)
     procs.start_worker()
     procs.start_beat()
+    # A test's bounds (a task received within 20 s, a table moving again within 20 s) are the
+    # platform's, not the worker's start: on a loaded machine the start alone took over 20 s
+    # (a flake hunt beside other work), so the test begins once the worker says it is ready.
+    procs.wait_worker_ready()
     try:
         yield procs
     finally:

@@ -138,6 +138,7 @@ def test_a_worker_killed_while_holding_the_timeout_loses_nothing(
     )
     celery_processes.kill_worker()
     celery_processes.start_worker()
+    celery_processes.wait_worker_ready()
 
     def applied():
         game.refresh_from_db()

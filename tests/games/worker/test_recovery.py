@@ -36,6 +36,7 @@ def default_grace(celery_processes):
     celery_processes.env.pop("AUTOMATIC_GRACE_SECONDS", None)
     celery_processes.start_worker()
     celery_processes.start_beat()
+    celery_processes.wait_worker_ready()
     return celery_processes
 
 
