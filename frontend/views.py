@@ -105,7 +105,11 @@ def rated_hint(user) -> str:
 @ensure_csrf_cookie
 def lobby(request):
     """Render the lobby: open tables, live games to watch, the create form."""
-    context = {"player_counts": range(2, 15), "rated_hint": rated_hint(request.user)}
+    context = {
+        "player_counts": range(2, 15),
+        "correspondence_days": (1, 3, 7),
+        "rated_hint": rated_hint(request.user),
+    }
     return render(request, "frontend/lobby.html", context)
 
 
