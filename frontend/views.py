@@ -34,6 +34,7 @@ from accounts.services import user_preferences_set
 from core.errors import ApplicationError
 from core.errors import Conflict
 from core.errors import NotFound
+from frontend.home import home_news
 from frontend.initial import initial_view
 from games.eligibility import rated_eligibility
 from games.eligibility import rated_eligibility_text
@@ -52,8 +53,8 @@ AFTER_LOGIN = "/lobby"
 
 @ensure_csrf_cookie
 def home(request):
-    """Render the home page: what the platform is, where to go."""
-    return render(request, "frontend/home.html")
+    """Render the home page: what the platform is, what the reader can do next, where to go."""
+    return render(request, "frontend/home.html", {"news": home_news(request.user)})
 
 
 @ensure_csrf_cookie
