@@ -34,7 +34,10 @@ from accounts.services import user_preferences_set
 from core.errors import ApplicationError
 from core.errors import Conflict
 from core.errors import NotFound
+from frontend.home import home_news
 from frontend.initial import initial_view
+from games.eligibility import rated_eligibility
+from games.eligibility import rated_eligibility_text
 from notifications.kinds import KINDS
 from notifications.services import email_preferences
 from notifications.services import email_preferences_set
@@ -50,8 +53,8 @@ AFTER_LOGIN = "/lobby"
 
 @ensure_csrf_cookie
 def home(request):
-    """Render the home page: what the platform is, where to go."""
-    return render(request, "frontend/home.html")
+    """Render the home page: what the platform is, what the reader can do next, where to go."""
+    return render(request, "frontend/home.html", {"news": home_news(request.user)})
 
 
 @ensure_csrf_cookie
@@ -90,10 +93,25 @@ def logout_page(request):
     return render(request, "frontend/logout.html")
 
 
+def rated_hint(user) -> str:
+    """What a signed-in person still needs before playing rated, said beforehand under the
+    Rated box (the refusal's own sentence, games.eligibility); "" when nothing is missing.
+    A bot a person owns never plays rated: its box is left to the refusal."""
+    if not user.is_authenticated or user.is_bot:
+        return ""
+    e = rated_eligibility(user)
+    return "" if e.eligible else rated_eligibility_text(e)
+
+
 @ensure_csrf_cookie
 def lobby(request):
     """Render the lobby: open tables, live games to watch, the create form."""
-    return render(request, "frontend/lobby.html", {"player_counts": range(2, 15)})
+    context = {
+        "player_counts": range(2, 15),
+        "correspondence_days": (1, 3, 7),
+        "rated_hint": rated_hint(request.user),
+    }
+    return render(request, "frontend/lobby.html", context)
 
 
 @ensure_csrf_cookie
@@ -172,7 +190,8 @@ def player(request, username):
     except NotFound:
         raise Http404("no such player") from None
     owner = ratings_selectors.bot_owner_name(user)
-    return render(request, "frontend/profile.html", {"player": user, "bot_owner": owner})
+    context = {"player": user, "bot_owner": owner, "rated_hint": rated_hint(request.user)}
+    return render(request, "frontend/profile.html", context)
 
 
 def _delete_account(request):

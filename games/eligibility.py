@@ -3,7 +3,9 @@ tournament. An account qualifies by a history that costs something to fake: fini
 played to the end against another person who played it to the end too (a game against bots
 alone costs a script nothing), or its age (settings RATED_MIN_GAMES, RATED_MIN_ACCOUNT_DAYS);
 a bot a person owns never plays rated. Games and tournaments refuse the others with
-``not_eligible_for_rated`` or ``bots_not_rated`` (403)."""
+``not_eligible_for_rated`` or ``bots_not_rated`` (403); the refusal's detail is the sentence
+the lobby shows beforehand under its Rated box (``rated_eligibility_text``), in the reader's
+language."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from typing import NoReturn
 from django.conf import settings
 from django.db.models import Exists
 from django.db.models import OuterRef
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import clock
 from core.errors import Forbidden
@@ -71,28 +75,57 @@ def raise_bots_not_rated() -> NoReturn:
     )
 
 
+def rated_eligibility_text(e: RatedEligibility) -> str:
+    """Say, in the active language, what an account that may not play rated yet lacks and
+    that unrated tables are open to it: the refusal's detail and the lobby's hint."""
+    said = []
+    days = int(settings.RATED_MIN_ACCOUNT_DAYS)
+    when = f"{e.eligible_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC" if e.eligible_at else ""
+    if e.games_needed:
+        said.append(
+            ngettext(
+                "Rated games open to you after %(need)s finished game against another "
+                "person; you have finished %(done)s.",
+                "Rated games open to you after %(need)s finished games against other "
+                "people; you have finished %(done)s.",
+                e.games_needed,
+            )
+            % {"need": e.games_needed, "done": e.games}
+        )
+        if e.eligible_at is not None:
+            said.append(
+                ngettext(
+                    "Or wait until your account is %(days)s day old, on %(date)s.",
+                    "Or wait until your account is %(days)s days old, on %(date)s.",
+                    days,
+                )
+                % {"days": days, "date": when}
+            )
+    elif e.eligible_at is not None:
+        said.append(
+            ngettext(
+                "Rated games open to you when your account is %(days)s day old, on %(date)s.",
+                "Rated games open to you when your account is %(days)s days old, on %(date)s.",
+                days,
+            )
+            % {"days": days, "date": when}
+        )
+    said.append(_("Unrated tables are open to you now."))
+    return " ".join(said)
+
+
 def rated_eligibility_check(user) -> None:
-    """Raise ``not_eligible_for_rated`` (403), saying what is missing, unless ``user`` may
-    play rated (``rated_eligibility``); ``bots_not_rated`` (403) for a bot a person owns."""
+    """Raise ``not_eligible_for_rated`` (403), saying what is missing in the reader's language
+    (``rated_eligibility_text``), unless ``user`` may play rated (``rated_eligibility``);
+    ``bots_not_rated`` (403) for a bot a person owns."""
     if user.is_owned_bot:
         raise_bots_not_rated()
     e = rated_eligibility(user)
     if e.eligible:
         return
-    ways, progress = [], []
     extra: dict[str, Any] = {}
     if e.games_needed:
-        ways.append(f"{e.games_needed} finished games played to the end against people")
-        progress.append(f"you have {e.games}")
         extra.update(games_needed=e.games_needed, games_finished=e.games)
     if e.eligible_at is not None:
-        ways.append(f"an account {settings.RATED_MIN_ACCOUNT_DAYS} days old")
-        at = e.eligible_at.astimezone(UTC)
-        progress.append(f"yours is old enough from {at:%Y-%m-%d %H:%M} UTC")
-        extra["eligible_at"] = at.isoformat()
-    raise Forbidden(
-        GameError.NOT_ELIGIBLE_FOR_RATED,
-        f"rated play needs {' or '.join(ways)}: {', and '.join(progress)}; "
-        "unrated tables are open to you now",
-        extra=extra,
-    )
+        extra["eligible_at"] = e.eligible_at.astimezone(UTC).isoformat()
+    raise Forbidden(GameError.NOT_ELIGIBLE_FOR_RATED, rated_eligibility_text(e), extra=extra)

@@ -221,18 +221,27 @@ MESSAGES: dict[str, Promise] = {
 }
 
 
+# Codes whose detail is written where they are raised in the request's language, with the
+# numbers the code's message cannot hold (what a player still needs, and until when): the
+# detail is kept as raised in every language.
+TRANSLATED_WHERE_RAISED = frozenset({"not_eligible_for_rated"})
+
+
 def localized(body: dict[str, Any], language: str | None = None) -> dict[str, Any]:
     """Return the error ``body`` with its ``detail`` in ``language`` (default: the active one).
 
     English, and any code without a message, keep the detail as raised; so does a validation
-    error (a ``fields`` key), whose detail is made of the translated field messages, and an
-    entry refusal (a ``reasons`` key), translated where it is raised with its numbers.
+    error (a ``fields`` key), whose detail is made of the translated field messages, an
+    entry refusal (a ``reasons`` key), translated where it is raised with its numbers, and a
+    code of ``TRANSLATED_WHERE_RAISED``.
     """
     if language is not None:
         with translation.override(language):
             return localized(body)
     active = translation.get_language()
     if not active or active.split("-")[0] == "en" or "fields" in body or "reasons" in body:
+        return body
+    if body.get("code") in TRANSLATED_WHERE_RAISED:
         return body
     message = MESSAGES.get(str(body.get("code")))
     if message is None:

@@ -17,7 +17,9 @@ def test_serve_migrates_and_serves_the_home_page(tmp_path):
         with urllib.request.urlopen(url + "/", timeout=5) as resp:
             status, body = resp.status, resp.read()
     assert status == 200
-    assert b"The platform is running" in body
+    # A fresh platform: its home page tells the reader what to do next.
+    assert b"No table is waiting for players" in body
+    assert b"No tournament is scheduled yet." in body
     assert (tmp_path / "db.sqlite3").exists()
 
 

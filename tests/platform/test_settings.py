@@ -88,11 +88,14 @@ def test_user_is_stored_in_the_configured_database():
 
 
 @pytest.mark.django_db
-def test_home_page_says_the_platform_is_running(client):
+def test_home_page_tells_a_visitor_what_to_do_next(client):
     response = client.get("/")
 
     assert response.status_code == 200
-    assert b"The platform is running" in response.content
+    assert b"No table is waiting for players: open one, or play against bots at once." in (
+        response.content
+    )
+    assert b'href="/lobby"' in response.content
 
 
 def test_email_url_smtp_with_credentials_tls_and_a_timeout():

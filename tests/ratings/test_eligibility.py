@@ -5,6 +5,7 @@ rated (``games.eligibility.rated_eligibility``)."""
 from datetime import timedelta
 
 import pytest
+from django.utils import translation
 
 from core.errors import Forbidden
 from games import services as game_services
@@ -148,11 +149,12 @@ def test_a_fresh_account_is_not_eligible_and_is_told_what_is_missing(gate, froze
 
     err = exc.value
     assert (err.status, err.code) == (403, "not_eligible_for_rated")
-    assert err.detail.startswith(
-        "rated play needs 3 finished games played to the end against people or an account 7 days old: "
-        "you have 1, and yours is old enough from "
-    )
     expected_at = fresh.date_joined + timedelta(days=7)
+    assert err.detail == (
+        "Rated games open to you after 3 finished games against other people; you have "
+        "finished 1. Or wait until your account is 7 days old, on "
+        f"{expected_at:%Y-%m-%d %H:%M} UTC. Unrated tables are open to you now."
+    )
     assert err.extra == {
         "games_needed": 3,
         "games_finished": 1,
@@ -200,8 +202,9 @@ def test_with_only_the_games_requirement_age_does_not_qualify(gate, frozen_clock
 
     with pytest.raises(Forbidden) as exc:
         rated_eligibility_check(old)
-    assert exc.value.detail.startswith(
-        "rated play needs 3 finished games played to the end against people:"
+    assert exc.value.detail == (
+        "Rated games open to you after 3 finished games against other people; you have "
+        "finished 0. Unrated tables are open to you now."
     )
     assert "eligible_at" not in exc.value.extra
 
@@ -215,7 +218,9 @@ def test_with_only_the_age_requirement_games_do_not_qualify(gate, frozen_clock):
 
     with pytest.raises(Forbidden) as exc:
         rated_eligibility_check(user)
-    assert exc.value.detail.startswith("rated play needs an account 7 days old:")
+    assert exc.value.detail.startswith(
+        "Rated games open to you when your account is 7 days old, on "
+    )
     assert set(exc.value.extra) == {"eligible_at"}
 
 
@@ -238,7 +243,63 @@ def test_the_gate_answers_over_the_api_with_its_code_and_what_is_missing(gate, f
     assert body["code"] == "not_eligible_for_rated"
     assert body["games_needed"] == 3
     assert body["games_finished"] == 0
-    assert "unrated tables are open to you now" in body["detail"]
+    assert body["detail"].endswith("Unrated tables are open to you now.")
+
+
+def test_the_refusal_is_a_sentence_in_the_readers_language_with_the_same_code(gate, frozen_clock):
+    host = aged(person("host"), 30, frozen_clock)
+    game = game_services.game_create(user=host, players=2, variants=SMALL, rated=True)
+    fresh = aged(person("fresh"), 0, frozen_clock)
+    client = client_for(fresh)
+
+    try:
+        r = client.post(
+            f"/api/v1/games/{game.pk}/join", {}, format="json", HTTP_ACCEPT_LANGUAGE="ja"
+        )
+    finally:
+        translation.activate("en")  # the request's language stays active in this thread
+
+    assert r.status_code == 403
+    body = r.json()
+    assert (body["code"], body["games_needed"], body["games_finished"]) == (
+        "not_eligible_for_rated",
+        3,
+        0,
+    )
+    # Japanese, with the numbers (not the code's general message, nor the English sentence).
+    assert "3" in body["detail"]
+    assert "Rated" not in body["detail"]
+    assert body["detail"] != "You cannot play rated games yet."
+    assert "レーティング" in body["detail"]
+
+
+def test_one_day_and_one_game_are_said_in_the_singular(gate, frozen_clock):
+    gate.RATED_MIN_GAMES = 1
+    gate.RATED_MIN_ACCOUNT_DAYS = 1
+    fresh = aged(person("fresh"), 0, frozen_clock)
+
+    with pytest.raises(Forbidden) as exc:
+        rated_eligibility_check(fresh)
+
+    assert "after 1 finished game against another person;" in exc.value.detail
+    assert "is 1 day old, on " in exc.value.detail
+
+
+def test_the_lobby_says_beforehand_what_the_rated_box_needs(gate, frozen_clock, client):
+    fresh = aged(person("fresh"), 0, frozen_clock)
+    old = aged(person("old"), 30, frozen_clock)
+
+    client.force_login(fresh)
+    page = client.get("/lobby").content.decode()
+    assert 'name="rated" data-testid="rated" disabled aria-describedby="create-rated-hint"' in page
+    assert (
+        'id="create-rated-hint" data-testid="rated-hint">Rated games open to you after 3 ' in page
+    )
+
+    client.force_login(old)
+    page = client.get("/lobby").content.decode()
+    assert 'name="rated" data-testid="rated">' in page
+    assert "rated-hint" not in page
 
 
 def test_the_platforms_own_tables_seat_whom_the_tournament_registered(gate, frozen_clock):

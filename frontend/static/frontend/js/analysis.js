@@ -132,7 +132,7 @@ export function moveOfIndex(record, index) {
     const m = index - at - 1; // 0-based move of this round
     if (m >= 0 && m < round.moves.length) return { step: step + m + 1, round: round.number, move: m + 1 };
     at += 1 + round.moves.length + (round.result ? 1 : 0);
-    step += 1 + round.moves.length;
+    step += 1 + round.moves.length + (round.result ? 1 : 0); // replay.steps: deal, moves, result
   }
   return null;
 }

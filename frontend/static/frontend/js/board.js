@@ -67,7 +67,9 @@ export function showTrains(container, elements) {
 }
 
 // Fill the station: the round's engine, said to wait until it is placed, then shown.
-export function showStation(station, engine, placed) {
+// ``waiting``: draw the engine double before it is placed too, marked as waiting (the replay's
+// start of a round); the table leaves the station empty until then.
+export function showStation(station, engine, placed, { waiting = false } = {}) {
   station.replaceChildren();
   if (engine === null || engine === undefined) return;
   const label = document.createElement("span");
@@ -75,4 +77,5 @@ export function showStation(station, engine, placed) {
   label.textContent = placed ? gettext("Station: engine") : fmt(gettext("Engine %(tile)s: waiting to be placed"), { tile: tileLabel(engine, engine) });
   station.append(label);
   if (placed) station.append(tileElement(engine, engine, { vertical: true, testid: "engine", extraClass: "engine" }));
+  else if (waiting) station.append(tileElement(engine, engine, { vertical: true, testid: "engine", extraClass: "engine engine-waiting" }));
 }

@@ -225,7 +225,7 @@ function tableBody(players) {
     variants,
     time_control,
     rated: f.rated.checked,
-    chat: f.chat && f.chat.value ? f.chat.value : null, // null: the default for rated or not
+    chat: f.chat.value,
     private: f.private.checked,
     contribution: randomContribution(), // the creator's seat's, changeable on the table page
   };
@@ -264,8 +264,22 @@ if (quick && form) {
   });
 }
 
+// A rated table offers quick messages or no chat, never free chat: the chat follows the Rated
+// box (free chat unless rated, as the server's default), and keeps a choice the player made.
+let chatChosen = false;
+function updateChat() {
+  const f = form.elements;
+  const free = f.chat.querySelector('option[value="free"]');
+  free.disabled = f.rated.checked;
+  if (f.rated.checked && f.chat.value === "free") f.chat.value = "quick";
+  else if (!f.rated.checked && !chatChosen) f.chat.value = "free";
+}
+
 if (form) {
   updateRounds();
+  updateChat();
+  form.elements.rated.addEventListener("change", updateChat);
+  form.elements.chat.addEventListener("change", () => { chatChosen = true; });
   form.elements.players.addEventListener("change", updateRounds);
   form.elements.double12.addEventListener("change", updateRounds);
   form.addEventListener("submit", async (ev) => {

@@ -3,14 +3,26 @@
 
 export const MEXICAN = "mexican";
 
-// Every step of the match: step 0 of each round is its deal; step k > 0 is after move k.
+// Every step of the match, as the table's log lists them from the first deal on: each round's
+// deal (kind "deal", move 0), each of its moves (kind "move": a play, a draw, a pass, a stop or
+// placing the engine, move k after the k-th), and its result (kind "end", once it has ended).
+// No move is folded into another; only the log's "the match started" and "the match is over"
+// have no step of their own (the first deal and the last result show them).
 export function steps(record) {
   const out = [];
   record.rounds.forEach((round, r) => {
-    out.push({ round: r, move: 0 });
-    round.moves.forEach((_, m) => out.push({ round: r, move: m + 1 }));
+    out.push({ round: r, move: 0, kind: "deal" });
+    round.moves.forEach((_, m) => out.push({ round: r, move: m + 1, kind: "move" }));
+    if (round.result) out.push({ round: r, move: round.moves.length, kind: "end" });
   });
   return out;
+}
+
+// How many moves the match has, and how many come before round index ``r``.
+export function moveCounts(record, r) {
+  let before = 0;
+  record.rounds.forEach((round, i) => { if (i < r) before += round.moves.length; });
+  return { before, total: record.rounds.reduce((n, round) => n + round.moves.length, 0) };
 }
 
 function norm(t) {
@@ -22,8 +34,9 @@ function sameTile(a, b) {
   return x[0] === y[0] && x[1] === y[1];
 }
 
-// The table after the first `count` moves of round index `r`.
-export function positionAt(record, r, count) {
+// The table after the first `count` moves of round index `r`; its result once `ended` (the
+// round's "end" step), never before.
+export function positionAt(record, r, count, ended = false) {
   const round = record.rounds[r];
   const n = record.players.length;
   const engine = round.engine;
@@ -67,8 +80,8 @@ export function positionAt(record, r, count) {
     boneyardCount: Math.max(0, (round.deal.boneyard ? boneyard.length : 0) - bpos),
     move: last,
     moveIndex: count,
-    roundOver: count >= round.moves.length,
-    result: count >= round.moves.length ? round.result || null : null,
+    roundOver: ended && count >= round.moves.length,
+    result: ended && count >= round.moves.length ? round.result || null : null,
   };
 }
 

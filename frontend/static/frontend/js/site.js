@@ -1,5 +1,5 @@
-// Every page: the language select submits itself; the logout link logs out with a POST; the
-// notification bell.
+// Every page: the language select submits itself; the phone's menu and the account's menu; the
+// logout link logs out with a POST; the notification bell.
 import { api } from "./api.js";
 import { gettext, fmt, ngettext } from "./i18n.js";
 import { formatDate } from "./tiles.js";
@@ -20,6 +20,27 @@ if (header && menu) {
   menu.addEventListener("click", () => setOpen(!header.classList.contains("nav-open")));
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && header.classList.contains("nav-open")) { setOpen(false); menu.focus(); }
+  });
+}
+
+// The account's links fold under its name (CSS: .js-account), so the header keeps one line at
+// 1280 px in every language, staff too; on a phone they stay a list in the menu. The menu
+// closes on Escape (focus back on its button), on a click elsewhere and when focus leaves it.
+const account = document.getElementById("account");
+const accountButton = document.getElementById("account-button");
+if (header && account && accountButton) {
+  header.classList.add("js-account");
+  const setOpen = (open) => {
+    account.classList.toggle("open", open);
+    accountButton.setAttribute("aria-expanded", String(open));
+  };
+  accountButton.addEventListener("click", () => setOpen(!account.classList.contains("open")));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && account.classList.contains("open")) { setOpen(false); accountButton.focus(); }
+  });
+  document.addEventListener("click", (ev) => { if (!account.contains(ev.target)) setOpen(false); });
+  account.addEventListener("focusout", (ev) => {
+    if (ev.relatedTarget && !account.contains(ev.relatedTarget)) setOpen(false);
   });
 }
 
