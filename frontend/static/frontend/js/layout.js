@@ -1,7 +1,8 @@
 // The table on one screen (issue 15): the folding side panels and the seat strip that keeps the
-// seat to move in view; on a phone (issue 31) the board kept clear of the sticky bars. The
-// layout itself is CSS (site.css, "the table layout").
+// seat to move in view; on a phone (issue 31) the board kept clear of the sticky bars and the
+// chat's news shown beside the seats. The layout itself is CSS (site.css, "the table layout").
 import { gettext, ngettext, fmt } from "./i18n.js";
+import { reveal } from "./result.js";
 
 // Side panels are shown beside the board from this width on (site.css uses the same figure).
 const WIDE = window.matchMedia("(min-width: 1100px)");
@@ -108,3 +109,17 @@ export function revealTargets(targets) {
   if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: "instant" });
 }
 
+// A line under the seats while the folded chat holds messages not read: it opens the chat
+// (chat.js counts them on the chat's own toggle too, where a phone's page ends).
+export function mountChatJump(chatRoot, jump) {
+  if (!chatRoot || !jump) return;
+  chatRoot.addEventListener("chat:unread", (ev) => {
+    const n = ev.detail.count;
+    jump.hidden = !n;
+    jump.textContent = n ? fmt(ngettext("%(n)s new message in the chat", "%(n)s new messages in the chat", n), { n }) : "";
+  });
+  jump.addEventListener("click", () => {
+    const list = chatRoot.querySelector("[data-chat-list]");
+    reveal(list || chatRoot);
+  });
+}

@@ -12,7 +12,7 @@ import { trainElement as boardTrain, showTrains, showStation } from "./board.js"
 import { randomContribution, contributionProblem, contributionItems, committedText } from "./fairness.js";
 import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engineText, collapseSummary } from "./playback.js";
 import { mountSoundToggle } from "./sounds.js";
-import { foldPanels, keepClearOfBars, revealTargets } from "./layout.js";
+import { foldPanels, keepClearOfBars, revealTargets, mountChatJump } from "./layout.js";
 import { renderResult as renderResultPanel } from "./result.js";
 import { mountChat } from "./chat.js";
 import { inviteFromUrl, renderInvite } from "./invite.js";
@@ -727,6 +727,7 @@ async function init() {
   const chatRoot = $("chat-panel");
   const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
   if (chatRoot) chatRoot.open = window.matchMedia("(min-width: 1100px)").matches;
+  mountChatJump(chatRoot, $("chat-jump"));
   live = new GameLive(gameId, {
     getSeq: () => S.lastEventSeq,
     onChat: (msg) => chat.receive(msg),
