@@ -11,7 +11,8 @@ first round, has given way (at most one line, over neither the board nor the han
 The chat: a message that arrives while the panel is folded is counted on its toggle (and read out
 politely); opening the panel resets the count.
 
-Screenshots: tests/artifacts/phone-{size}-mid-round.png (the first pick that lights several trains),
+Screenshots (tests/artifacts/, {size} is phone or desktop): phone-{size}-mid-round.png (the
+viewer's 8th turn), phone-{size}-pick.png (the first pick that lights several trains),
 phone-{size}-round-ended.png (the moment the first round's summary appears) and
 phone-{size}-round-2-first-turn.png.
 """
@@ -51,6 +52,8 @@ SIZES = {
     "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True},
     "desktop": {"viewport": DESKTOP_800},
 }
+MID_ROUND_TURN = 8  # the viewer's turn of round 1 shot as "mid-round"
+SHOTS = ("mid-round", "pick", "round-ended", "round-2-first-turn")
 SUMMARY_LINE_PX = 64  # a summary that gave way is one line (a 44 px button and its padding)
 
 # Shared by the checks below: whether an element shows (inside the viewport, and the point at its
@@ -233,6 +236,8 @@ def play_two_rounds(
     with ``shots`` (tests/artifacts), save the screenshots. Return axe's findings."""
     summary = page.get_by_test_id("round-summary")
     taken: set[str] = set()
+    for name in SHOTS if shots is not None else ():
+        (shots / f"phone-{size}-{name}.png").unlink(missing_ok=True)
     axe: dict[str, list] = {}
     round_no = 1
     turns = 0
@@ -255,11 +260,13 @@ def play_two_rounds(
                 page.screenshot(path=path)
                 axe["round-2-first-turn"] = violations(page)
         check_turn(page, size, info["seq"], round_no, tally)
+        if round_no == 1 and turns == MID_ROUND_TURN and (path := shot_path("mid-round")):
+            page.screenshot(path=path)
         picks = tally.picks
-        mid = shot_path("mid-round") if round_no == 1 and "mid-round" not in taken else None
-        move = pick_and_play(page, size, info["seq"], tally, mid)
-        if mid and tally.picks == picks:
-            taken.discard("mid-round")  # no targets were lit this turn: the next pick's, then
+        pick = shot_path("pick") if "pick" not in taken else None
+        move = pick_and_play(page, size, info["seq"], tally, pick)
+        if pick and tally.picks == picks:
+            taken.discard("pick")  # no trains were lit this turn: the next pick's, then
         after = wait_for_seq_after(server_url, game_id, info["seq"])
         assert after["seq"] > info["seq"], f"{move} at seq {info['seq']} appended nothing"
         if shots is not None and "round-ended" not in taken:
