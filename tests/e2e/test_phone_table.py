@@ -327,6 +327,9 @@ def test_a_chat_message_on_a_folded_chat_is_counted_on_its_toggle(
     expect(panel).not_to_have_attribute("open", "")
     unread = page.get_by_test_id("chat-unread")
     expect(unread).to_be_hidden()
+    # Messages sent from now on reach the page over its socket (one sent before it connects is
+    # only in the history the page loads, which is not news).
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live", timeout=LIVE_MS)
     for n, text in enumerate(["hello", "your move"], start=1):
         status, body = api(
             server_url, "POST", f"/api/v1/games/{gid}/chat", {"body": text}, bo_token
