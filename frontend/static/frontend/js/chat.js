@@ -2,9 +2,12 @@
 // newest at the bottom, delivered live by the page's socket ({type: "chat"}) and loaded from
 // GET /api/v1/<scope>/<id>/chat. Text is always set as text, never parsed as HTML. A reader can
 // report a message (it opens a dispute) or mute its author (remembered by the server: their
-// messages are no longer delivered to this reader, by REST or socket).
+// messages are no longer delivered to this reader, by REST or socket). While the panel is folded
+// the messages others send are counted on its toggle (read out politely), until it is opened;
+// the root gets a "chat:unread" event ({detail: {count}}) at each change, for a page to show it
+// elsewhere too.
 import { api, errorText, currentUser } from "./api.js";
-import { gettext, fmt } from "./i18n.js";
+import { gettext, fmt, ngettext } from "./i18n.js";
 
 // The canned messages, by key (games.chat_modes.QUICK_MESSAGES): the only chat of a rated table.
 export const QUICK = [
@@ -35,9 +38,21 @@ export function mountChat(root, { path, mode }) {
   const quick = root.querySelector("[data-chat-quick]");
   const note = root.querySelector("[data-chat-note]");
   const error = root.querySelector("[data-chat-error]");
+  const unreadBox = root.querySelector("[data-chat-unread]");
   const me = currentUser();
   const seen = new Set();
   const muted = new Set();
+  let unread = 0;
+  let loading = false; // the history being loaded is not news
+
+  function setUnread(n) {
+    if (n === unread && n) return;
+    unread = n;
+    if (unreadBox) unreadBox.textContent = n ? fmt(ngettext("%(n)s unread", "%(n)s unread", n), { n }) : "";
+    root.dispatchEvent(new CustomEvent("chat:unread", { detail: { count: n } }));
+  }
+  const folded = () => root.tagName === "DETAILS" && !root.open;
+  root.addEventListener("toggle", () => { if (!folded()) setUnread(0); });
 
   function say(text) {
     error.textContent = text || "";
@@ -109,6 +124,7 @@ export function mountChat(root, { path, mode }) {
     const after = [...list.children].find((c) => Number(c.dataset.id) > m.id);
     list.insertBefore(li, after || null);
     list.scrollTop = list.scrollHeight;
+    if (!loading && folded() && m.author !== me) setUnread(unread + 1);
   }
 
   async function send(body) {
@@ -159,9 +175,12 @@ export function mountChat(root, { path, mode }) {
     try {
       if (me) for (const name of (await api("me/mutes")).muted) muted.add(name);
       const page = await api(path);
+      loading = true;
       for (const m of page.results.slice().reverse()) render(m);
     } catch (err) {
       /* the socket still delivers new messages */
+    } finally {
+      loading = false;
     }
   }
   load();

@@ -8,7 +8,8 @@
 //   and so does everything under prefers-reduced-motion: reduce.
 // - Each seat's last play of the round is marked on its train (data-testid="last-play").
 // - A draw or a pass shows on the seat's card for a moment (data-testid="seat-action").
-// - A round's end opens a summary panel (data-testid="round-summary"), except on the first load.
+// - A round's end opens a summary panel (data-testid="round-summary"), except on the first load;
+//   it folds to one line on the viewer's next turn.
 // - Sounds (sounds.js) follow the playback: a play, your turn, round end, match end.
 // For tests: window.MT_PLAYBACK.reveals lists what was revealed ({seq, type, at, motion, batch}).
 import { gettext, fmt } from "./i18n.js";
@@ -35,6 +36,8 @@ let started = false; // the first events (the page's load) were taken
 let lastSeq = 0;
 let wasMyTurn = null; // null until the first render with a view
 let turnSoundDue = false;
+let summaryCollapsed = false; // the round summary is folded to its one-line heading
+let summaryOpenedOnTurn = false; // opened again by the player during their turn: theirs to fold
 const reveals = [];
 const seatActions = [];
 window.MT_PLAYBACK = { reveals, seatActions, pending: () => queue.length, lastSeq: () => lastSeq };
@@ -162,6 +165,8 @@ function showAction(seat, action, text) {
 export function noteTurn(myTurn) {
   if (myTurn === null) return;
   if (wasMyTurn !== null && myTurn && !wasMyTurn) turnSoundDue = true;
+  if (myTurn && !wasMyTurn) summaryOpenedOnTurn = false;
+  if (myTurn && !summaryOpenedOnTurn) collapseSummary();
   wasMyTurn = myTurn;
   if (turnSoundDue && !queue.length) drainedNow();
 }
@@ -230,6 +235,25 @@ function cell(tag, text) {
   return c;
 }
 
+// The summary gives way once the board is needed again: on a turn of the viewer's or a tile
+// picked (table.js). It folds to its heading, a one-line button that opens it again (open
+// during the player's own turn, it stays so until they pick a tile); Close removes it.
+export function collapseSummary() {
+  const panel = document.getElementById("round-summary");
+  summaryOpenedOnTurn = false;
+  if (!panel || summaryCollapsed) return;
+  setSummaryCollapsed(panel, true);
+}
+
+function setSummaryCollapsed(panel, collapsed) {
+  summaryCollapsed = collapsed;
+  panel.classList.toggle("collapsed", collapsed);
+  const toggle = panel.querySelector(".round-summary-toggle");
+  if (toggle) toggle.setAttribute("aria-expanded", String(!collapsed));
+  const body = panel.querySelector(".round-summary-body");
+  if (body) body.hidden = collapsed;
+}
+
 function showSummary(d) {
   let panel = document.getElementById("round-summary");
   if (!panel) {
@@ -239,16 +263,38 @@ function showSummary(d) {
     panel.setAttribute("data-testid", "round-summary");
     panel.setAttribute("role", "status");
     panel.setAttribute("aria-labelledby", "round-summary-title");
-    const board = document.getElementById("board");
-    if (board && board.parentNode) board.parentNode.insertBefore(panel, board);
+    // Above the seats, out of the board's column: folded, it never pushes the board down.
+    const seats = document.querySelector(".seats-panel");
+    if (seats && seats.parentNode) seats.parentNode.insertBefore(panel, seats);
     else document.getElementById("table").append(panel);
   }
   const me = env.seat();
+  const seated = me !== null && me !== undefined;
   const rounds = env.rounds();
-  const h = cell("h2", rounds
+  const h = document.createElement("h2");
+  h.id = "round-summary-title";
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "round-summary-toggle";
+  toggle.setAttribute("data-testid", "round-summary-toggle");
+  toggle.setAttribute("aria-controls", "round-summary-body");
+  const title = cell("span", rounds
     ? fmt(gettext("Round %(round)s of %(rounds)s is over"), { round: d.round, rounds })
     : fmt(gettext("Round %(round)s is over"), { round: d.round }));
-  h.id = "round-summary-title";
+  title.className = "round-summary-heading";
+  toggle.append(title);
+  if (seated && d.scores && d.scores[me] !== undefined) {
+    // What the folded line still tells the player: their round and their total.
+    const brief = cell("span", fmt(gettext("you %(score)s, total %(total)s"), { score: d.scores[me], total: totals[me] || 0 }));
+    brief.className = "round-summary-brief";
+    toggle.append(" ", brief);
+  }
+  toggle.addEventListener("click", () => {
+    const open = summaryCollapsed;
+    setSummaryCollapsed(panel, !open);
+    summaryOpenedOnTurn = open && wasMyTurn === true;
+  });
+  h.append(toggle);
   let how;
   if (d.blocked) how = gettext("The round is blocked: nobody could play, so it ended.");
   else if (d.went_out !== null && d.went_out !== undefined) {
@@ -274,6 +320,10 @@ function showSummary(d) {
     ? fmt(gettext("Round %(next)s is dealt: play on."), { next: d.round + 1 })
     : gettext("That was the last round: the match is over."));
   next.className = "hint";
+  const details = document.createElement("div");
+  details.id = "round-summary-body";
+  details.className = "round-summary-body";
+  details.append(cell("p", how), table, next);
   const close = document.createElement("button");
   close.type = "button";
   close.className = "round-summary-close";
@@ -290,7 +340,11 @@ function showSummary(d) {
       if (next) next.focus();
     }
   });
-  panel.replaceChildren(h, cell("p", how), table, next, close);
+  panel.replaceChildren(h, close, details);
+  summaryOpenedOnTurn = false;
+  // A round that ends when the viewer is to move already (their turn in the next round came
+  // first) opens folded: the board is theirs.
+  setSummaryCollapsed(panel, wasMyTurn === true);
 }
 
 // -- the engine-placement phase (R6, R7) ---------------------------------------------------------

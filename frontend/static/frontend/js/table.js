@@ -10,9 +10,9 @@ import { tileElement, tileName, rulesetSummary, statusText } from "./tiles.js";
 import { trainName } from "./describe.js";
 import { trainElement as boardTrain, showTrains, showStation } from "./board.js";
 import { randomContribution, contributionProblem, contributionItems, committedText } from "./fairness.js";
-import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engineText } from "./playback.js";
+import { setupPlayback, addEvents, decorate as decoratePlayback, noteTurn, engineText, collapseSummary } from "./playback.js";
 import { mountSoundToggle } from "./sounds.js";
-import { foldPanels } from "./layout.js";
+import { foldPanels, keepClearOfBars, revealTargets, mountChatJump } from "./layout.js";
 import { renderResult as renderResultPanel } from "./result.js";
 import { mountChat } from "./chat.js";
 import { inviteFromUrl, renderInvite } from "./invite.js";
@@ -331,9 +331,12 @@ function selectTile(key) {
     return;
   }
   S.selected = S.selected === key ? null : key;
+  collapseSummary(); // the board is needed: a round's summary gives way
   render();
-  const first = document.querySelector('[data-testid="train"].target');
-  if (first) first.focus();
+  // Every train the tile can go to in view, clear of the hand bar (and a phone's seat strip).
+  const targets = [...document.querySelectorAll('#trains [data-testid="train"].target')];
+  revealTargets(targets);
+  if (targets.length) targets[0].focus({ preventScroll: true });
 }
 
 function playOn(trainKey, tileKey) {
@@ -368,6 +371,7 @@ function render() {
   renderScores();
   renderFairness();
   renderResult(focusWasHere, focusFree);
+  keepClearOfBars(!!S.selected);
   restoreFocus(focusWasHere);
   decoratePlayback(); // the paced playback's hidden tiles, last plays and seat badges
   const seated = S.seat !== null && S.seat !== undefined;
@@ -723,6 +727,7 @@ async function init() {
   const chatRoot = $("chat-panel");
   const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
   if (chatRoot) chatRoot.open = window.matchMedia("(min-width: 1100px)").matches;
+  mountChatJump(chatRoot, $("chat-jump"));
   live = new GameLive(gameId, {
     getSeq: () => S.lastEventSeq,
     onChat: (msg) => chat.receive(msg),

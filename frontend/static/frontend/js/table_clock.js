@@ -87,7 +87,8 @@ export function updateSeatClocks() {
       const reserveText = mmss(c.reserve);
       key = (c.move === null ? "" : mmss(c.move)) + "|" + reserveText;
       if (c.move !== null) parts.push(clockSpan("move-time", "move-time", mmss(c.move)), document.createTextNode(" + "));
-      parts.push(clockSpan("reserve-time", "reserve", reserveText), document.createTextNode(" " + gettext("reserve")));
+      // The word apart: a phone's seat strip shows the times alone ("0:25 + 1:30").
+      parts.push(clockSpan("reserve-time", "reserve", reserveText), clockSpan("reserve-word", "reserve-word", " " + gettext("reserve")));
       box.title = c.move === null ? gettext("reserve time left") : gettext("time left for this move, then the reserve");
     }
     if (low) {
