@@ -11,6 +11,7 @@ test_request_id_on_the_worker.py.)
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from core.logging import current_request_id
@@ -19,7 +20,6 @@ from tests.realtime.helpers import TIMEOUT
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import db
 from tests.realtime.helpers import player
-from tests.realtime.helpers import rest_move
 from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table
 
@@ -61,16 +61,32 @@ def version_of(gid) -> int:
     return store.version(stream_name(gid))
 
 
-async def until_my_turn(gid, ana):
-    """Make sure it is ana's turn (the bot answers within her move's request)."""
+def ana_to_move(gid, ana) -> bool | None:
+    """Whether ana is to move (None: the game is over)."""
     from games.models import Game
 
-    def mine():
-        game = Game.objects.get(pk=gid)
-        return game.seats.get(index=game.to_move).user_id == ana.id
+    game = Game.objects.get(pk=gid)
+    if game.status != "active":
+        return None
+    return game.seats.get(index=game.to_move).user_id == ana.id
 
-    while not await db(mine):
-        await db(rest_move, ana, gid, (await db(state_for, gid, ana))["legal_moves"][0])
+
+async def settled(gid, ana) -> int:
+    """Wait until ana is to move again or the game is over; return the version then. The bot's
+    answer runs after her move's commit: within her request when tasks run inline, a moment
+    later on the embedded runner's thread when an earlier test in this process started it
+    (then her next move found the bot to move and no legal move: an IndexError)."""
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while await db(ana_to_move, gid, ana) is False:
+        assert asyncio.get_running_loop().time() < deadline, "the bot did not answer"
+        await asyncio.sleep(0.02)
+    return await db(version_of, gid)
+
+
+async def until_my_turn(gid, ana):
+    """Wait until it is ana's turn (the bot may deal with the first move)."""
+    await settled(gid, ana)
+    assert await db(ana_to_move, gid, ana), "the game ended before ana's first turn"
 
 
 async def test_the_frames_a_rest_move_causes_carry_its_request_id():
@@ -84,7 +100,7 @@ async def test_the_frames_a_rest_move_causes_carry_its_request_id():
         frames, watched, sent = [], [], []
         for _ in range(30):  # a draw or a double leaves ana to move again: until the bot answers
             sent.append(await db(http_move, ana, gid))
-            seq = await db(version_of, gid)
+            seq = await settled(gid, ana)
             frames += await frames_until(comm, seq)
             watched += await frames_until(watcher, seq)
             if any(e["actor"]["kind"] == "bot" for f in frames for e in f["events"]):
@@ -113,7 +129,7 @@ async def test_a_request_id_the_mover_chooses_reaches_no_other_viewer():
             message = "hand-" + ".".join(f"{a}-{b}" for a, b in hand["view"]["hand"])[:100]
             answered = await db(http_move, ana, gid, f"{message}-{turn}")
             assert answered != f"{message}-{turn}"
-            frames += await frames_until(watcher, await db(version_of, gid))
+            frames += await frames_until(watcher, await settled(gid, ana))
     assert frames
     assert not any("hand-" in (f.get("request_id") or "") for f in frames), frames
 
