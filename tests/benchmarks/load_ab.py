@@ -18,7 +18,7 @@ Each side has its own database and Redis databases (channel layer and cache, bro
 neither sees the other's games or queue. A side that moved nothing fails the run.
 
 Run: ``make load-ab`` or ``python -m tests.benchmarks.load_ab [--old c9a47bf] [--rounds 2]
-[--tables 8] [--seconds 20] [--warmup 5] [--web 1] [--worker-threads 4]``. Needs PostgreSQL
+[--tables 8] [--seconds 20] [--warmup 5] [--web 1] [--worker-threads 4] [--redis URL]``. Needs PostgreSQL
 and Redis as ``make load`` does; drops and recreates ``mexican_train_load_a`` (old) and
 ``mexican_train_load_b`` (new), and uses Redis databases 8/9 (old) and 10/11 (new). Prints
 figures; asserts nothing about them.
@@ -73,6 +73,7 @@ class Side:
     database: str
     redis_db: int
     python: Path = Path(sys.executable)
+    redis: str = REDIS
     runs: list[dict] = field(default_factory=list)
 
     def env(self) -> dict[str, str]:
@@ -83,8 +84,8 @@ class Side:
         }
         env.update(
             LOAD_DATABASE_URL=f"{PG}/{self.database}",
-            LOAD_REDIS_URL=f"{REDIS}/{self.redis_db}",
-            LOAD_AB_BROKER_URL=f"{REDIS}/{self.redis_db + 1}",
+            LOAD_REDIS_URL=f"{self.redis}/{self.redis_db}",
+            LOAD_AB_BROKER_URL=f"{self.redis}/{self.redis_db + 1}",
             PYTHONPATH=os.pathsep.join([str(self.tree), str(self.tree / "platform")]),
             PYTHONUNBUFFERED="1",
         )
@@ -214,6 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup", type=float, default=5)
     ap.add_argument("--web", type=int, default=1)
     ap.add_argument("--worker-threads", type=int, default=4)
+    ap.add_argument(
+        "--redis",
+        default=REDIS,
+        help="the Redis server (its databases 8-11 are flushed): another one than a test run's",
+    )
     args = ap.parse_args(argv)
     load_args = [
         f"--tables={args.tables}",
@@ -223,10 +229,15 @@ def main(argv: list[str] | None = None) -> int:
         f"--worker-threads={args.worker_threads}",
     ]
     old_tree = worktree(args.old, args.worktree)
-    old = Side(f"old {args.old}", old_tree, "mexican_train_load_a", 8, own_install(old_tree))
+    redis = args.redis.rstrip("/")
+    old = Side(f"old {args.old}", old_tree, "mexican_train_load_a", 8, own_install(old_tree), redis)
     dirty = " + uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else ""
     new = Side(
-        f"new {git('rev-parse', '--short', 'HEAD')}{dirty}", ROOT, "mexican_train_load_b", 10
+        f"new {git('rev-parse', '--short', 'HEAD')}{dirty}",
+        ROOT,
+        "mexican_train_load_b",
+        10,
+        redis=redis,
     )
     for side in (old, new):
         check_imports(side)
