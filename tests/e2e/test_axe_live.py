@@ -38,11 +38,12 @@ from datetime import timedelta
 from accounts.models import User
 from accounts.services import bot_account_get_or_create
 from core import clock
+from tournaments.models import Tournament
 from tournaments.services import tournament_create, tournament_register
 
 staff = User.objects.get(username={staff!r})
 t = tournament_create(
-    user=staff, name={name!r}, format="swiss", starts_at=clock.now() + timedelta(seconds=2),
+    user=staff, name={name!r}, format="swiss", starts_at=clock.now() + timedelta(hours=1),
     table_size=3, rounds=1, variants={{"set_max": 6, "rounds": 1}},
     time_control={{"kind": "live", "seconds_per_move": 600, "reserve_seconds": 0}},
     rated=False, ready_seconds=5,
@@ -52,6 +53,10 @@ bots = []
 for _ in range(4):
     bots.append(bot_account_get_or_create(strategy="random", exclude_ids=[b.pk for b in bots]))
     tournament_register(tournament_id=t.pk, user=bots[-1])
+# Everyone is in: it starts now (at the scheduler's next tick). A start 2 s after the creation
+# closed registration before the bots were in on a loaded machine (registration_closed).
+now = clock.now()
+Tournament.objects.filter(pk=t.pk).update(registration_closes_at=now, starts_at=now)
 print(t.pk)
 """
 
