@@ -164,6 +164,8 @@ RATE_LIMITS = {
     "challenge": ENV.get("RATE_LIMIT_CHALLENGE", "").strip() or "20/hour",
     # Receipt checks (POST /api/v1/games/<id>/receipts): per address, per user signed in.
     "receipt_check": ENV.get("RATE_LIMIT_RECEIPT_CHECK", "").strip() or "20/min",
+    # More time given to opponents (games.more_time) per user, REST and socket together.
+    "more_time": ENV.get("RATE_LIMIT_MORE_TIME", "").strip() or "10/min",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.
@@ -478,6 +480,7 @@ SPECTACULAR_SETTINGS = {
         "BotStrategyEnum": "games.services.BOT_STRATEGIES",
         "OffenceKindEnum": "tournaments.bans.OffenceKind",
         "RatingKindEnum": ["live", "correspondence"],  # ratings' kinds, time controls' kinds
+        "ClockPauseEnum": ["weekend", "vacation"],  # why a clock stands still (games.clocks)
         "GameStatusEnum": "games.models.GameStatus.values",
     },
 }
