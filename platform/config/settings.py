@@ -539,7 +539,15 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.tasks.sweep_emails",
         "schedule": float(ENV.get("NOTIFICATION_EMAIL_SWEEP_SECONDS", "") or 60),
     },
+    # The daily digest of correspondence turns (games.digest): due from TURN_DIGEST_HOUR in
+    # each player's time zone for TURN_DIGEST_WINDOW_HOURS; at most one a player a day.
+    "games-turn-digests": {
+        "task": "games.tasks.send_turn_digests",
+        "schedule": float(ENV.get("TURN_DIGEST_SECONDS", "") or 3600),
+    },
 }
+TURN_DIGEST_HOUR = int(ENV.get("TURN_DIGEST_HOUR", "") or 8)
+TURN_DIGEST_WINDOW_HOURS = int(ENV.get("TURN_DIGEST_WINDOW_HOURS", "") or 4)
 # Notification mails (notifications.tasks): attempts of one mail (the first and Celery's
 # retries, exponential backoff from this many seconds with jitter, at most 10 min apart); the
 # sweeper sends a mail still owed this many seconds after its notification (a lost task).
