@@ -132,3 +132,26 @@ def test_a_vacation_stops_the_clock_and_the_opponent_gives_a_day_more(
         shot(page, artifacts_dir, f"time-table-{role}-{size}")
         assert violations(page) == []
     assert re.search(r"\d", giver_page.get_by_test_id("clock").inner_text())
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_lobby_opens_a_correspondence_table_with_no_clock_at_weekends(
+    new_context, server_url, unique_name, artifacts_dir, viewport
+):
+    size = "phone" if viewport is PHONE else "desktop"
+    page = new_context(viewport).new_page()
+    sign_up(page, unique_name("dora"))
+    form = page.get_by_test_id("create-form")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("select[name=time_control]").select_option("correspondence-3")
+    page.get_by_test_id("create-weekend-pause").check()
+    page.get_by_test_id("create-weekend-pause").scroll_into_view_if_needed()
+    shot(page, artifacts_dir, f"time-lobby-{size}")
+    assert violations(page) == []
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url(re.compile(r"/games/[0-9a-f-]{36}$"))
+    gid = page.url.rsplit("/", 1)[1]
+    status, game = api(server_url, "GET", f"/api/v1/games/{gid}")
+    assert status == 200
+    assert game["time_control"]["kind"] == "correspondence"
+    assert game["time_control"]["weekend_pause"] is True
