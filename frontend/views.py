@@ -26,9 +26,11 @@ from django.views.i18n import set_language as django_set_language
 from accounts import selectors as accounts_selectors
 from accounts.deletion import account_blockers
 from accounts.deletion import account_delete
+from accounts.errors import AccountError
 from accounts.middleware import valid_language
 from accounts.second_factor import has_second_factor
 from accounts.second_factor import staff_page
+from accounts.services import time_zones
 from accounts.services import user_email_change
 from accounts.services import user_preferences_set
 from core.errors import ApplicationError
@@ -38,7 +40,9 @@ from frontend.home import home_news
 from frontend.initial import initial_view
 from games.eligibility import rated_eligibility
 from games.eligibility import rated_eligibility_text
+from games.services import player_time_zone_set
 from notifications.kinds import KINDS
+from notifications.kinds import digest_kinds
 from notifications.services import email_preferences
 from notifications.services import email_preferences_set
 from notifications.services import email_unsubscribe
@@ -308,20 +312,25 @@ def settings_page(request):
                 return redirect("frontend:settings")
         elif which == "preferences":
             language = request.POST.get("language", "")
+            time_zone = request.POST.get("time_zone")
             try:
                 user_preferences_set(
                     user=user, language=language, sounds=request.POST.get("sounds") == "on"
                 )
-            except ApplicationError:
-                messages.error(request, _("Choose a language from the list."))
+                if time_zone is not None and time_zone != user.time_zone:
+                    player_time_zone_set(user=user, time_zone=time_zone)
+            except ApplicationError as exc:
+                if exc.code == AccountError.INVALID_TIME_ZONE:
+                    messages.error(request, _("Choose a time zone from the list."))
+                else:
+                    messages.error(request, _("Choose a language from the list."))
             else:
                 if language:
                     translation.activate(language)
                 messages.success(request, _("Your settings were saved."))
             return redirect("frontend:settings")
         elif which == "emails":
-            choices = {kind: request.POST.get(f"email_{kind}") == "on" for kind in KINDS}
-            email_preferences_set(user=user, choices=choices)
+            email_preferences_set(user=user, choices=_email_choices(request.POST))
             messages.success(request, _("Your email choices were saved."))
             return redirect("frontend:settings")
         elif which == "delete":
@@ -335,14 +344,41 @@ def settings_page(request):
         "pending": next((a for a in addresses if not a.primary), None),
         "password_form": password_form,
         "second_factor": has_second_factor(user),
-        "email_kinds": [
-            {"kind": kind, "label": KINDS[kind].label, "on": on}
-            for kind, on in email_preferences(user).items()
-        ],
+        "email_kinds": _email_kinds(email_preferences(user)),
+        "time_zones": time_zones(),
         "blockers": blockers if blockers["games"] or blockers["tournaments"] else None,
     }
     status = 400 if password_form.is_bound else 200
     return render(request, "frontend/settings.html", context, status=status)
+
+
+def _email_kinds(chosen: dict[str, bool]) -> list[dict]:
+    """/settings' email choices: a checkbox per kind, but one choice of three (none, each
+    time, the daily digest: ``mode``) for a kind that has a digest."""
+    digests = digest_kinds()
+    out = []
+    for kind, on in chosen.items():
+        if KINDS[kind].digest_of:
+            continue  # offered with the kind it digests
+        item = {"kind": kind, "label": KINDS[kind].label, "on": on}
+        if kind in digests:
+            item["mode"] = "digest" if chosen.get(digests[kind]) else ("on" if on else "off")
+        out.append(item)
+    return out
+
+
+def _email_choices(posted) -> dict[str, bool]:
+    """The email choices a posted /settings form makes (see ``_email_kinds``)."""
+    digests = digest_kinds()
+    choices = {}
+    for kind in KINDS:
+        if KINDS[kind].digest_of:
+            continue
+        value = posted.get(f"email_{kind}")
+        choices[kind] = value == "on"
+        if kind in digests:
+            choices[digests[kind]] = value == "digest"
+    return choices
 
 
 @csrf_exempt  # the signed token is the proof; mail clients POST here (RFC 8058 one-click)

@@ -81,6 +81,9 @@ class SeatOutput(serializers.Serializer):
         allow_null=True, help_text="live games: the reserve time this seat has left"
     )
     timeouts_in_row = serializers.IntegerField()
+    more_time_given = serializers.IntegerField(
+        help_text="how often this seat's player has given an opponent more time in this game"
+    )
 
     def get_resigned(self, seat) -> bool:
         return seat.resigned_at is not None
@@ -144,6 +147,7 @@ class GameOutput(serializers.Serializer):
         allow_null=True, help_text="when the seat to move times out (RULES R24)"
     )
     turn_started_at = serializers.DateTimeField(allow_null=True)
+    clock = serializers.SerializerMethodField()
     ready_deadline = serializers.DateTimeField(
         allow_null=True,
         help_text="a tournament table's ready window: contributions are taken until then (a "
@@ -179,6 +183,10 @@ class GameOutput(serializers.Serializer):
                 seat["username"] = names.of(users[seat["index"]])
             data["created_by"] = names.of(game.created_by)
         return redact_game_doc(data) if data["progress_hidden"] else data
+
+    @extend_schema_field(shapes.ClockOutput(allow_null=True))
+    def get_clock(self, game) -> dict:
+        return shapes.ClockOutput(selectors.game_clock(game)).data
 
     def get_seed(self, game) -> str | None:
         if not selectors.seed_revealed(game):
@@ -286,7 +294,7 @@ class MoveOutput(serializers.Serializer):
     )
 
 
-def _move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Response:
+def move_answer(result, game_id, user, code=status.HTTP_201_CREATED) -> Response:
     seat = result.seat
     if seat is None:
         seat = selectors.game_viewer_seat(selectors.game_get(game_id), user)
@@ -540,7 +548,7 @@ class GameResignApi(APIView):
     @extend_schema(request=None, responses={200: MoveOutput, 400: ERROR, 403: ERROR})
     def post(self, request, game_id):
         result = services.game_resign(game_id=game_id, user=request.user)
-        return _move_answer(result, game_id, request.user, status.HTTP_200_OK)
+        return move_answer(result, game_id, request.user, status.HTTP_200_OK)
 
 
 class GameMoveApi(APIView):
@@ -571,7 +579,7 @@ class GameMoveApi(APIView):
             expected_seq=expected,
             idempotency_key=key,
         )
-        return _move_answer(
+        return move_answer(
             result,
             game_id,
             request.user,
@@ -709,28 +717,3 @@ class GameReceiptsApi(APIView):
                 "results": results,
             }
         )
-
-
-class VacationApi(APIView):
-    """Correspondence vacation (RULES R24): POST starts one now for ``days`` days, pausing the
-    caller's correspondence clocks (each game up to its ``vacation_days``); DELETE ends it."""
-
-    permission_classes = [IsAuthenticated]
-
-    class Input(serializers.Serializer):
-        days = IntegerField(min_value=1, max_value=60)
-
-    class Output(serializers.Serializer):
-        vacation_from = serializers.DateTimeField(allow_null=True)
-        vacation_until = serializers.DateTimeField(allow_null=True)
-
-    @extend_schema(request=Input, responses={200: Output, 400: ERROR, 401: ERROR})
-    def post(self, request):
-        data = validated(self.Input, request)
-        user = services.player_vacation_start(user=request.user, days=data["days"])
-        return Response(self.Output(user).data)
-
-    @extend_schema(request=None, responses={200: Output, 400: ERROR, 401: ERROR})
-    def delete(self, request):
-        user = services.player_vacation_end(user=request.user)
-        return Response(self.Output(user).data)

@@ -20,6 +20,10 @@ Protocol (JSON text frames; a client message names its ``command``):
   "idempotency_key"?}`` answers ``{"type": "move.accepted", "id", "seq", "receipt"}`` or
   ``{"type": "error", "id", "status", "code", "detail", ...}`` exactly as the REST move does;
   the move's events then arrive as a live ``events`` message.
+- ``{"command": "more_time", "id", "seat", "seconds", "expected_seq"?}`` gives the seat to
+  move more time (games.more_time) and answers ``{"type": "more_time.accepted", "id", "seq",
+  "receipt"}`` or an ``error`` exactly as ``POST .../more-time`` does; its MoreTimeGiven
+  event then arrives as a live ``events`` message to every viewer.
 - ``{"command": "ping"}`` answers ``{"type": "pong", "seq"}``: the game's seq now (no ``seq`` if
   the database cannot say). A client behind it missed an update (one lost while the channel
   layer was away) and syncs; the table's client pings every 5 s.
@@ -70,10 +74,12 @@ from core.logging import new_request_id
 from core.logging import unbind_request_id
 from core.throttling import SocketLimits
 from core.throttling import check_move
+from games import more_time
 from games import selectors
 from games import services
 from games.errors import GameError
 from games.models import Game
+from games.moves import more_time_body
 from games.moves import move_body
 from realtime import extensions
 from realtime.consumers import JsonSocketConsumer
@@ -131,6 +137,14 @@ def _move(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] |
     result = services.game_move(
         game_id=game_id, user=user, move=body, expected_seq=expected, idempotency_key=key or None
     )
+    return result.seq, receipt_for(game_id, result.events)
+
+
+def _more_time(game_id, user, content: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+    """Give the more time a socket message asks for, checked as the REST request is; return the
+    seq and the signed receipt."""
+    body = more_time_body({k: v for k, v in content.items() if k not in ("command", "id")})
+    result = more_time.game_give_more_time(game_id=game_id, user=user, **body)
     return result.seq, receipt_for(game_id, result.events)
 
 
@@ -256,7 +270,12 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         except ValueError:
             content = None
         command = content.get("command") if isinstance(content, dict) else None
-        handler = {"sync": self.sync, "move": self.move, "ping": self.ping}.get(command)
+        handler = {
+            "sync": self.sync,
+            "move": self.move,
+            "ping": self.ping,
+            "more_time": self.more_time,
+        }.get(command)
         if handler is None and (extension := extensions.command("game", command)) is not None:
             handler = partial(extension, self)  # chat (realtime.extensions)
         message_id = content.get("id") if isinstance(content, dict) else None
@@ -307,6 +326,18 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         )
         await self.send_json(
             {"type": "move.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
+        )
+
+    async def more_time(self, content):
+        if not self.user.is_authenticated:
+            raise NotAuthenticated(
+                GameError.NOT_AUTHENTICATED, "Authentication credentials were not provided."
+            )
+        seq, receipt = await database_sync_to_async(_more_time, thread_sensitive=False)(
+            self.game_id, self.user, content
+        )
+        await self.send_json(
+            {"type": "more_time.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
         )
 
     async def _catch_up(self, after: int, only_new: bool = False) -> None:

@@ -1,7 +1,7 @@
 """A game's aggregate: its event stream folded by the engine, loaded through snapshots.
 
 The stream holds the engine's events and a few platform events (a seat resigned, the game was
-abandoned) that the engine does not fold.
+abandoned, a seat was given more time) that the engine does not fold.
 """
 
 from __future__ import annotations
@@ -53,8 +53,11 @@ SEAT_FORFEITED = "SeatForfeited"
 # Record version 2: the seats' contributions to the seed, fixed at the start (appended right
 # after MatchStarted, with the server seed's commitment and when it was published).
 SEED_CONTRIBUTIONS_FIXED = "SeedContributionsFixed"
+# A player gave the seat to move more time on its turn: {seat, seconds, given_by} (the giver's
+# seat; games.more_time). The turn's deadline moves back by ``seconds`` (games.clocks).
+MORE_TIME_GIVEN = "MoreTimeGiven"
 PLATFORM_TYPES = frozenset(
-    {SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED, SEED_CONTRIBUTIONS_FIXED}
+    {SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED, SEED_CONTRIBUTIONS_FIXED, MORE_TIME_GIVEN}
 )
 
 # Staff adjudication (disputes.adjudication): decisions appended to the stream, never edits of it.

@@ -38,6 +38,7 @@ class GameError(StrEnum):
     INVALID_CHAT_MODE = "invalid_chat_mode"
     FREE_CHAT_IN_RATED = "free_chat_in_rated"
     INVALID_JSON = "invalid_json"
+    INVALID_MORE_TIME = "invalid_more_time"
     INVALID_MOVE = "invalid_move"
     INVALID_PLACES = "invalid_places"
     INVALID_RULESET = "invalid_ruleset"
@@ -46,6 +47,12 @@ class GameError(StrEnum):
     INVALID_TIME_CONTROL = "invalid_time_control"
     INVALID_VACATION = "invalid_vacation"
     NOT_ELIGIBLE_FOR_RATED = "not_eligible_for_rated"
+    # More time for an opponent (games.more_time): not to yourself, only to the seat to move,
+    # whose player is on the clock, and a few times a game.
+    MORE_TIME_LIMIT = "more_time_limit"
+    MORE_TIME_NO_CLOCK = "more_time_no_clock"
+    MORE_TIME_NOT_TO_MOVE = "more_time_not_to_move"
+    MORE_TIME_TO_SELF = "more_time_to_self"
     INVITE_INVALID = "invite_invalid"
     INVITE_REQUIRED = "invite_required"
     NOT_AUTHENTICATED = "not_authenticated"

@@ -78,6 +78,9 @@ class Game(models.Model):
     # task is overdue. Enforced by the sweeper (games.tasks.sweep_deadlines).
     deadline = models.DateTimeField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # More time the seat to move was given on this turn (MoreTimeGiven, games.more_time), in
+    # seconds: its deadline is that much later (games.clocks).
+    turn_extra_s = models.PositiveIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
@@ -118,6 +121,9 @@ class Seat(models.Model):
     reserve_ms = models.BigIntegerField(null=True, blank=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     vacation_used_s = models.PositiveIntegerField(default=0)
+    # How often this seat's player has given an opponent more time in this game (a projection
+    # of MoreTimeGiven; games.more_time caps it).
+    more_time_given = models.PositiveSmallIntegerField(default=0)
     # The seat's contribution to the seed (record version 2): at most 256 UTF-8 bytes, changeable
     # until the start, then fixed; "" for a seat the platform plays.
     contribution = models.CharField(max_length=256, blank=True, default="")

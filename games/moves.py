@@ -1,4 +1,5 @@
-"""A move request's body, as the REST move and the socket's ``move`` command both take it.
+"""A move request's body, as the REST move and the socket's ``move`` command both take it (and
+likewise the body of more time for an opponent: ``more_time``).
 
 One serializer for both doors, so a move is checked alike whichever way it comes; the engine's
 ``command_from_dict`` (through ``services.parse_move``) then turns it into a command.
@@ -37,3 +38,20 @@ def move_body(data) -> tuple[dict, int | None]:
     serializer.is_valid(raise_exception=True)
     body = dict(serializer.validated_data)
     return body, body.pop("expected_seq", None)
+
+
+class MoreTimeInput(serializers.Serializer):
+    """More time for the seat to move (games.more_time), by REST or the socket's ``more_time``."""
+
+    seat = IntegerField(help_text="the seat to move (not your own)")
+    seconds = IntegerField(help_text="live: 15 to 300; correspondence: 86400 to 604800")
+    expected_seq = IntegerField(
+        required=False, min_value=0, help_text="refused as `stale` if the game moved on"
+    )
+
+
+def more_time_body(data) -> dict:
+    """Validate a more-time body (DRF's ValidationError: 400 ``invalid``, with the fields)."""
+    serializer = MoreTimeInput(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

@@ -7,8 +7,8 @@ its time, the seat to move gets its deadline). A live write runs it on the rows 
 rebuild runs it, write by write, over the whole log on fresh copies of the rows
 (``game_projection_from_log``), so the two cannot drift apart.
 
-Only the players' current vacations come from outside the log (they are account data): a
-rebuild computes the deadline of the turn in progress with them.
+Only the players' current vacations and time zones come from outside the log (they are
+account data): a rebuild computes the clocks with them.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from eventstore.store import StoredEvent
 from games import clocks
 from games.domain import GAME_ABANDONED
 from games.domain import GAME_VOIDED
+from games.domain import MORE_TIME_GIVEN
 from games.domain import RESULT_AWARDED
 from games.domain import SEAT_FORFEITED
 from games.domain import SEAT_RESIGNED
@@ -52,10 +53,18 @@ GAME_FIELDS = (
     "started_at",
     "finished_at",
     "turn_started_at",
+    "turn_extra_s",
     "deadline",
     "contributions",
 )
-SEAT_FIELDS = ("reserve_ms", "vacation_used_s", "timeouts_in_row", "resigned_at", "forfeited_at")
+SEAT_FIELDS = (
+    "reserve_ms",
+    "vacation_used_s",
+    "timeouts_in_row",
+    "resigned_at",
+    "forfeited_at",
+    "more_time_given",
+)
 _ENDED = frozenset({GameStatus.FINISHED, GameStatus.ABANDONED, GameStatus.VOID})
 
 
@@ -73,19 +82,30 @@ def automatic_grace(seat: Seat) -> timedelta:
     return timedelta(seconds=seconds)
 
 
+def seat_clock(seat: Seat) -> dict[str, Any]:
+    """The keywords of ``games.clocks``' functions for ``seat``'s clock: its player's time
+    zone and vacation, the vacation this game has counted."""
+    user = seat.user
+    return {
+        "tz": user.time_zone,
+        "vacation_used_s": seat.vacation_used_s,
+        "vac_from": user.vacation_from,
+        "vac_until": user.vacation_until,
+    }
+
+
 def deadline_for(game: Game, seat: Seat, started: datetime) -> datetime | None:
-    """When the turn ``seat`` begins at ``started`` is due; for a seat the platform plays,
-    when its task is overdue (``automatic_grace``: the sweeper then plays it)."""
+    """When the turn ``seat`` begins at ``started`` is due (with the more time it was given,
+    ``game.turn_extra_s``); for a seat the platform plays, when its task is overdue
+    (``automatic_grace``: the sweeper then plays it)."""
     if seat.automatic:
         return started + automatic_grace(seat)
-    user = seat.user
     return clocks.deadline(
         game.time_control,
         started,
         reserve_ms=seat.reserve_ms,
-        vacation_used_s=seat.vacation_used_s,
-        vac_from=user.vacation_from,
-        vac_until=user.vacation_until,
+        extra_s=game.turn_extra_s,
+        **seat_clock(seat),
     )
 
 
@@ -120,7 +140,8 @@ def project(
     by_user = {s.user_id: s for s in seats}
 
     acting = by_user.get(actor_user) if kind in ("player", "timeout") else None
-    if kind == "player" and acting is not None:
+    gift = written[0].type == MORE_TIME_GIVEN  # no move of the giver's: their count stays
+    if kind == "player" and acting is not None and not gift:
         acting.timeouts_in_row = 0
     elif kind == "timeout" and acting is not None and acting.forfeited_at is None:
         acting.timeouts_in_row += 1  # once per timed-out turn; a forfeited seat's play counts none
@@ -138,6 +159,9 @@ def project(
             seats[e.data["seat"]].resigned_at = e.created_at
         elif e.type == SEAT_FORFEITED:
             seats[e.data["seat"]].forfeited_at = e.created_at
+        elif e.type == MORE_TIME_GIVEN:
+            game.turn_extra_s += e.data["seconds"]
+            seats[e.data["given_by"]].more_time_given += 1
         elif e.type == GAME_ABANDONED:
             game.status = GameStatus.ABANDONED
             game.finished_at = e.created_at
@@ -177,15 +201,18 @@ def project(
                 prev_started,
                 now,
                 reserve_ms=seat.reserve_ms,
-                vacation_used_s=seat.vacation_used_s,
-                vac_from=seat.user.vacation_from,
-                vac_until=seat.user.vacation_until,
+                extra_s=game.turn_extra_s,
+                **seat_clock(seat),
             )
+    if new_turn:
+        game.turn_extra_s = 0  # more time was given for the turn that ended
     if game.status != GameStatus.ACTIVE or game.to_move is None:
         game.turn_started_at = game.deadline = None
     elif new_turn:
         game.turn_started_at = now
         game.deadline = deadline_for(game, seats[game.to_move], now)
+    elif gift:  # the same turn, its deadline moved back
+        game.deadline = deadline_for(game, seats[game.to_move], game.turn_started_at or now)
 
     game_changed = {f: getattr(game, f) for f in GAME_FIELDS if getattr(game, f) != game_before[f]}
     seats_changed = {}
@@ -228,10 +255,11 @@ def _fresh_rows(game: Game) -> tuple[Game, list[Seat]]:
     fresh.version, fresh.head_hash, fresh.round = 0, "", 0
     fresh.to_move = fresh.result = fresh.finished_at = None
     fresh.turn_started_at = fresh.deadline = fresh.contributions = None
+    fresh.turn_extra_s = 0
     seats = []
     for seat in game.seats.select_related("user"):
         seat.reserve_ms = clocks.initial_reserve_ms(game.time_control)
-        seat.vacation_used_s = seat.timeouts_in_row = 0
+        seat.vacation_used_s = seat.timeouts_in_row = seat.more_time_given = 0
         seat.resigned_at = seat.forfeited_at = None
         seats.append(seat)
     return fresh, seats
@@ -253,6 +281,7 @@ def game_projection_from_log(game: Game) -> dict[str, Any]:
             "reserve_ms": s.reserve_ms,
             "vacation_used_s": s.vacation_used_s,
             "timeouts_in_row": s.timeouts_in_row,
+            "more_time_given": s.more_time_given,
         }
         for s in seats
     }

@@ -17,10 +17,12 @@ from django.db.models.functions import Coalesce
 
 from accounts.names import FreshNames
 from accounts.names import Names
+from core import clock
 from core.errors import Forbidden
 from core.errors import NotFound
 from eventstore import store
 from eventstore.store import StoredEvent
+from games import clocks
 from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.domain import effective_engine_stored
 from games.domain import engine_events
@@ -42,6 +44,7 @@ from games.models import Game
 from games.models import GameStatus
 from games.models import Seat
 from games.models import stream_name
+from games.projections import seat_clock
 from games.staff import RECORD_READ
 from games.staff import WATCHED
 from games.staff import staff_hidden_read
@@ -110,6 +113,25 @@ def games_by_urgency(user, *, status: str | None = None):
 
 def game_seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("index"))
+
+
+def game_clock(game: Game) -> dict[str, Any]:
+    """The clock of the seat to move beyond its deadline: the more time it was given on this
+    move, and the spans from now to the deadline when its clock stands still (its weekends,
+    its vacation: games.clocks), with why it stands still now, if it does."""
+    out: dict[str, Any] = {"extra_seconds": game.turn_extra_s, "paused": None, "pauses": []}
+    if game.status != GameStatus.ACTIVE or game.to_move is None or game.turn_started_at is None:
+        return out
+    seat = next((s for s in game.seats.all() if s.index == game.to_move), None)
+    if seat is None or seat.automatic:
+        return out
+    now = clock.now()
+    found = clocks.pauses_until(
+        game.time_control, game.turn_started_at, now, game.deadline, **seat_clock(seat)
+    )
+    out["pauses"] = [{"reason": p.reason, "start": p.start, "end": p.end} for p in found]
+    out["paused"] = next((p.reason for p in found if p.start <= now), None)
+    return out
 
 
 def game_viewer_seat(game: Game, user) -> int | None:

@@ -19,6 +19,7 @@ from django.db import IntegrityError
 from django.db import transaction
 
 from accounts.services import bot_account_get_or_create
+from accounts.services import user_preferences_set
 from core import clock
 from core import metrics
 from core import throttling
@@ -89,7 +90,8 @@ def validate_time_control(tc: dict[str, Any] | None) -> dict[str, Any]:
             GameError.INVALID_TIME_CONTROL, "kind must be live or correspondence"
         )
     limits["timeouts_allowed"] = (1, 10)
-    known = {k: v for k, v in tc.items() if k in limits or k in ("kind", "on_timeouts")}
+    flags = ("weekend_pause",) if kind == "correspondence" else ()
+    known = {k: v for k, v in tc.items() if k in limits or k in ("kind", "on_timeouts", *flags)}
     out = clocks.with_defaults(known)
     unknown = sorted(set(tc) - set(out))
     if unknown:
@@ -98,6 +100,9 @@ def validate_time_control(tc: dict[str, Any] | None) -> dict[str, Any]:
         )
     if out["on_timeouts"] not in clocks.ON_TIMEOUTS:
         raise ApplicationError(GameError.INVALID_TIME_CONTROL, "on_timeouts must be bot or forfeit")
+    for key in flags:
+        if not isinstance(out[key], bool):
+            raise ApplicationError(GameError.INVALID_TIME_CONTROL, f"{key} must be true or false")
     for key, (lo, hi) in limits.items():
         value = out[key]
         if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
@@ -549,14 +554,14 @@ def parse_move(move: dict[str, Any], seat: int, ruleset: dict[str, Any]) -> Comm
         raise ApplicationError(GameError.INVALID_MOVE, str(exc)) from None
 
 
-def _check_active(game: Game) -> None:
+def check_active(game: Game) -> None:
     if game.status == GameStatus.OPEN:
         raise ApplicationError(GameError.GAME_NOT_STARTED, "the game has not started")
     if game.status != GameStatus.ACTIVE:
         raise ApplicationError(GameError.GAME_OVER, f"the game is {game.status}")
 
 
-def _seat_of(seats: list[Seat], user) -> Seat:
+def seat_of(seats: list[Seat], user) -> Seat:
     seat = next((s for s in seats if s.user_id == user.id), None)
     if seat is None:
         raise Forbidden(GameError.NOT_A_PLAYER, "you have no seat in this game")
@@ -583,8 +588,8 @@ def game_move(
     command_id = f"move:{user.id}:{idempotency_key}" if idempotency_key else None
     try:
         domain.check_repeated(game, command_id)
-        _check_active(game)
-        seat = _seat_of(seats, user)
+        check_active(game)
+        seat = seat_of(seats, user)
         claimed = move.get("seat", seat.index)
         if claimed != seat.index:
             raise Forbidden(GameError.NOT_YOUR_SEAT, f"you play seat {seat.index}")
@@ -621,8 +626,8 @@ def game_resign(*, game_id, user, forfeit: bool = False, reason: str = "") -> Mo
     ``forfeit`` (a tournament's withdrawal policy), the timeout action plays it to the end and
     it is placed last. Its player's sockets watch as a spectator's from now on."""
     game, seats = domain.get_game_and_seats(game_id)
-    _check_active(game)
-    seat = _seat_of(seats, user)
+    check_active(game)
+    seat = seat_of(seats, user)
     if seat.resigned_at is not None or seat.forfeited_at is not None:
         raise ApplicationError(GameError.ALREADY_RESIGNED, "you already left this game")
     loaded = load(game.stream, known_version=game.version)
@@ -682,6 +687,16 @@ def player_vacation_end(*, user):
     return user
 
 
+@transaction.atomic
+def player_time_zone_set(*, user, time_zone: str):
+    """Set ``user``'s time zone ("" for UTC; ``invalid_time_zone`` if unknown) and move the
+    deadlines of their correspondence turns under way with it: where their weekend falls on a
+    table with no clock at weekends (games.clocks)."""
+    user_preferences_set(user=user, time_zone=time_zone)
+    _refresh_deadlines(user)
+    return user
+
+
 __all__ = [
     "MoveResult",
     "game_contribute",
@@ -690,6 +705,7 @@ __all__ = [
     "game_start_ready",
     "player_vacation_end",
     "player_vacation_start",
+    "player_time_zone_set",
     "game_add_bot",
     "game_remove_bot",
     "game_create",

@@ -166,7 +166,7 @@ class VariantsField(serializers.DictField):
 
 class TimeControl(serializers.Serializer):
     """RULES R24 (games.clocks): live (`seconds_per_move`, `reserve_seconds`) or
-    correspondence (`days_per_move`, `vacation_days`) keys, by `kind`."""
+    correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`."""
 
     kind = serializers.ChoiceField(
         ["live", "correspondence"], required=False, help_text="live when not given"
@@ -175,6 +175,11 @@ class TimeControl(serializers.Serializer):
     reserve_seconds = serializers.IntegerField(required=False, help_text="live: 0 to 36000")
     days_per_move = serializers.IntegerField(required=False, help_text="correspondence: 1-14")
     vacation_days = serializers.IntegerField(required=False, help_text="correspondence: 0-60")
+    weekend_pause = serializers.BooleanField(
+        required=False,
+        help_text="correspondence: no clock at weekends, Friday 18:00 to Monday 08:00 in each "
+        "player's own time zone (default false)",
+    )
     timeouts_allowed = serializers.IntegerField(required=False, help_text="1 to 10")
     on_timeouts = serializers.ChoiceField(["bot", "forfeit"], required=False)
 
@@ -215,8 +220,8 @@ class EventData(serializers.Serializer):
     that drew), TilePlayed, TurnPassed, TurnStopped (`seat`, `tile`, `train`, `by`), RoundEnded
     (`round`, `scores`, `went_out`, `blocked`), MatchEnded (`totals`, `zero_rounds`,
     `places`). The platform's (SeedContributionsFixed, SeatResigned, SeatForfeited,
-    GameAbandoned, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed) carry their
-    own keys (`seat`, `reason`, `dispute`, ...)."""
+    GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed)
+    carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`, ...)."""
 
     seat = serializers.IntegerField(required=False)
     tile = TileField(required=False)
@@ -242,6 +247,12 @@ class EventData(serializers.Serializer):
     places = serializers.ListField(child=serializers.IntegerField(), required=False)
     reason = serializers.CharField(required=False)
     dispute = serializers.IntegerField(required=False, allow_null=True)
+    seconds = serializers.IntegerField(
+        required=False, help_text="MoreTimeGiven: the more time `seat` was given"
+    )
+    given_by = serializers.IntegerField(
+        required=False, help_text="MoreTimeGiven: the seat whose player gave it"
+    )
 
 
 class Actor(serializers.Serializer):
@@ -368,3 +379,32 @@ class Record(serializers.Serializer):
     rounds = RecordRound(many=True)
     result = MatchResult(required=False)
     attestation = RecordAttestation(required=False, help_text="once the game has ended")
+
+
+class PauseOutput(serializers.Serializer):
+    reason = serializers.ChoiceField(
+        ["weekend", "vacation"],
+        help_text="`weekend`: a table with no clock at weekends, Friday 18:00 to Monday 08:00 "
+        "in the player's time zone; `vacation`: the player's, within the game's vacation days",
+    )
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+
+
+class ClockOutput(serializers.Serializer):
+    """The clock of the seat to move, beyond `deadline`: its time left is the time until the
+    deadline less the `pauses` still to come."""
+
+    extra_seconds = serializers.IntegerField(
+        help_text="the more time the seat to move was given on this move (MoreTimeGiven)"
+    )
+    paused = serializers.ChoiceField(
+        ["weekend", "vacation"],
+        allow_null=True,
+        help_text="why the clock of the seat to move stands still now; null if it runs",
+    )
+    pauses = PauseOutput(
+        many=True,
+        help_text="the spans from now until the deadline when that clock stands still, in order "
+        "(correspondence)",
+    )

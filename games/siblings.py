@@ -26,12 +26,14 @@ PROGRESS_FIELDS = {
     "to_move": None,
     "deadline": None,
     "turn_started_at": None,
+    "clock": None,
     "finished_at": None,
     "result": None,
 }
 SEAT_PROGRESS_FIELDS = {
     "reserve_ms": None,
     "timeouts_in_row": 0,
+    "more_time_given": 0,
     "resigned": False,
     "forfeited": False,
 }

@@ -47,3 +47,12 @@ def sweep_deadlines() -> int:
     from games.automatic import sweep_deadlines as sweep
 
     return sweep(clock.now())
+
+
+@shared_task(name="games.tasks.send_turn_digests", soft_time_limit=300, time_limit=360)
+def send_turn_digests() -> int:
+    """Record the daily digests due now (beat, every TURN_DIGEST_SECONDS): at most one per
+    player and day, however often it runs (games.digest). Returns how many were recorded."""
+    from games.digest import turn_digests_send
+
+    return turn_digests_send(now=clock.now())

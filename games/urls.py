@@ -16,11 +16,12 @@ from games.apis import GameRematchApi
 from games.apis import GameResignApi
 from games.apis import GameStartApi
 from games.apis import GameStateApi
-from games.apis import VacationApi
 from games.challenge_apis import ChallengeAcceptApi
 from games.challenge_apis import ChallengeCancelApi
 from games.challenge_apis import ChallengeDeclineApi
 from games.challenge_apis import ChallengeListApi
+from games.clock_apis import GameMoreTimeApi
+from games.clock_apis import VacationApi
 
 urlpatterns = routes(
     ("games", GameListApi, "game-list"),
@@ -34,6 +35,7 @@ urlpatterns = routes(
     ("games/<uuid:game_id>/rematch", GameRematchApi, "game-rematch"),
     ("games/<uuid:game_id>/resign", GameResignApi, "game-resign"),
     ("games/<uuid:game_id>/moves", GameMoveApi, "game-moves"),
+    ("games/<uuid:game_id>/more-time", GameMoreTimeApi, "game-more-time"),
     ("games/<uuid:game_id>/state", GameStateApi, "game-state"),
     ("games/<uuid:game_id>/events", GameEventsApi, "game-events"),
     ("games/<uuid:game_id>/record", GameRecordApi, "game-record"),

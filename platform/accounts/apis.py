@@ -75,6 +75,14 @@ class UserRegisterApi(APIView):
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=4096, trim_whitespace=False)
         email = serializers.EmailField(required=False, allow_blank=True, default="")
+        time_zone = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=64,
+            help_text="an IANA time zone (the browser's); blank: UTC. Where the player's "
+            "weekend falls on a table with no clock at weekends",
+        )
 
     class Output(serializers.Serializer):
         id = serializers.IntegerField()
@@ -90,7 +98,7 @@ class UserRegisterApi(APIView):
                 400,
                 415,
                 e400="`username_taken`, `invalid_username`, `invalid_password` (see `fields`), "
-                "`invalid_email`",
+                "`invalid_email`, `invalid_time_zone`",
             ),
         },
         auth=[],
@@ -400,6 +408,9 @@ class UserMeApi(APIView):
         vacation_from = serializers.DateTimeField(allow_null=True)
         vacation_until = serializers.DateTimeField(
             allow_null=True, help_text="correspondence clocks are paused until then"
+        )
+        time_zone = serializers.CharField(
+            help_text="the player's IANA time zone (blank: UTC), set on /settings"
         )
 
     @operation("me", responses={200: Output, **error_responses(401)})

@@ -94,6 +94,7 @@ def account_delete(*, user: User, password: str, confirm: bool, request=None) ->
         user.is_active = False
         user.deleted_at = now
         user.vacation_from = user.vacation_until = None
+        user.time_zone = ""
         user.save()  # every field: the sockets recheck and close (accounts.socket_signals)
         EmailAddress.objects.filter(user=user).delete()
         for token in ApiToken.objects.filter(user=user):

@@ -13,6 +13,7 @@ class AccountError(StrEnum):
     USERNAME_TAKEN = "username_taken"
     INVALID_EMAIL = "invalid_email"
     INVALID_PASSWORD = "invalid_password"
+    INVALID_TIME_ZONE = "invalid_time_zone"
     INVALID_CREDENTIALS = "invalid_credentials"
     INVALID_BOT_STRATEGY = "invalid_bot_strategy"
     TOO_MANY_TOKENS = "too_many_tokens"

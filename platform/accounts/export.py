@@ -64,6 +64,7 @@ def _settings(user: User) -> dict[str, Any]:
     return {
         "language": user.language,
         "sounds": user.sounds,
+        "time_zone": user.time_zone,
         **{name: build(user) for name, build in registry.EXPORT_SETTINGS.items()},
     }
 

@@ -32,6 +32,9 @@ class User(AbstractUser):
     language = models.CharField(max_length=16, blank=True)
     # The table's sounds when this browser has not been told otherwise (sounds.js).
     sounds = models.BooleanField(default=True)
+    # The player's time zone (an IANA name; blank: UTC): where their weekend falls on a
+    # correspondence table with no clock at weekends (games.clocks), and their digest's hour.
+    time_zone = models.CharField(max_length=64, blank=True)
     # The username folded by NFKC, case and Unicode confusables (accounts.skeleton): unique, so
     # the database itself refuses "stаffer" (Cyrillic а) beside "staffer". Set on every save.
     username_skeleton = models.TextField(unique=True, editable=False)

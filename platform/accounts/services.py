@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import zoneinfo
 from collections.abc import Iterable
 
 from allauth.account.internal.flows.email_verification import send_verification_email_to_address
@@ -40,9 +42,12 @@ BOT_USERNAME_RE = re.compile(r"-bot-\d+$", re.IGNORECASE)
 BOT_STRATEGY_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
-def user_register(*, username: str, password: str, email: str = "", request=None) -> User:
+def user_register(
+    *, username: str, password: str, email: str = "", time_zone: str = "", request=None
+) -> User:
     """Create a player account, or raise ``invalid_username``, ``username_taken``,
-    ``invalid_email`` or ``invalid_password``.
+    ``invalid_email``, ``invalid_password`` or ``invalid_time_zone`` (``time_zone``: the
+    browser's at sign-up, "" for UTC).
 
     An email address, optional, is kept unverified (allauth's EmailAddress) and, given the
     ``request`` the link is built from, a verification mail is sent to it. An address another
@@ -54,6 +59,7 @@ def user_register(*, username: str, password: str, email: str = "", request=None
     username = User.normalize_username(username.strip())
     email = User.objects.normalize_email(email.strip())
     _check_username(username)
+    check_time_zone(time_zone)
     if email:
         try:
             validate_email(email)
@@ -75,7 +81,9 @@ def user_register(*, username: str, password: str, email: str = "", request=None
         email = ""
     try:
         with transaction.atomic():
-            user = User.objects.create_user(username=username, email=email, password=password)
+            user = User.objects.create_user(
+                username=username, email=email, password=password, time_zone=time_zone
+            )
             if email:
                 EmailAddress.objects.create(user=user, email=email.lower(), primary=True)
     except IntegrityError:  # Another request registered the same name meanwhile.
@@ -120,10 +128,42 @@ def user_email_change(*, request, user: User, email: str) -> EmailAddress:
     return EmailAddress.objects.add_new_email(request, user, email)
 
 
-def user_preferences_set(*, user: User, language: str | None = None, sounds: bool | None = None):
+def valid_time_zone(name: str) -> bool:
+    """Whether ``name`` is an IANA time zone this machine knows ("" too: UTC)."""
+    return name == "" or name in time_zones()
+
+
+@functools.cache
+def time_zones() -> tuple[str, ...]:
+    """The IANA time zones a player may choose, sorted (the machine's tz database)."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def check_time_zone(name: str) -> str:
+    """Return ``name`` if it is a time zone a player may choose; else ``invalid_time_zone``."""
+    if not isinstance(name, str) or not valid_time_zone(name):
+        raise ApplicationError(
+            E.INVALID_TIME_ZONE,
+            f"Unknown time zone {name!r}: give an IANA name such as Europe/Rome.",
+        )
+    return name
+
+
+def user_preferences_set(
+    *,
+    user: User,
+    language: str | None = None,
+    sounds: bool | None = None,
+    time_zone: str | None = None,
+):
     """Store the player's interface language (a code of settings.LANGUAGES, or "" for the
-    browser's) and the table's sounds default. Raises ``invalid`` for an unknown language."""
+    browser's), the table's sounds default and their time zone ("" for UTC). Raises
+    ``invalid`` for an unknown language, ``invalid_time_zone`` for an unknown zone (a game's
+    deadlines that depend on it are the games app's: games.services.player_time_zone_set)."""
     fields = []
+    if time_zone is not None:
+        user.time_zone = check_time_zone(time_zone)
+        fields.append("time_zone")
     if language is not None:
         if language and not valid_language(language):
             raise ApplicationError(E.INVALID, f"Unknown language {language!r}.")

@@ -164,6 +164,8 @@ RATE_LIMITS = {
     "challenge": ENV.get("RATE_LIMIT_CHALLENGE", "").strip() or "20/hour",
     # Receipt checks (POST /api/v1/games/<id>/receipts): per address, per user signed in.
     "receipt_check": ENV.get("RATE_LIMIT_RECEIPT_CHECK", "").strip() or "20/min",
+    # More time given to opponents (games.more_time) per user, REST and socket together.
+    "more_time": ENV.get("RATE_LIMIT_MORE_TIME", "").strip() or "10/min",
 }
 # Caps (off with RATE_LIMITS=0 too): open sockets per user and per client address, counted
 # across processes (core.throttling.SocketLimits); open tables a player created at once.
@@ -478,6 +480,7 @@ SPECTACULAR_SETTINGS = {
         "BotStrategyEnum": "games.services.BOT_STRATEGIES",
         "OffenceKindEnum": "tournaments.bans.OffenceKind",
         "RatingKindEnum": ["live", "correspondence"],  # ratings' kinds, time controls' kinds
+        "ClockPauseEnum": ["weekend", "vacation"],  # why a clock stands still (games.clocks)
         "GameStatusEnum": "games.models.GameStatus.values",
     },
 }
@@ -536,7 +539,15 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.tasks.sweep_emails",
         "schedule": float(ENV.get("NOTIFICATION_EMAIL_SWEEP_SECONDS", "") or 60),
     },
+    # The daily digest of correspondence turns (games.digest): due from TURN_DIGEST_HOUR in
+    # each player's time zone for TURN_DIGEST_WINDOW_HOURS; at most one a player a day.
+    "games-turn-digests": {
+        "task": "games.tasks.send_turn_digests",
+        "schedule": float(ENV.get("TURN_DIGEST_SECONDS", "") or 3600),
+    },
 }
+TURN_DIGEST_HOUR = int(ENV.get("TURN_DIGEST_HOUR", "") or 8)
+TURN_DIGEST_WINDOW_HOURS = int(ENV.get("TURN_DIGEST_WINDOW_HOURS", "") or 4)
 # Notification mails (notifications.tasks): attempts of one mail (the first and Celery's
 # retries, exponential backoff from this many seconds with jitter, at most 10 min apart); the
 # sweeper sends a mail still owed this many seconds after its notification (a lost task).

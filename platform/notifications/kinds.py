@@ -27,6 +27,12 @@ class Kind:
     email_default: bool
     position: int  # where /settings lists it: the lowest first
     render: Callable[[dict], str]  # the words of one notification, from its params
+    # A digest of another kind (its name): /settings offers the two as one choice — no mail,
+    # a mail each time, or the digest — rather than two checkboxes.
+    digest_of: str = ""
+    # The lines a mail of this kind lists under its words, from its params: (text, site path
+    # or "") pairs, in the reader's language (a digest's games).
+    email_lines: Callable[[dict], list[tuple[str, str]]] | None = None
 
 
 # The kinds a player can have emailed, in the order /settings lists them.
@@ -55,3 +61,8 @@ def render(kind: str, params: dict | None, legacy_text: str = "") -> str:
         return str(registered.render(shown))
     except (KeyError, TypeError, ValueError):
         return legacy_text
+
+
+def digest_kinds() -> dict[str, str]:
+    """{kind: the kind that is its digest} for every kind that has one."""
+    return {kind.digest_of: kind.name for kind in KINDS.values() if kind.digest_of}

@@ -32,13 +32,14 @@ log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
 
-def notify(*, user, kind: str, params: dict, url: str = "", key: str = ""):
+def notify(*, user, kind: str, params: dict, url: str = "", key: str = "", read: bool = False):
     """Record a notification for ``user``; return it, or None if ``key`` was already notified.
 
     ``params`` are the names and numbers the kind's words take (notifications.kinds), never
     English text. A mail is owed when the player wants this kind by email and has an address;
     it is queued once the transaction commits, so a rolled-back change never mails anyone.
-    Bots are never notified.
+    ``read``: recorded as read already (a digest repeats notices the app has shown). Bots are
+    never notified.
     """
     if user.is_bot:
         return None
@@ -52,6 +53,7 @@ def notify(*, user, kind: str, params: dict, url: str = "", key: str = ""):
         url=url,
         key=key,
         created_at=clock.now(),
+        read_at=clock.now() if read else None,
         email_pending=bool(user.email) and email_wanted(user, kind),
     )
     if not key:
@@ -166,10 +168,13 @@ def notification_email_message(note: Notification) -> EmailMultiAlternatives:
     user = note.user
     language = user.language or settings.LANGUAGE_CODE
     unsubscribe = _site(f"/unsubscribe/{unsubscribe_token(user, note.kind)}")
+    kind = KINDS.get(note.kind)
     with translation.override(language):
         text = note.rendered()
+        lines = kind.email_lines(note.params) if kind and kind.email_lines and note.params else []
         context = {
             "text": text,
+            "lines": [(line, _site(path) if path else "") for line, path in lines],
             "link": _site(note.url or "/"),
             "unsubscribe": unsubscribe,
             "settings_link": _site("/settings"),

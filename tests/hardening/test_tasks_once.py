@@ -27,6 +27,7 @@ from games import services
 from games import tasks
 from games.models import Game
 from notifications import tasks as notification_tasks
+from notifications.models import EmailPreference
 from notifications.models import Notification
 from ratings import tasks as rating_tasks
 from ratings.models import RatedGame
@@ -514,6 +515,38 @@ def test_series_fill_run_concurrently_creates_each_occurrence_once(submitted, fr
     assert len(after) == len(set(after)) == 4
 
 
+def digest_waiting(frozen_clock) -> list:
+    """A player who chose the daily digest, at 09:00 UTC (their zone), with a correspondence
+    game waiting for their move."""
+    frozen_clock.freeze(datetime(2026, 3, 9, 9, tzinfo=UTC))
+    kei, bo = people("kei", "bo")
+    kei.email = "kei@example.org"
+    kei.save(update_fields=["email"])
+    EmailPreference.objects.create(
+        user=kei, kind="turn_digest", enabled=True, updated_at=clock.now()
+    )
+    game = new_game([kei, bo], time_control={"kind": "correspondence"})
+    while game.status == "active" and game.seats.get(index=game.to_move).user_id != kei.pk:
+        game = person_moves(game, [kei, bo])
+    assert game.status == "active"
+    return kei
+
+
+def test_send_turn_digests_twice_sends_each_player_one_digest(submitted, frozen_clock):
+    kei = digest_waiting(frozen_clock)
+    assert tasks.send_turn_digests.run() == 1
+    assert tasks.send_turn_digests.run() == 0
+    assert Notification.objects.filter(user=kei, kind="turn_digest").count() == 1
+
+
+@pytest.mark.postgres
+def test_send_turn_digests_run_concurrently_sends_each_player_one_digest(submitted, frozen_clock):
+    kei = digest_waiting(frozen_clock)
+    results = concurrently(tasks.send_turn_digests.run)
+    assert sum(results) == 1, results
+    assert Notification.objects.filter(user=kei, kind="turn_digest").count() == 1
+
+
 COVERED = {
     "games.tasks.play_automatic": test_play_automatic_twice_plays_the_bots_turn_once,
     "games.tasks.apply_timeout": test_apply_timeout_twice_times_the_turn_out_once,
@@ -528,4 +561,5 @@ COVERED = {
     "notifications.tasks.sweep_emails": test_sweep_emails_twice_sends_an_owed_mail_once,
     "tournaments.tasks.start_table": test_start_table_twice_starts_the_table_once,
     "tournaments.tasks.series_fill": test_series_fill_twice_creates_each_occurrence_once,
+    "games.tasks.send_turn_digests": test_send_turn_digests_twice_sends_each_player_one_digest,
 }

@@ -42,6 +42,7 @@ def test_register_then_token_then_me_round_trip(api_client):
         "is_staff": False,
         "vacation_from": None,
         "vacation_until": None,
+        "time_zone": "",
     }
 
 
@@ -219,3 +220,19 @@ def test_a_bot_account_cannot_obtain_a_token_or_log_in(api_client, greedy_bot):
         assert response.status_code == 400
         assert response.json()["code"] == "invalid_credentials"
     assert not ApiToken.objects.filter(user=greedy_bot).exists()
+
+
+def test_register_keeps_the_browsers_time_zone_and_refuses_an_unknown_one(api_client):
+    body = {"username": "tokyo", "password": PASSWORD, "time_zone": "Asia/Tokyo"}
+    registered = post_json(api_client, REGISTER, body)
+    assert registered.status_code == 201
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {registered.json()['token']}")
+    assert api_client.get(ME).json()["time_zone"] == "Asia/Tokyo"
+    api_client.credentials()
+    refused = post_json(
+        api_client,
+        REGISTER,
+        {"username": "mars", "password": PASSWORD, "time_zone": "Mars/Olympus_Mons"},
+    )
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "invalid_time_zone"

@@ -25,6 +25,7 @@ def test_the_notification_kinds_are_listed_in_the_settings_order():
 
     assert list(KINDS) == [
         "your_turn",
+        "turn_digest",  # offered with your_turn, as its third choice (frontend.views)
         "tournament_checkin_open",
         "tournament_starts_soon",
         "tournament_seated",

@@ -25,8 +25,10 @@ from tests.realtime.helpers import ORIGIN
 from tests.realtime.helpers import Sockets
 from tests.realtime.helpers import WebsocketCommunicator
 from tests.realtime.helpers import db
+from tests.realtime.helpers import mover
 from tests.realtime.helpers import player
 from tests.realtime.helpers import receive
+from tests.realtime.helpers import state_for
 from tests.realtime.helpers import table
 
 REPO = Path(__file__).resolve().parents[2]
@@ -326,10 +328,20 @@ class Checker:
 @pytest.mark.postgres
 @pytest.mark.usefixtures("layer")
 async def test_every_frame_of_a_whole_game_matches_the_document():
-    ana = await db(player, "ana")
+    ana, bo = await db(player, "ana"), await db(player, "bo")
     gid = await db(table, ana, bots=1)
     checker = Checker("game")
     async with Sockets() as sockets:
+        # More time for an opponent: a table of two people, the one not to move gives it.
+        pair = await db(table, ana, [bo], bots=0)
+        giver = ana if await db(mover, pair, [ana, bo]) is bo else bo
+        other, _ = await sockets.connected(pair, token=giver.token)
+        to_move = (await db(state_for, pair, giver))["view"]["to_move"]
+        command = {"command": "more_time", "id": "t", "seat": to_move, "seconds": 15}
+        await other.send_json_to(checker.client(command))
+        assert checker.check(await receive(other))["type"] == "more_time.accepted"
+        await other.disconnect()
+
         comm, hello = await sockets.connected(gid, token=ana.token)
         checker.check(hello)
 

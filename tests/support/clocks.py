@@ -78,6 +78,7 @@ def clock_fields(game: Game) -> dict:
             "reserve_ms": s.reserve_ms,
             "vacation_used_s": s.vacation_used_s,
             "timeouts_in_row": s.timeouts_in_row,
+            "more_time_given": s.more_time_given,
         }
         for s in game.seats.all()
     }

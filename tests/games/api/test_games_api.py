@@ -56,6 +56,7 @@ def test_create_opens_a_table_with_its_variants_and_time_control_and_seats_the_c
         "kind": "correspondence",
         "days_per_move": 5,
         "vacation_days": 14,
+        "weekend_pause": False,
         "timeouts_allowed": 2,
         "on_timeouts": "bot",
     }

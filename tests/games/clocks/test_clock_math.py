@@ -63,6 +63,7 @@ def test_defaults_fill_in_what_older_time_controls_lack():
         "kind": "correspondence",
         "days_per_move": 3,
         "vacation_days": 14,
+        "weekend_pause": False,
         "timeouts_allowed": 2,
         "on_timeouts": "bot",
     }

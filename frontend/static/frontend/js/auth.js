@@ -31,7 +31,10 @@ form.addEventListener("submit", async (ev) => {
   try {
     if (form.dataset.mode === "signup") {
       const email = form.elements.email.value.trim();
-      await api("auth/register", { method: "POST", body: { username, password, email } });
+      // The browser's time zone, where the player's weekend falls (changeable on /settings).
+      let time_zone = "";
+      try { time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* UTC */ }
+      await api("auth/register", { method: "POST", body: { username, password, email, time_zone } });
     }
     const next = safeNext(form.dataset.next);
     try {

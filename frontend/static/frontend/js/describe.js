@@ -13,6 +13,20 @@ function where(seat, train, names) {
   return trainName(train, names);
 }
 
+// An amount of time given: "1 day", "2 days", "5 min", "45 s".
+export function duration(seconds) {
+  if (seconds >= 86400 && seconds % 86400 === 0) {
+    const d = seconds / 86400;
+    return fmt(ngettext("%(n)s day", "%(n)s days", d), { n: d });
+  }
+  if (seconds >= 3600 && seconds % 3600 === 0) {
+    const h = seconds / 3600;
+    return fmt(ngettext("%(n)s hour", "%(n)s hours", h), { n: h });
+  }
+  if (seconds >= 60 && seconds % 60 === 0) return fmt(gettext("%(n)s min"), { n: seconds / 60 });
+  return fmt(gettext("%(n)s s"), { n: seconds });
+}
+
 export function describeEvent(e, names) {
   const d = e.data || {};
   const who = d.seat !== undefined ? (names[d.seat] || fmt(gettext("seat %(n)s"), { n: d.seat + 1 })) : ((e.actor && e.actor.name) || "");
@@ -24,6 +38,10 @@ export function describeEvent(e, names) {
       return fmt(gettext("The contributions were fixed (%(n)s); the seed is derived from them and the committed server seed."), { n: (d.contributions || []).length });
     case "RoundRestarted":  // staff deal the round again: the fresh deal follows
       return fmt(gettext("Staff restarted round %(round)s with a fresh deal: %(reason)s"), { round: d.round, reason: d.reason || "" });
+    case "MoreTimeGiven": {  // a player gave the seat to move more time (games.more_time)
+      const giver = names[d.given_by] || fmt(gettext("seat %(n)s"), { n: d.given_by + 1 });
+      return fmt(gettext("%(giver)s gave %(name)s %(amount)s more for this move."), { giver, name: who, amount: duration(d.seconds) });
+    }
     case "RoundStarted":
       return fmt(gettext("Round %(round)s dealt; the engine is %(tile)s."), { round: d.round, tile: tileLabel(d.engine, d.engine) });
     case "EnginePlaced":

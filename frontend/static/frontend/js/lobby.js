@@ -218,6 +218,7 @@ function tableBody(players) {
   const time_control = kind === "live"
     ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
     : { kind: "correspondence", days_per_move: Number(x) };
+  if (kind !== "live" && f.weekend_pause && f.weekend_pause.checked) time_control.weekend_pause = true;
   return {
     players,
     name: f.name.value.trim(),

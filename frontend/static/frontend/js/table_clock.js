@@ -4,6 +4,7 @@ import { gettext, fmt } from "./i18n.js";
 import { timeControlText, formatDate } from "./tiles.js";
 import { lowTime } from "./sounds.js";
 import { S, $, gameId } from "./table_state.js";
+import { updateMoreTime } from "./more_time.js";
 
 // The server's clock, not the browser's: the offset is taken from the Date header of a cheap
 // request (1 s resolution, so a smaller difference is noise and ignored).
@@ -41,6 +42,38 @@ function daysHours(ms) {
   return mmss(ms);
 }
 
+// Why a correspondence clock stands still (games.clocks): the seat's weekend, its vacation.
+const PAUSED = {
+  weekend: () => gettext("paused: weekend until %(time)s"),
+  vacation: () => gettext("paused: vacation until %(time)s"),
+};
+
+// A correspondence clock now: the time to the deadline less the pauses still to come (the
+// API's clock.pauses), and the pause it stands in, if any.
+function corrClock(g) {
+  const now = serverNow();
+  const end = new Date(g.deadline).getTime();
+  let total = end - now;
+  let paused = null;
+  for (const p of (g.clock && g.clock.pauses) || []) {
+    const a = Math.max(new Date(p.start).getTime(), now);
+    const b = Math.min(new Date(p.end).getTime(), end);
+    if (b > a) total -= b - a;
+    if (new Date(p.start).getTime() <= now && now < new Date(p.end).getTime()) paused = p;
+  }
+  return { corr: true, total: Math.max(0, total), paused };
+}
+
+// When a pause ends, short: "Mon, Dec 7, 08:00 AM" (the weekday says most of it).
+function pauseEnd(iso) {
+  const options = { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" };
+  try { return new Date(iso).toLocaleString(document.documentElement.lang || undefined, options); } catch (e) { return formatDate(iso); }
+}
+
+function pausedText(p) {
+  return fmt((PAUSED[p.reason] || PAUSED.vacation)(), { time: pauseEnd(p.end) });
+}
+
 // The clock of seat ``i`` now: {total, move, reserve} in ms (move null for the seats not to
 // move; total null when the seat has no running clock), or null to show nothing.
 function seatClock(i) {
@@ -49,14 +82,12 @@ function seatClock(i) {
   const tc = g.time_control || {};
   const seat = g.seats.find((s) => s.index === i);
   const toMove = g.to_move === i && !!g.deadline;
-  if (tc.kind === "correspondence") {
-    return toMove ? { corr: true, total: Math.max(0, new Date(g.deadline) - serverNow()) } : null;
-  }
+  if (tc.kind === "correspondence") return toMove ? corrClock(g) : null;
   const reserve = seat && seat.reserve_ms !== null && seat.reserve_ms !== undefined ? seat.reserve_ms : null;
   if (!toMove) return reserve === null ? null : { total: null, move: null, reserve };
   // deadline = turn start + move time + reserve: what is left beyond the reserve is move time.
   const total = Math.max(0, new Date(g.deadline) - serverNow());
-  const perMove = (tc.seconds_per_move || 0) * 1000;
+  const perMove = ((tc.seconds_per_move || 0) + ((g.clock && g.clock.extra_seconds) || 0)) * 1000;
   const move = Math.max(0, Math.min(total - (reserve || 0), perMove));
   return { total, move, reserve: total - move };
 }
@@ -80,8 +111,9 @@ export function updateSeatClocks() {
     let key = "";
     const parts = [];
     if (c && c.corr) {
-      key = "c" + daysHours(c.total);
+      key = "c" + daysHours(c.total) + (c.paused ? c.paused.reason : "");
       parts.push(clockSpan("move-time-corr", "time-left", daysHours(c.total)));
+      if (c.paused) parts.push(clockSpan("clock-paused", "clock-paused", pausedText(c.paused)));
       box.title = fmt(gettext("move due by %(time)s"), { time: formatDate(S.game.deadline) });
     } else if (c) {
       const reserveText = mmss(c.reserve);
@@ -112,10 +144,12 @@ export function renderClock() {
   const c = g.to_move !== null && g.to_move !== undefined ? seatClock(g.to_move) : null;
   if (c && c.corr) {
     text += " · " + fmt(gettext("%(left)s left, move due by %(time)s"), { left: daysHours(c.total), time: formatDate(g.deadline) });
+    if (c.paused) text += " · " + pausedText(c.paused);
   } else if (c && c.move !== null) {
     text += " · " + fmt(gettext("this move %(move)s + %(reserve)s reserve"), { move: mmss(c.move), reserve: mmss(c.reserve) });
   }
   $("clock").textContent = text;
   updateSeatClocks();
+  updateMoreTime();
 }
 setInterval(() => { if (S.game) renderClock(); }, 1000);

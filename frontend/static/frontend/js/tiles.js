@@ -91,7 +91,8 @@ export function rulesetSummary(ruleset) {
 export function timeControlText(tc) {
   if (!tc) return "–";
   if (tc.kind === "correspondence") {
-    return fmt(ngettext("Correspondence: %(days)s day per move", "Correspondence: %(days)s days per move", tc.days_per_move), { days: tc.days_per_move });
+    const text = fmt(ngettext("Correspondence: %(days)s day per move", "Correspondence: %(days)s days per move", tc.days_per_move), { days: tc.days_per_move });
+    return tc.weekend_pause ? text + " · " + gettext("no clock at weekends") : text;
   }
   return fmt(gettext("Live: %(sec)s s per move + %(reserve)s s reserve"), {
     sec: tc.seconds_per_move, reserve: tc.reserve_seconds,

@@ -29,6 +29,8 @@ from .chat_report_input_request import ChatReportInputRequest
 from .chat_report_output import ChatReportOutput
 from .chat_staff_mute import ChatStaffMute
 from .chat_staff_unmute import ChatStaffUnmute
+from .clock_output import ClockOutput
+from .clock_pause_enum import ClockPauseEnum
 from .contribution_output import ContributionOutput
 from .dispute_detail_output import DisputeDetailOutput
 from .dispute_list_input_request import DisputeListInputRequest
@@ -68,6 +70,7 @@ from .games_list_status import GamesListStatus
 from .hand_table_enum import HandTableEnum
 from .match_result import MatchResult
 from .message_output import MessageOutput
+from .more_time_input_request import MoreTimeInputRequest
 from .move import Move
 from .move_input_request import MoveInputRequest
 from .move_input_request_train_type_1 import MoveInputRequestTrainType1
@@ -88,6 +91,7 @@ from .owned_bot_list_input_request import OwnedBotListInputRequest
 from .owned_bot_output import OwnedBotOutput
 from .owned_bot_page import OwnedBotPage
 from .patched_series_detail_input_request import PatchedSeriesDetailInputRequest
+from .pause_output import PauseOutput
 from .play_ban_output import PlayBanOutput
 from .play_ban_status_output import PlayBanStatusOutput
 from .player_profile_output import PlayerProfileOutput
@@ -199,6 +203,8 @@ __all__ = (
     "ChatReportOutput",
     "ChatStaffMute",
     "ChatStaffUnmute",
+    "ClockOutput",
+    "ClockPauseEnum",
     "ContributionOutput",
     "DisputeDetailOutput",
     "DisputeListInputRequest",
@@ -238,6 +244,7 @@ __all__ = (
     "HandTableEnum",
     "MatchResult",
     "MessageOutput",
+    "MoreTimeInputRequest",
     "Move",
     "MoveInputRequest",
     "MoveInputRequestTrainType1",
@@ -258,6 +265,7 @@ __all__ = (
     "OwnedBotOutput",
     "OwnedBotPage",
     "PatchedSeriesDetailInputRequest",
+    "PauseOutput",
     "PlayBanOutput",
     "PlayBanStatusOutput",
     "PlayerProfileOutput",

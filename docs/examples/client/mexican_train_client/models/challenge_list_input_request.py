@@ -35,7 +35,7 @@ class ChallengeListInputRequest:
             number.
         time_control (TimeControlRequest | Unset): RULES R24 (games.clocks): live (`seconds_per_move`,
             `reserve_seconds`) or
-            correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+            correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
         rated (bool | Unset):  Default: False.
     """
 

@@ -28,7 +28,7 @@ class ChallengeOutput:
         hand_table (str):
         variants (Variants): A new table's choices of the rules (RULES §9); the rest follows the players' number.
         time_control (TimeControl): RULES R24 (games.clocks): live (`seconds_per_move`, `reserve_seconds`) or
-            correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+            correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
         rated (bool):
         status (str): pending, accepted, declined, cancelled or expired
         created_at (datetime.datetime):

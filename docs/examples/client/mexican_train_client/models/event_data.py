@@ -24,8 +24,8 @@ class EventData:
     that drew), TilePlayed, TurnPassed, TurnStopped (`seat`, `tile`, `train`, `by`), RoundEnded
     (`round`, `scores`, `went_out`, `blocked`), MatchEnded (`totals`, `zero_rounds`,
     `places`). The platform's (SeedContributionsFixed, SeatResigned, SeatForfeited,
-    GameAbandoned, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed) carry their
-    own keys (`seat`, `reason`, `dispute`, ...).
+    GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed)
+    carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`, ...).
 
         Attributes:
             seat (int | Unset):
@@ -48,6 +48,8 @@ class EventData:
             places (list[int] | Unset):
             reason (str | Unset):
             dispute (int | None | Unset):
+            seconds (int | Unset): MoreTimeGiven: the more time `seat` was given
+            given_by (int | Unset): MoreTimeGiven: the seat whose player gave it
     """
 
     seat: int | Unset = UNSET
@@ -70,6 +72,8 @@ class EventData:
     places: list[int] | Unset = UNSET
     reason: str | Unset = UNSET
     dispute: int | None | Unset = UNSET
+    seconds: int | Unset = UNSET
+    given_by: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,6 +164,10 @@ class EventData:
         else:
             dispute = self.dispute
 
+        seconds = self.seconds
+
+        given_by = self.given_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -203,6 +211,10 @@ class EventData:
             field_dict["reason"] = reason
         if dispute is not UNSET:
             field_dict["dispute"] = dispute
+        if seconds is not UNSET:
+            field_dict["seconds"] = seconds
+        if given_by is not UNSET:
+            field_dict["given_by"] = given_by
 
         return field_dict
 
@@ -324,6 +336,10 @@ class EventData:
 
         dispute = _parse_dispute(d.pop("dispute", UNSET))
 
+        seconds = d.pop("seconds", UNSET)
+
+        given_by = d.pop("given_by", UNSET)
+
         event_data = cls(
             seat=seat,
             tile=tile,
@@ -345,6 +361,8 @@ class EventData:
             places=places,
             reason=reason,
             dispute=dispute,
+            seconds=seconds,
+            given_by=given_by,
         )
 
         event_data.additional_properties = d

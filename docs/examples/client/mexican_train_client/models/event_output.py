@@ -28,8 +28,8 @@ class EventOutput:
             that drew), TilePlayed, TurnPassed, TurnStopped (`seat`, `tile`, `train`, `by`), RoundEnded
             (`round`, `scores`, `went_out`, `blocked`), MatchEnded (`totals`, `zero_rounds`,
             `places`). The platform's (SeedContributionsFixed, SeatResigned, SeatForfeited,
-            GameAbandoned, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed) carry their
-            own keys (`seat`, `reason`, `dispute`, ...).
+            GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed)
+            carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`, ...).
         actor (Actor):
         at (datetime.datetime):
     """

@@ -30,7 +30,7 @@ class GameListInputRequest:
             number.
         time_control (TimeControlRequest | Unset): RULES R24 (games.clocks): live (`seconds_per_move`,
             `reserve_seconds`) or
-            correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+            correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
         rated (bool | Unset):  Default: False.
         private (bool | Unset): listed nowhere; joined with the invite link Default: False.
         contribution (None | str | Unset): your contribution to the seed: any text of at most 256 UTF-8 bytes

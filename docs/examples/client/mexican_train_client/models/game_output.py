@@ -12,6 +12,7 @@ from ..models.chat_enum import ChatEnum, check_chat_enum
 from ..models.game_status_enum import GameStatusEnum, check_game_status_enum
 
 if TYPE_CHECKING:
+    from ..models.clock_output import ClockOutput
     from ..models.fairness_output import FairnessOutput
     from ..models.game_result import GameResult
     from ..models.ruleset import Ruleset
@@ -38,7 +39,7 @@ class GameOutput:
         players (int):
         ruleset (Ruleset): The table's rules, fixed when it was created (RULES §1, §9).
         time_control (TimeControl): RULES R24 (games.clocks): live (`seconds_per_move`, `reserve_seconds`) or
-            correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+            correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
         rated (bool):
         chat (ChatEnum): * `free` - free
             * `quick` - quick
@@ -53,6 +54,7 @@ class GameOutput:
         to_move (int | None):
         deadline (datetime.datetime | None): when the seat to move times out (RULES R24)
         turn_started_at (datetime.datetime | None):
+        clock (ClockOutput | None):
         ready_deadline (datetime.datetime | None): a tournament table's ready window: contributions are taken until then
             (a correspondence table starts sooner once every seated player has opened it)
         started_at (datetime.datetime | None):
@@ -84,6 +86,7 @@ class GameOutput:
     to_move: int | None
     deadline: datetime.datetime | None
     turn_started_at: datetime.datetime | None
+    clock: ClockOutput | None
     ready_deadline: datetime.datetime | None
     started_at: datetime.datetime | None
     finished_at: datetime.datetime | None
@@ -94,6 +97,7 @@ class GameOutput:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.clock_output import ClockOutput  # noqa: PLC0415
         from ..models.game_result import GameResult  # noqa: PLC0415
 
         id = str(self.id)
@@ -146,6 +150,12 @@ class GameOutput:
             turn_started_at = self.turn_started_at.isoformat()
         else:
             turn_started_at = self.turn_started_at
+
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, ClockOutput):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
 
         ready_deadline: None | str
         if isinstance(self.ready_deadline, datetime.datetime):
@@ -201,6 +211,7 @@ class GameOutput:
                 "to_move": to_move,
                 "deadline": deadline,
                 "turn_started_at": turn_started_at,
+                "clock": clock,
                 "ready_deadline": ready_deadline,
                 "started_at": started_at,
                 "finished_at": finished_at,
@@ -215,6 +226,7 @@ class GameOutput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock_output import ClockOutput  # noqa: PLC0415
         from ..models.fairness_output import FairnessOutput  # noqa: PLC0415
         from ..models.game_result import GameResult  # noqa: PLC0415
         from ..models.ruleset import Ruleset  # noqa: PLC0415
@@ -300,6 +312,21 @@ class GameOutput:
             return cast(datetime.datetime | None, data)
 
         turn_started_at = _parse_turn_started_at(d.pop("turn_started_at"))
+
+        def _parse_clock(data: object) -> ClockOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_1 = ClockOutput.from_dict(data)
+
+                return clock_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClockOutput | None, data)
+
+        clock = _parse_clock(d.pop("clock"))
 
         def _parse_ready_deadline(data: object) -> datetime.datetime | None:
             if data is None:
@@ -392,6 +419,7 @@ class GameOutput:
             to_move=to_move,
             deadline=deadline,
             turn_started_at=turn_started_at,
+            clock=clock,
             ready_deadline=ready_deadline,
             started_at=started_at,
             finished_at=finished_at,

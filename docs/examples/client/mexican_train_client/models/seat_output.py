@@ -21,6 +21,7 @@ class SeatOutput:
         forfeited (bool):
         reserve_ms (int | None): live games: the reserve time this seat has left
         timeouts_in_row (int):
+        more_time_given (int): how often this seat's player has given an opponent more time in this game
     """
 
     index: int
@@ -31,6 +32,7 @@ class SeatOutput:
     forfeited: bool
     reserve_ms: int | None
     timeouts_in_row: int
+    more_time_given: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +53,8 @@ class SeatOutput:
 
         timeouts_in_row = self.timeouts_in_row
 
+        more_time_given = self.more_time_given
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -63,6 +67,7 @@ class SeatOutput:
                 "forfeited": forfeited,
                 "reserve_ms": reserve_ms,
                 "timeouts_in_row": timeouts_in_row,
+                "more_time_given": more_time_given,
             }
         )
 
@@ -92,6 +97,8 @@ class SeatOutput:
 
         timeouts_in_row = d.pop("timeouts_in_row")
 
+        more_time_given = d.pop("more_time_given")
+
         seat_output = cls(
             index=index,
             username=username,
@@ -101,6 +108,7 @@ class SeatOutput:
             forfeited=forfeited,
             reserve_ms=reserve_ms,
             timeouts_in_row=timeouts_in_row,
+            more_time_given=more_time_given,
         )
 
         seat_output.additional_properties = d

@@ -16,7 +16,7 @@ T = TypeVar("T", bound="TimeControlRequest")
 @_attrs_define
 class TimeControlRequest:
     """RULES R24 (games.clocks): live (`seconds_per_move`, `reserve_seconds`) or
-    correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+    correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
 
         Attributes:
             kind (RatingKindEnum | Unset): * `live` - live
@@ -25,6 +25,8 @@ class TimeControlRequest:
             reserve_seconds (int | Unset): live: 0 to 36000
             days_per_move (int | Unset): correspondence: 1-14
             vacation_days (int | Unset): correspondence: 0-60
+            weekend_pause (bool | Unset): correspondence: no clock at weekends, Friday 18:00 to Monday 08:00 in each
+                player's own time zone (default false)
             timeouts_allowed (int | Unset): 1 to 10
             on_timeouts (OnTimeoutsEnum | Unset): * `bot` - bot
                 * `forfeit` - forfeit
@@ -35,6 +37,7 @@ class TimeControlRequest:
     reserve_seconds: int | Unset = UNSET
     days_per_move: int | Unset = UNSET
     vacation_days: int | Unset = UNSET
+    weekend_pause: bool | Unset = UNSET
     timeouts_allowed: int | Unset = UNSET
     on_timeouts: OnTimeoutsEnum | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -51,6 +54,8 @@ class TimeControlRequest:
         days_per_move = self.days_per_move
 
         vacation_days = self.vacation_days
+
+        weekend_pause = self.weekend_pause
 
         timeouts_allowed = self.timeouts_allowed
 
@@ -71,6 +76,8 @@ class TimeControlRequest:
             field_dict["days_per_move"] = days_per_move
         if vacation_days is not UNSET:
             field_dict["vacation_days"] = vacation_days
+        if weekend_pause is not UNSET:
+            field_dict["weekend_pause"] = weekend_pause
         if timeouts_allowed is not UNSET:
             field_dict["timeouts_allowed"] = timeouts_allowed
         if on_timeouts is not UNSET:
@@ -96,6 +103,8 @@ class TimeControlRequest:
 
         vacation_days = d.pop("vacation_days", UNSET)
 
+        weekend_pause = d.pop("weekend_pause", UNSET)
+
         timeouts_allowed = d.pop("timeouts_allowed", UNSET)
 
         _on_timeouts = d.pop("on_timeouts", UNSET)
@@ -111,6 +120,7 @@ class TimeControlRequest:
             reserve_seconds=reserve_seconds,
             days_per_move=days_per_move,
             vacation_days=vacation_days,
+            weekend_pause=weekend_pause,
             timeouts_allowed=timeouts_allowed,
             on_timeouts=on_timeouts,
         )

@@ -46,7 +46,7 @@ class TournamentListInputRequest:
             number.
         time_control (TimeControlRequest | Unset): RULES R24 (games.clocks): live (`seconds_per_move`,
             `reserve_seconds`) or
-            correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+            correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
         rounds (int | Unset): tournament rounds Default: 3.
         advance (int | None | Unset): elimination: how many of each table go through (default: half)
         rated (bool | Unset):  Default: False.

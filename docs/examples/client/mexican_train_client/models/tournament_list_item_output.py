@@ -36,7 +36,7 @@ class TournamentListItemOutput:
         hand_table (str):
         variants (Variants): A new table's choices of the rules (RULES §9); the rest follows the players' number.
         time_control (TimeControl): RULES R24 (games.clocks): live (`seconds_per_move`, `reserve_seconds`) or
-            correspondence (`days_per_move`, `vacation_days`) keys, by `kind`.
+            correspondence (`days_per_move`, `vacation_days`, `weekend_pause`) keys, by `kind`.
         rounds (int | None): tournament rounds; null for elimination (until the final)
         current_round (int):
         rated (bool):

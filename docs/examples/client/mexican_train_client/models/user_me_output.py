@@ -22,6 +22,7 @@ class UserMeOutput:
         is_staff (bool):
         vacation_from (datetime.datetime | None):
         vacation_until (datetime.datetime | None): correspondence clocks are paused until then
+        time_zone (str): the player's IANA time zone (blank: UTC), set on /settings
         bot_owner (None | str | Unset): for a bot a person owns: its owner
     """
 
@@ -31,6 +32,7 @@ class UserMeOutput:
     is_staff: bool
     vacation_from: datetime.datetime | None
     vacation_until: datetime.datetime | None
+    time_zone: str
     bot_owner: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -55,6 +57,8 @@ class UserMeOutput:
         else:
             vacation_until = self.vacation_until
 
+        time_zone = self.time_zone
+
         bot_owner: None | str | Unset
         if isinstance(self.bot_owner, Unset):
             bot_owner = UNSET
@@ -71,6 +75,7 @@ class UserMeOutput:
                 "is_staff": is_staff,
                 "vacation_from": vacation_from,
                 "vacation_until": vacation_until,
+                "time_zone": time_zone,
             }
         )
         if bot_owner is not UNSET:
@@ -119,6 +124,8 @@ class UserMeOutput:
 
         vacation_until = _parse_vacation_until(d.pop("vacation_until"))
 
+        time_zone = d.pop("time_zone")
+
         def _parse_bot_owner(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -135,6 +142,7 @@ class UserMeOutput:
             is_staff=is_staff,
             vacation_from=vacation_from,
             vacation_until=vacation_until,
+            time_zone=time_zone,
             bot_owner=bot_owner,
         )
 

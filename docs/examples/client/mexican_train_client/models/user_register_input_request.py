@@ -18,11 +18,14 @@ class UserRegisterInputRequest:
         username (str):
         password (str):
         email (str | Unset):
+        time_zone (str | Unset): an IANA time zone (the browser's); blank: UTC. Where the player's weekend falls on a
+            table with no clock at weekends Default: ''.
     """
 
     username: str
     password: str
     email: str | Unset = UNSET
+    time_zone: str | Unset = ""
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +39,8 @@ class UserRegisterInputRequest:
         else:
             email = self.email
 
+        time_zone = self.time_zone
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -46,6 +51,8 @@ class UserRegisterInputRequest:
         )
         if email is not UNSET:
             field_dict["email"] = email
+        if time_zone is not UNSET:
+            field_dict["time_zone"] = time_zone
 
         return field_dict
 
@@ -63,10 +70,13 @@ class UserRegisterInputRequest:
 
         email = _parse_email(d.pop("email", UNSET))
 
+        time_zone = d.pop("time_zone", UNSET)
+
         user_register_input_request = cls(
             username=username,
             password=password,
             email=email,
+            time_zone=time_zone,
         )
 
         user_register_input_request.additional_properties = d
