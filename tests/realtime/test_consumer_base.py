@@ -39,6 +39,6 @@ async def test_a_forwarded_move_reaches_the_other_socket_without_a_sweep():
             )
             assert response.status_code == 201, response.json()
             frames = await receive_until_seq(comm, response.json()["seq"])
-    assert frames and frames[-1]["seq"] == response.json()["seq"]
+    assert frames
+    assert frames[-1]["seq"] == response.json()["seq"]
     assert sweeps == 0
-
