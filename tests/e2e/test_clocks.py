@@ -8,12 +8,16 @@ text cue, not colour alone). A correspondence table shows days and hours ("2 d 2
 from __future__ import annotations
 
 import re
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import api
 from tests.e2e.conftest import new_table
 from tests.e2e.conftest import register
 from tests.e2e.test_live_table import log_in
@@ -90,3 +94,64 @@ def test_a_correspondence_seat_shows_days_and_hours(
     expect(page.get_by_test_id("move-time")).to_have_count(0)
     settle(page)
     shot(page, artifacts_dir, f"clocks-correspondence-{size}")
+
+
+def test_a_detail_behind_the_pushed_turn_shows_no_stale_deadline(
+    new_context, server_url, unique_name, artifacts_dir
+):
+    """The game's detail (its deadline) arrives after each push: while it still names the seat
+    that was to move before (here made so by rewriting every detail the page reads: the bot to
+    move, due in 4 s), no seat card shows that deadline. It read as "low time" on the bot's card
+    during the viewer's turn, and the viewer's own clock as a bare reserve."""
+    username = unique_name("lag")
+    token = register(server_url, username)
+    time_control = {"kind": "live", "seconds_per_move": 60, "reserve_seconds": 60}
+    game_id = new_table(
+        server_url, token, {"players": 2, "time_control": time_control}, bots=["greedy"]
+    )
+    page = new_context(DESKTOP_800).new_page()
+    log_in(page, username)
+    page.goto(f"/games/{game_id}")
+    mine = page.locator('[data-testid="seat"].me')
+    expect(mine).to_have_class(re.compile(r"\bto-move\b"), timeout=30_000)
+    expect(mine.get_by_test_id("move-time")).to_have_text(MMSS)
+    me = int(page.locator("#table").get_attribute("data-my-seat"))
+    bot = 1 - me
+
+    def behind(route):
+        response = route.fetch()
+        body = response.json()
+        due = datetime.now(UTC) + timedelta(seconds=4)
+        body.update(to_move=bot, deadline=due.isoformat().replace("+00:00", "Z"))
+        body["name"] = f"behind-{body['seq']}"  # drawn by the same render as the seat cards
+        route.fulfill(response=response, json=body)
+
+    page.route(f"**/api/v1/games/{game_id}", behind)
+    seq = int(page.locator("#table").get_attribute("data-seq"))
+    page.get_by_test_id("hand-tile").first.wait_for()
+    # The viewer's move (by the API: the page follows over its socket), then the bot's answer.
+    status, state = api(server_url, "GET", f"/api/v1/games/{game_id}/state", None, token)
+    assert status == 200, state
+    status, body = api(
+        server_url,
+        "POST",
+        f"/api/v1/games/{game_id}/moves",
+        {**state["legal_moves"][0], "expected_seq": state["seq"]},
+        token,
+    )
+    assert status == 201, body
+    # Until it is the viewer's turn again on the page, and a rewritten detail of that turn (or
+    # later) has been drawn: its name shows the seq it was read at.
+    expect(page.locator(f'#table[data-to-move="{me}"]')).to_be_attached(timeout=30_000)
+    turn = int(page.locator("#table").get_attribute("data-seq"))
+    assert turn > seq
+    name = page.locator("#game-name")
+    expect(name).to_have_text(re.compile(r"^behind-\d+$"), timeout=20_000)
+    deadline = datetime.now(UTC) + timedelta(seconds=20)
+    while int(name.inner_text().split("-")[1]) < turn:
+        assert datetime.now(UTC) < deadline, f"no detail of seq {turn} was drawn"
+        page.wait_for_timeout(50)
+    expect(page.locator('[data-testid="seat"].clock-low')).to_have_count(0)
+    expect(page.get_by_test_id("clock-warning")).to_have_count(0)
+    expect(mine.get_by_test_id("reserve")).to_have_count(0)
+    shot(page, artifacts_dir, "clocks-detail-behind-desktop")
