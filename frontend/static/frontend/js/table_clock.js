@@ -84,12 +84,19 @@ function seatClock(i) {
   // The game's detail (its deadline) is fetched after each push, so for a moment it can name
   // the seat that was to move before: a bot's few seconds then read as "low time" on the
   // viewer's turn, and the viewer's own clock as a bare reserve. Until the detail agrees with
-  // the pushed view on whose turn it is, no deadline is shown.
+  // the pushed view on whose turn it is, the seat to move shows the turn as it begins (its
+  // whole move time and its reserve), and no deadline of the detail is shown.
   const behind = !!S.view && S.view.to_move !== undefined && S.view.to_move !== g.to_move;
-  const toMove = !behind && g.to_move === i && !!g.deadline;
-  if (tc.kind === "correspondence") return toMove ? corrClock(g) : null;
   const reserve = seat && seat.reserve_ms !== null && seat.reserve_ms !== undefined ? seat.reserve_ms : null;
-  if (!toMove) return reserve === null || behind ? null : { total: null, move: null, reserve };
+  if (behind) {
+    if (S.view.to_move !== i) return null;
+    if (tc.kind === "correspondence") return { corr: true, total: (tc.days_per_move || 0) * 86400000, paused: null };
+    const move = (tc.seconds_per_move || 0) * 1000;
+    return { total: null, move, reserve: reserve || 0 };
+  }
+  const toMove = g.to_move === i && !!g.deadline;
+  if (tc.kind === "correspondence") return toMove ? corrClock(g) : null;
+  if (!toMove) return reserve === null ? null : { total: null, move: null, reserve };
   // deadline = turn start + move time + reserve: what is left beyond the reserve is move time.
   const total = Math.max(0, new Date(g.deadline) - serverNow());
   const perMove = ((tc.seconds_per_move || 0) + ((g.clock && g.clock.extra_seconds) || 0)) * 1000;
