@@ -65,15 +65,20 @@ SETTLED_JS = """() => document.getAnimations().every((a) => a.playState !== "run
 TRAIN_NAME = re.compile(r"^.+, \d+ tiles?, open end \d+(, marker out)?(, .+)?$")
 
 
-def multi_train_tile(page: Page) -> str | None:
-    """A legal tile of the viewer's with more than one train to play it on, if any."""
+def tile_choices(page: Page) -> dict[str, int]:
+    """The viewer's legal tiles and how many trains each may go on."""
     legal = json.loads(page.locator("#table").get_attribute("data-legal") or "[]")
     count: dict[str, int] = {}
     for m in legal:
         if m["action"] == "play":
             key = f"{max(m['tile'])}-{min(m['tile'])}"
             count[key] = count.get(key, 0) + 1
-    return next((k for k, n in count.items() if n > 1), None)
+    return count
+
+
+def multi_train_tile(page: Page) -> str | None:
+    """A legal tile of the viewer's with more than one train to play it on, if any."""
+    return next((k for k, n in tile_choices(page).items() if n > 1), None)
 
 
 def assert_board_reads_as_lists(page: Page) -> None:

@@ -30,6 +30,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import PHONE
 from tests.e2e.conftest import api
 from tests.e2e.test_axe import violations
+from tests.e2e.test_axe_live import tile_choices
 from tests.e2e.test_chat import open_chat
 from tests.e2e.test_chat import table as chat_table
 from tests.e2e.test_live_table import PLAYED_OR_TARGETS
@@ -140,17 +141,6 @@ SUMMARY_OR_TURN_JS = """(seq) => {
   return !!document.getElementById('round-summary') || t.dataset.status !== 'active'
     || (Number(t.dataset.seq) > seq && t.dataset.toMove === t.dataset.mySeat);
 }"""
-
-
-def tile_choices(page: Page) -> dict[str, int]:
-    """The viewer's legal tiles and how many trains each may go on."""
-    legal = json.loads(page.locator("#table").get_attribute("data-legal") or "[]")
-    count: dict[str, int] = {}
-    for m in legal:
-        if m["action"] == "play":
-            key = f"{max(m['tile'])}-{min(m['tile'])}"
-            count[key] = count.get(key, 0) + 1
-    return count
 
 
 class Tally:
