@@ -42,6 +42,7 @@ def http_move(user, gid, header: str = "chosen-by-the-client") -> str:
     from rest_framework.test import APIClient
 
     st = state_for(gid, user)
+    assert st["legal_moves"], ("no legal move for ana", story(gid))
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {user.token}")
     response = client.post(
@@ -52,6 +53,22 @@ def http_move(user, gid, header: str = "chosen-by-the-client") -> str:
     )
     assert response.status_code == 201, response.json()
     return response["X-Request-ID"]
+
+
+def story(gid) -> dict:
+    """The game's row and its last events (a failure's message: what ended ana's turn)."""
+    from eventstore import store
+    from games.models import Game
+    from games.models import stream_name
+
+    game = Game.objects.get(pk=gid)
+    events = store.read(stream_name(gid))[-8:]
+    return {
+        "status": game.status,
+        "to_move": game.to_move,
+        "version": game.version,
+        "last": [(e.seq, e.type, e.actor.get("kind"), e.created_at.isoformat()) for e in events],
+    }
 
 
 def version_of(gid) -> int:
@@ -105,6 +122,10 @@ async def test_the_frames_a_rest_move_causes_carry_its_request_id():
             watched += await frames_until(watcher, seq)
             if any(e["actor"]["kind"] == "bot" for f in frames for e in f["events"]):
                 break
+            assert await db(ana_to_move, gid, ana), (
+                "over before the bot moved",
+                await db(story, gid),
+            )
     ids = [f.get("request_id") for f in frames]
     assert ids == [f.get("request_id") for f in watched]
     assert set(ids) == set(sent), (ids, sent)
