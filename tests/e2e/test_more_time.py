@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import PASSWORD
 from tests.e2e.conftest import api
 from tests.e2e.conftest import new_table
+from tests.e2e.conftest import register
 from tests.e2e.test_axe import violations
 from tests.e2e.test_live_table import shot
 from tests.e2e.test_live_table import sign_up
@@ -155,3 +156,45 @@ def test_the_lobby_opens_a_correspondence_table_with_no_clock_at_weekends(
     assert status == 200
     assert game["time_control"]["kind"] == "correspondence"
     assert game["time_control"]["weekend_pause"] is True
+
+
+# One size: the forms' fields are the same flow at both (the lobby's test above takes both).
+def test_a_challenge_and_a_tournament_may_have_no_clock_at_weekends(
+    new_context, server_url, server_env, unique_name
+):
+    """The challenge form and the tournament form share their time control
+    (frontend/_time_control.html, time_control.js): its weekend box reaches the API."""
+    from tests.e2e.test_audit import make_staff
+
+    host, guest = unique_name("hana"), unique_name("ivo")
+    register(server_url, host)
+    page = new_context(DESKTOP).new_page()
+    sign_up(page, guest)
+    page.goto(f"/players/{host}")
+    page.get_by_test_id("challenge-open").click()
+    challenge = page.get_by_test_id("challenge-form")
+    challenge.locator("select[name=time_control]").select_option("correspondence-1")
+    challenge.get_by_test_id("weekend-pause").check()
+    challenge.get_by_test_id("challenge-submit").click()
+    expect(page.get_by_test_id("challenge-sent")).to_be_visible()
+    status, body = api(server_url, "GET", "/api/v1/challenges", token=token_of(server_url, host))
+    assert status == 200, body
+    (sent,) = body["incoming"]
+    assert sent["time_control"]["days_per_move"] == 1
+    assert sent["time_control"]["weekend_pause"] is True
+
+    make_staff(server_env, guest)  # staff schedule tournaments
+    page.goto("/tournaments")
+    form = page.get_by_test_id("tournament-form")
+    name = unique_name("Weekends off cup ")
+    form.locator("input[name=name]").fill(name)
+    form.locator("select[name=time_control]").select_option("correspondence-3")
+    form.get_by_test_id("weekend-pause").check()
+    page.get_by_test_id("tournament-create").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+$"))
+    tid = page.url.rsplit("/", 1)[1]
+    status, tournament = api(server_url, "GET", f"/api/v1/tournaments/{tid}")
+    assert status == 200, tournament
+    assert tournament["name"] == name
+    assert tournament["time_control"]["days_per_move"] == 3
+    assert tournament["time_control"]["weekend_pause"] is True

@@ -2,6 +2,7 @@
 // settings; the challenged player is notified and answers on /challenges.
 import { api, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
+import { timeControlFrom } from "./time_control.js";
 
 const form = document.getElementById("challenge-form");
 if (form) {
@@ -12,15 +13,12 @@ if (form) {
     const error = form.querySelector("[data-testid=challenge-error]");
     const sent = form.querySelector("[data-testid=challenge-sent]");
     error.hidden = true;
-    const [kind, x, y] = f.time_control.value.split("-");
     const body = {
       username,
       players: Number(f.players.value),
       bot_strategy: f.bot_strategy.value,
       variants: f.rounds.value ? { rounds: Number(f.rounds.value) } : {},
-      time_control: kind === "live"
-        ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
-        : { kind: "correspondence", days_per_move: Number(x) },
+      time_control: timeControlFrom(f),
       rated: f.rated.checked,
     };
     const button = form.querySelector("[data-testid=challenge-submit]");

@@ -4,6 +4,7 @@ import { gettext, fmt, ngettext } from "./i18n.js";
 import { rulesetSummary, timeControlText, tableLink } from "./tiles.js";
 import { randomContribution } from "./fairness.js";
 import { pagedList } from "./pager.js";
+import { timeControlFrom } from "./time_control.js";
 
 const me = currentUser();
 const openList = document.getElementById("open-tables");
@@ -214,11 +215,7 @@ function tableBody(players) {
   if (f.double_blank_zero.checked) variants.double_blank_points = 0;
   if (f.positive_scoring.checked) variants.scoring = "positive";
   if (f.first_turn_draw.checked) variants.first_turn = "draw";
-  const [kind, x, y] = f.time_control.value.split("-");
-  const time_control = kind === "live"
-    ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
-    : { kind: "correspondence", days_per_move: Number(x) };
-  if (kind !== "live" && f.weekend_pause && f.weekend_pause.checked) time_control.weekend_pause = true;
+  const time_control = timeControlFrom(f);
   return {
     players,
     name: f.name.value.trim(),

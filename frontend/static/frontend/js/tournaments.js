@@ -4,6 +4,7 @@ import { api, createThenOpen, currentUser } from "./api.js";
 import { gettext, fmt, ngettext } from "./i18n.js";
 import { timeControlText, formatDate } from "./tiles.js";
 import { pagedList } from "./pager.js";
+import { timeControlFrom } from "./time_control.js";
 import {
   Countdown, countdownText, entryStatusText, formatName, showPlayBan, tournamentStatusText,
 } from "./tournament_common.js";
@@ -122,7 +123,6 @@ if (form) {
     error.hidden = true;
     const f = form.elements;
     const startsAt = new Date(Date.now() + Number(f.starts_in.value) * 60000);
-    const [kind, x, y] = f.time_control.value.split("-");
     const body = {
       name: f.name.value.trim(),
       format: f.format.value,
@@ -133,9 +133,7 @@ if (form) {
       bots_only: f.bots_only.checked,
       no_show_policy: f.no_show_policy.value,
       withdrawal_policy: f.withdrawal_policy.value,
-      time_control: kind === "live"
-        ? { kind: "live", seconds_per_move: Number(x), reserve_seconds: Number(y) }
-        : { kind: "correspondence", days_per_move: Number(x) },
+      time_control: timeControlFrom(f),
       variants: f.game_rounds.value ? { rounds: Number(f.game_rounds.value) } : {},
     };
     if (f.max_players.value) body.max_players = Number(f.max_players.value);
