@@ -82,22 +82,76 @@ def _seat_actor(seat: Seat, kind: str) -> dict[str, Any]:
     return {"kind": kind, "user": seat.user_id, "name": seat.user.username}
 
 
+THINKING_STRATEGIES = ("mc", "strong")  # think for BOT_BUDGET_MS: each turn is shown alone
+
+
 def _strategy_for(seat: Seat):
     """What plays an automatic seat: its bot's strategy, the timeout action for a forfeited
     seat, the greedy bot for a player who left (R25)."""
     if seat.forfeited_at is not None:
         return None
-    name = seat.user.bot_strategy if seat.user.is_platform_bot else RESIGNED_STRATEGY
-    options = {"budget_ms": settings.BOT_BUDGET_MS} if name in ("mc", "strong") else {}
+    name = _strategy_name(seat)
+    options = {"budget_ms": settings.BOT_BUDGET_MS} if name in THINKING_STRATEGIES else {}
     return make_strategy(name if name in STRATEGIES else RESIGNED_STRATEGY, **options)
+
+
+def _strategy_name(seat: Seat) -> str:
+    return seat.user.bot_strategy if seat.user.is_platform_bot else RESIGNED_STRATEGY
+
+
+def _automatic_turn(game: Game, seat: Seat, state, seq: int) -> tuple[str, list]:
+    """Play ``seat``'s whole turn on ``state`` (in place) as the task made for ``seq`` would;
+    return the actor's kind and the events."""
+    strategy = _strategy_for(seat)
+    if strategy is None:
+        return "timeout", _turn_events(
+            state, seat.index, lambda st: timeout_command(st, seat.index)
+        )
+    rng = random.Random(f"{game.seed}:{seq}")
+    return "bot", _turn_events(
+        state,
+        seat.index,
+        lambda st: strategy.choose(seat_knowledge(st, seat.index), rng)._replace(by="bot"),
+    )
+
+
+def _automatic_turns(game: Game, seats: list[Seat], state, seq: int) -> list[tuple]:
+    """The turns of the seats the platform plays from ``seq`` on, in order, until a person is
+    to move, the round ends, or a whole lap was played: (seat, kind, events) each, ``state``
+    moved on in place. Consecutive automatic seats play in one task, one transaction and one
+    broadcast (two bots in a row cost the worker one task, not two, and each socket one frame);
+    each turn decides exactly as its own task would have (its random stream is seeded by the
+    seq it begins at). A bot that thinks for a while (``THINKING_STRATEGIES``) is shown alone,
+    as soon as it has chosen, and no other turn waits behind its thinking."""
+    turns: list[tuple] = []
+    while len(turns) < len(seats):
+        seat = seats[state.to_move]
+        kind, events = _automatic_turn(game, seat, state, seq)
+        turns.append((seat, kind, events))
+        seq += len(events)
+        if (
+            not events
+            or state.phase not in (ENGINE, PLAYING)
+            or state.to_move is None
+            or not seats[state.to_move].automatic
+            or _thinks(seat)
+            or _thinks(seats[state.to_move])
+        ):
+            break
+    return turns
+
+
+def _thinks(seat: Seat) -> bool:
+    return seat.forfeited_at is None and _strategy_name(seat) in THINKING_STRATEGIES
 
 
 @tracing.traced("game.play_automatic")
 def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
-    """Play the turn of the seat the platform plays, if it is to move at ``seq``; else None.
+    """Play the turn of the seat the platform plays, if it is to move at ``seq``, and those of
+    the automatic seats right after it (``_automatic_turns``); else None.
 
-    The move is chosen outside the transaction (a strong bot thinks for a while) from the
-    seat's knowledge only — its hand and the public table, never the full state — then
+    The moves are chosen outside the transaction (a strong bot thinks for a while), each from
+    its seat's knowledge only — its hand and the public table, never the full state — then
     appended with ``seq`` as the expected version: if anything else was appended meanwhile,
     nothing is, and None is returned. Running it twice for one seq therefore plays once.
     """
@@ -109,23 +163,11 @@ def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
         return None
     if game.to_move is None or not seats[game.to_move].automatic:
         return None
-    seat = seats[game.to_move]
     loaded = load(game.stream, known_version=seq)
     if loaded.version != seq or loaded.state is None:
         return None
     state = loaded.state.copy()
-    strategy = _strategy_for(seat)
-    if strategy is None:
-        kind = "timeout"
-        events = _turn_events(state, seat.index, lambda st: timeout_command(st, seat.index))
-    else:
-        kind = "bot"
-        rng = random.Random(f"{game.seed}:{seq}")
-        events = _turn_events(
-            state,
-            seat.index,
-            lambda st: strategy.choose(seat_knowledge(st, seat.index), rng)._replace(by="bot"),
-        )
+    turns = _automatic_turns(game, seats, state, seq)
     with transaction.atomic():
         creator = game.created_by
         game = domain.lock_game(game_id)
@@ -134,12 +176,15 @@ def game_play_automatic(*, game_id, seq: int) -> MoveResult | None:
         game.created_by = creator  # as read above: a table's creator never changes
         for s in seats:
             s.game = game
-        appended = domain.append(game, loaded, events, _seat_actor(seat, kind))
-        metrics.move_made(kind)
+        appended = []
+        at = clock.now()  # one moment: the log's writes, split by actor, read as this one
+        for seat, kind, events in turns:
+            appended += domain.append(game, loaded, events, _seat_actor(seat, kind), at=at)
+            metrics.move_made(kind)
         loaded.state = state
         appended += domain.deal_if_due(game, loaded)
         effects.written(game, seats, loaded, appended, before=seq)
-    return MoveResult(loaded.version, tuple(appended), seat=seat.index)
+    return MoveResult(loaded.version, tuple(appended), seat=turns[0][0].index)
 
 
 @tracing.traced("game.apply_timeout")

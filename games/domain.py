@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -431,7 +432,13 @@ def check_repeated(game: Game, command_id: str | None) -> None:
 
 
 def append(
-    game: Game, loaded: Loaded, events, actor: dict[str, Any], *, command_id: str | None = None
+    game: Game,
+    loaded: Loaded,
+    events,
+    actor: dict[str, Any],
+    *,
+    command_id: str | None = None,
+    at: datetime | None = None,
 ) -> list[StoredEvent]:
     """Append ``events`` (engine events or platform event dicts) after ``loaded.version`` and
     move ``loaded`` on. Stale if another writer got in first; Duplicate if ``command_id`` (a
@@ -449,6 +456,7 @@ def append(
             # Under the game row's lock no other writer appends meanwhile: a savepoint is
             # needed only to go on and find a concurrent request's answer to the same key.
             savepoint=command_id is not None,
+            at=at,
         )
     except ConcurrencyConflict as exc:
         check_repeated(game, command_id)

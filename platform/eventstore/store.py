@@ -179,6 +179,7 @@ def append(
     command_id: str | None = None,
     prev_hash: str | None = None,
     savepoint: bool = True,
+    at: datetime | None = None,
 ) -> AppendResult:
     """Append ``events`` (``{"type", "schema_version", "data"}``) after ``expected_version``.
 
@@ -189,7 +190,8 @@ def append(
     ``savepoint=False`` (no ``command_id``) saves two round trips for a caller that holds a
     lock no other writer of the stream gets past (the game row): a conflict then cannot
     happen, and if it did, the caller's transaction is lost with it (``actual`` is unknown,
-    given as ``expected_version``) and must only answer.
+    given as ``expected_version``) and must only answer. ``at``: the events' time (default
+    now), for appends of one transaction that must read as one moment.
     """
     if not events:
         raise ValueError("append needs at least one event")
@@ -203,7 +205,7 @@ def append(
         prev_hash = _hash_at(stream, expected_version)
         if prev_hash is None:
             raise ConcurrencyConflict(stream, expected_version, version(stream))
-    at = clock.now()
+    at = at or clock.now()
     rows = []
     h = prev_hash
     for i, e in enumerate(events):
