@@ -8,6 +8,8 @@ import pytest
 from django.db import connection
 from django.db import connections
 
+from tests.support.heavy_first import HeavyFirst
+
 SQLITE_FORWARD = importlib.import_module(
     "eventstore.migrations.0002_append_only_trigger"
 ).SQLITE_FORWARD
@@ -22,6 +24,12 @@ def pytest_configure(config):
         "postgres: needs PostgreSQL (DATABASE_URL); skipped on the embedded SQLite, "
         "never skipped under CI",
     )
+    config.addinivalue_line(
+        "markers",
+        "heavy: runs a minute or more; the lanes start it first, on a process of its own "
+        "(tests/support/heavy_first.py)",
+    )
+    config.pluginmanager.register(HeavyFirst(), "heavy-first")
 
 
 E2E = os.path.join("tests", "e2e", "")

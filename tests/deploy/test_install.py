@@ -269,6 +269,7 @@ def installed_origin(venv: Path, package: str, cwd: Path) -> str:
     return run([str(venv / "bin" / "python"), "-c", code], cwd=cwd, env=clean_env(venv)).strip()
 
 
+@pytest.mark.heavy(120)  # seconds, loaded machine
 def test_an_editable_install_runs_every_documented_process_from_the_repository_root(venv, tmp_path):
     run(
         [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "-e", "."],
@@ -283,6 +284,7 @@ def test_an_editable_install_runs_every_documented_process_from_the_repository_r
     )
 
 
+@pytest.mark.heavy(100)  # seconds, loaded machine
 def test_a_wheel_holds_every_package_and_runs_every_process_outside_the_source_tree(venv, tmp_path):
     source = source_copy(tmp_path / "src")
     wheels = tmp_path / "wheels"

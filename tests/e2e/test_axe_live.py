@@ -136,6 +136,7 @@ def pick_a_tile_with_choices(page, server_url, active, seat, size, check):
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP_800, PHONE], ids=["desktop", "phone"])
+@pytest.mark.heavy(65)  # seconds, loaded machine
 def test_no_page_in_use_has_an_accessibility_violation(
     new_context, server_url, server_env, artifacts_dir, unique_name, viewport
 ):

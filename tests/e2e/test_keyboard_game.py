@@ -185,6 +185,7 @@ def turns(made: list[tuple[int, int]]) -> list[list[int]]:
 
 # One size: a flow, not a layout, is under test (the phone's layouts have their own tests).
 @pytest.mark.parametrize("viewport", [DESKTOP_800], ids=["desktop"])
+@pytest.mark.heavy(65)  # seconds, loaded machine
 def test_a_whole_game_by_keyboard_with_at_most_three_tabs_a_turn(
     new_context, server_url, artifacts_dir, unique_name, viewport
 ):

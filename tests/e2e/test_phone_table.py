@@ -275,6 +275,7 @@ TABLES = 3  # at most
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.heavy(70)  # seconds, loaded machine
 def test_two_rounds_by_tapping_keep_the_targets_seats_and_hand_in_view(
     new_context, server_url, unique_name, artifacts_dir, size
 ):

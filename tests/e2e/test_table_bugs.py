@@ -144,6 +144,7 @@ def went_back(trail: list[dict]) -> str | None:
 TABLES_PER_PLAYER = 10  # RATE_LIMIT_TABLE_CREATE: 10 new tables per player and hour
 
 
+@pytest.mark.heavy(110)  # seconds, loaded machine
 def test_every_match_ends_finished_on_the_page_without_a_reload(
     new_context, server_url, unique_name
 ):

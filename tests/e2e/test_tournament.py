@@ -127,6 +127,7 @@ def play_my_table(page: Page, server_url: str, game_id: str) -> int:
     raise AssertionError(f"game {game_id} did not finish within {GAME_LIMIT_S} s")
 
 
+@pytest.mark.heavy(60)  # seconds, loaded machine
 def test_a_new_player_registers_is_seated_plays_and_sees_standings_and_rating(
     new_context, server_url, server_env, artifacts_dir, unique_name
 ):

@@ -77,6 +77,7 @@ def events(url: str) -> list[tuple]:
         ).fetchall()
 
 
+@pytest.mark.heavy(55)  # seconds, loaded machine
 def test_a_dump_restored_into_a_new_database_verifies_and_loads_the_same_games(
     private_postgres, tmp_path
 ):

@@ -369,6 +369,7 @@ def signal_process(proc: subprocess.Popen | None, sig: int) -> None:
     proc.send_signal(sig)
 
 
+@pytest.mark.heavy(215)  # seconds, loaded machine
 def test_every_fault_heals_in_seconds_with_nothing_lost_or_doubled(private_servers, tmp_path):
     pg, rds = private_servers
     run_suite(pg, rds, tmp_path)

@@ -200,6 +200,7 @@ def socket_command(ws, command: dict, timeout: float = 30) -> dict:
             return message
 
 
+@pytest.mark.heavy(95)  # seconds, loaded machine
 def test_outages_answer_503_keep_every_acknowledged_move_and_recover(private_servers, tmp_path):
     pg, rds = private_servers
     run_outages(pg, rds, tmp_path)

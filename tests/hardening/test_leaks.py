@@ -174,6 +174,7 @@ def session_client(user) -> APIClient:
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # the bot moves once each move commits
+@pytest.mark.heavy(240)  # seconds, loaded machine
 def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_clock):
     """Three people and a bot play a tournament's table (so the tournament's pages show this
     game too) of two rounds; before each move every viewer reads every GET endpoint."""

@@ -179,6 +179,7 @@ class Fuzzer:
 
 
 @pytest.mark.django_db
+@pytest.mark.heavy(155)  # seconds, loaded machine
 def test_no_operation_answers_a_server_error_or_off_schema(keep_connection):
     schema = load_schema()
     fuzzer = Fuzzer(build_world())

@@ -180,6 +180,7 @@ def _longest_bot_wait(events, now: datetime, waiting_for_bot: bool) -> tuple[flo
 
 
 @pytest.mark.slow
+@pytest.mark.heavy(60)  # seconds, loaded machine
 def test_the_embedded_default_plays_busy_tables_of_people_and_bots_without_locking(tmp_path):
     """Six tables of two people and two bots on `manage.py serve` with SQLite and the
     embedded runner, every person moving as fast as the game lets them for 25 s: no move

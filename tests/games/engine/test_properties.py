@@ -283,6 +283,7 @@ def check_moves(state: GameState, rnd: random.Random, exhaustive: bool) -> None:
 @pytest.mark.slow
 @settings(max_examples=60, **SETTINGS)
 @given(matches())
+@pytest.mark.heavy(70)  # seconds, loaded machine
 def test_invariants_after_every_event(match):
     seed, ruleset, seats, policy = match
     events = play(seed, ruleset, seats, policy)

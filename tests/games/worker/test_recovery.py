@@ -148,6 +148,7 @@ def private_broker(default_grace, tmp_path):
         celery_app.amqp._producer_pool = None
 
 
+@pytest.mark.heavy(75)  # seconds, loaded machine
 def test_the_worker_lives_through_broker_restarts_and_the_table_plays_on(
     private_broker, django_user_model
 ):
