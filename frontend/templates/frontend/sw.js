@@ -32,8 +32,12 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith("mt-shell-") && name !== SHELL) await caches.delete(name);
     }
-    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
-    await self.clients.claim();
+    try {
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+    } catch (e) {
+      // no preload: pages are fetched by the worker itself
+    }
+    await self.clients.claim(); // the pages open now are served by this version from now on
   })());
 });
 

@@ -102,7 +102,11 @@ async function turnOn() {
     subscription = null;
   }
   if (!subscription) {
-    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    try {
+      subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    } catch (e) { // no push service for this browser (some builds have none), or refused
+      throw new Error(fmt(gettext("This browser could not turn notifications on: %(reason)s"), { reason: e.message }));
+    }
   }
   here = await api("push/subscriptions", { method: "POST", body: { ...subscription.toJSON(), kinds: kinds() } });
   rememberPush({ username: me, endpoint: here.endpoint, id: here.id, kinds: here.kinds });
