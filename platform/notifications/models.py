@@ -108,3 +108,34 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.label or self.endpoint[:40]}"
+
+
+class PushDelivery(models.Model):
+    """One notice's push to one device, and the claim that sends it once (notifications.push).
+
+    Each attempt's task claims the row in one UPDATE (``attempts`` below its number, or its own
+    number with a lease run out: the worker that held it died), so a task delivered twice, or
+    run twice at once, sends once; a retry is the next number. ``outcome`` ends it: sent,
+    refused (4xx other than 404/410), given_up (attempts spent). A device answered 404 or 410
+    is deleted, and its deliveries with it."""
+
+    notification = models.ForeignKey(
+        Notification, on_delete=models.CASCADE, related_name="push_deliveries"
+    )
+    subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=16, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["notification", "subscription"], name="push_delivery_per_device"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.notification_id} to {self.subscription_id}: {self.outcome or 'owed'}"

@@ -14,9 +14,10 @@ them.
 
 What a push carries (``push_payload``): the notice's words in the reader's language, its link,
 and the game's id and the other player's name where it has them; never a tile, a hand or
-anything of a game's state. A push delivered twice (a task run again after a worker died, a
-retry after a timeout the service had in fact taken) shows one notification: its ``tag`` is the
-game's, and a browser replaces a shown notification of the same tag.
+anything of a game's state. Each attempt claims its push (``PushDelivery``) before it sends,
+so a task delivered twice or run twice at once sends once. A retry after a timeout the service
+had in fact taken may send twice: the browser shows one notification, as a push's ``tag`` is
+the game's, and a shown notification of the same tag is replaced.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import requests
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -47,6 +49,7 @@ from notifications.errors import NotificationError as E
 from notifications.kinds import PUSH_KINDS
 from notifications.kinds import push_kind_of
 from notifications.models import Notification
+from notifications.models import PushDelivery
 from notifications.models import PushSubscription
 from notifications.vapid import b64url_decode
 
@@ -258,11 +261,38 @@ def push_send(*, notification_id: int, subscription_id: int, attempt: int) -> st
     return _attempt(note, device, attempt)
 
 
+def _claim(note: Notification, device: PushSubscription, attempt: int) -> bool:
+    """Take attempt ``attempt`` of this push, in one UPDATE: no outcome yet, and either an
+    earlier attempt was the last, or this one's lease ran out (its worker died holding it).
+    True if this task has it; a task delivered twice, or run twice at once, gets False."""
+    now = clock.now()
+    PushDelivery.objects.bulk_create(
+        [PushDelivery(notification=note, subscription=device)], ignore_conflicts=True
+    )
+    lease = now + timedelta(seconds=settings.WEB_PUSH_TIMEOUT * 3 + 30)
+    claimed = (
+        PushDelivery.objects.filter(notification=note, subscription=device, outcome="")
+        .filter(Q(attempts__lt=attempt) | Q(attempts=attempt, claimed_until__lt=now))
+        .update(attempts=attempt, claimed_until=lease)
+    )
+    return claimed == 1
+
+
+def _settle(note: Notification, device: PushSubscription, outcome: str = "") -> None:
+    """Release the claim: with an outcome that ends the push, or none (a retry follows)."""
+    PushDelivery.objects.filter(notification=note, subscription=device).update(
+        claimed_until=None, outcome=outcome, done_at=clock.now() if outcome else None
+    )
+
+
 def _attempt(note: Notification, device: PushSubscription, attempt: int) -> str:
+    if not _claim(note, device, attempt):
+        return "skipped"  # another run of this task has it, or had it
     try:
-        return _deliver(note, device)
+        outcome = _deliver(note, device)
     except PushRetry as exc:
         if attempt >= settings.WEB_PUSH_MAX_ATTEMPTS:
+            _settle(note, device, "given_up")
             log.warning(
                 "gave up the push of notification %s to subscription %s after %s attempts: %s",
                 note.pk,
@@ -279,9 +309,13 @@ def _attempt(note: Notification, device: PushSubscription, attempt: int) -> str:
             exc,
             delay,
         )
+        _settle(note, device)
         eta = clock.now() + timedelta(seconds=delay)
         _submit("send_push", note.pk, device.pk, attempt + 1, eta=eta)
         return "retry"
+    if outcome != "gone":  # a device gone took its deliveries with it
+        _settle(note, device, outcome)
+    return outcome
 
 
 def retry_delay(attempt: int, retry_after: float | None = None) -> float:

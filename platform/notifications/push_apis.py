@@ -52,6 +52,11 @@ def _kinds_field(**kwargs) -> serializers.ListField:
     )
 
 
+class PushKindOutput(serializers.Serializer):
+    name = serializers.CharField(help_text="what `kinds` of a subscription names")
+    label = serializers.CharField(help_text="its words on /settings, in the request's language")
+
+
 class PushKeysInput(serializers.Serializer):
     p256dh = serializers.CharField(max_length=200, help_text="P-256 public key, base64url")
     auth = serializers.CharField(max_length=100, help_text="16-byte auth secret, base64url")
@@ -72,16 +77,12 @@ class PushConfigApi(APIView):
 
     permission_classes = (AllowAny,)
 
-    class KindOutput(serializers.Serializer):
-        name = serializers.CharField()
-        label = serializers.CharField()
-
     class Output(serializers.Serializer):
         enabled = serializers.BooleanField(help_text="false: no VAPID key, no pushes")
         public_key = serializers.CharField(
             allow_blank=True, help_text="the P-256 public key, base64url (uncompressed point)"
         )
-        kinds = serializers.ListField(child=serializers.DictField())
+        kinds = PushKindOutput(many=True)
 
     @operation("push_config", responses={200: Output})
     def get(self, request):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -101,3 +102,16 @@ def private_key_from_env(env: Mapping[str, str]) -> str:
         raise VapidKeyError(
             f"{name} holds no P-256 private key ({exc}): `manage.py generate_vapid_key` makes one"
         ) from None
+
+
+# What the push services take as a contact, as py-vapid checks it before it signs: a mailto: of
+# an address at localhost or a dotted domain, or https:// and such a host (no port, no path).
+_SUBJECT = re.compile(
+    r"^(mailto:[^@\s]+@(localhost|[\w-]+(\.[\w-]+)+)|https://(localhost|[\w-]+(\.[\w-]+)+))$",
+    re.IGNORECASE,
+)
+
+
+def subject_is_valid(subject: str) -> bool:
+    """Whether ``subject`` is a contact the push services (and py-vapid) take."""
+    return bool(_SUBJECT.match(subject))
