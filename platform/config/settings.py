@@ -12,6 +12,7 @@ import secrets
 from datetime import timedelta
 from email.utils import parseaddr
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
@@ -33,6 +34,7 @@ from notifications.vapid import VapidKeyError
 from notifications.vapid import generate_private_key as generate_vapid_key
 from notifications.vapid import private_key_from_env as vapid_private_key_from_env
 from notifications.vapid import public_key_of as vapid_public_key_of
+from notifications.vapid import subject_is_valid as vapid_subject_is_valid
 from signing.keyring import KeyConfigError
 from signing.keyring import parse_time as parse_key_time
 from signing.keyring import retired_from_env as retired_keys_from_env
@@ -487,6 +489,8 @@ SPECTACULAR_SETTINGS = {
         "RatingKindEnum": ["live", "correspondence"],  # ratings' kinds, time controls' kinds
         "ClockPauseEnum": ["weekend", "vacation"],  # why a clock stands still (games.clocks)
         "GameStatusEnum": "games.models.GameStatus.values",
+        # The push kinds a device may opt in for (registered by the apps at start).
+        "PushKindEnum": "notifications.kinds.PUSH_KINDS",
     },
 }
 
@@ -593,13 +597,18 @@ WEB_PUSH_ENABLED = bool(WEB_PUSH_VAPID_PRIVATE_KEY)
 WEB_PUSH_VAPID_PUBLIC_KEY = (
     vapid_public_key_of(WEB_PUSH_VAPID_PRIVATE_KEY) if WEB_PUSH_ENABLED else ""
 )
-# The contact the push services see in each push's signature: a mailto: or https: URL. Unset:
-# SITE_URL when it is https, else the address of DEFAULT_FROM_EMAIL.
+# The contact the push services see in each push's signature: mailto:<address> or
+# https://<host>. Unset: SITE_URL's host when it is https, else DEFAULT_FROM_EMAIL's address.
 WEB_PUSH_VAPID_SUBJECT = ENV.get("WEB_PUSH_VAPID_SUBJECT", "").strip() or (
-    SITE_URL.rstrip("/")
+    f"https://{urlsplit(SITE_URL).hostname}"
     if SITE_URL.startswith("https://")
     else "mailto:" + (parseaddr(DEFAULT_FROM_EMAIL)[1] or "noreply@localhost")
 )
+if WEB_PUSH_ENABLED and not vapid_subject_is_valid(WEB_PUSH_VAPID_SUBJECT):
+    raise ImproperlyConfigured(
+        f"WEB_PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL, not "
+        f"{WEB_PUSH_VAPID_SUBJECT!r} (unset, it comes from SITE_URL or DEFAULT_FROM_EMAIL)"
+    )
 # The push services a subscription's endpoint may name (a host, or ".suffix" for any host under
 # it): the server POSTs to that URL, so it is never a URL of the player's choosing. The
 # browsers' own: Chrome and Edge's FCM, Firefox's autopush, Windows' WNS, Safari's.

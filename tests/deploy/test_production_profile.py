@@ -18,6 +18,7 @@ from tests.support.commands import manage
 pytestmark = pytest.mark.slow
 
 HOST = "mexican-train.example.org"
+VAPID_KEY = "Xy2MRaG5kTPo6i1mh6ILXd_w9Z60OlAvm4bbAeP6r5g"  # a P-256 private key, for no one
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -86,6 +87,21 @@ def test_check_deploy_fails_without_the_production_profile():
             {"DJANGO_PROFILE": "prod"},
             "DJANGO_PROFILE must be unset or 'production'",
             id="an-unknown-profile",
+        ),
+        pytest.param(
+            {"WEB_PUSH_VAPID_PRIVATE_KEY": "change-me"},
+            "WEB_PUSH_VAPID_PRIVATE_KEY holds no P-256 private key",
+            id="a-vapid-key-that-is-none",
+        ),
+        pytest.param(
+            {"WEB_PUSH_INSECURE_ENDPOINTS": "1"},
+            "WEB_PUSH_INSECURE_ENDPOINTS must be unset or 0 in production",
+            id="http-push-endpoints",
+        ),
+        pytest.param(
+            {"WEB_PUSH_VAPID_PRIVATE_KEY": VAPID_KEY, "WEB_PUSH_VAPID_SUBJECT": "ops"},
+            "WEB_PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL",
+            id="a-push-contact-that-is-none",
         ),
     ],
 )
@@ -201,3 +217,28 @@ def test_production_refuses_to_start_with_the_example_secret_of_the_k8s_manifest
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"error: {variable} "), result.stderr
+
+
+def test_production_sends_pushes_only_once_given_a_vapid_key():
+    """No key: no pushes (each process would make a key of its own) and nothing generated
+    into var/; a key: its public key is the one browsers subscribe with, and the contact is
+    SITE_URL's host."""
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps([s.WEB_PUSH_ENABLED,"
+        " s.WEB_PUSH_VAPID_PUBLIC_KEY, s.WEB_PUSH_VAPID_SUBJECT]))"
+    )
+    env = production_env(WEB_PUSH_VAPID_PRIVATE_KEY=None, WEB_PUSH_VAPID_PRIVATE_KEY_FILE=None)
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1])[:2] == [False, ""]
+
+    from notifications.vapid import public_key_of
+
+    env = production_env(WEB_PUSH_VAPID_PRIVATE_KEY=VAPID_KEY, SITE_URL=f"https://{HOST}/")
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == [
+        True,
+        public_key_of(VAPID_KEY),
+        f"https://{HOST}",
+    ]
