@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM_ARGS
-from tests.e2e.test_axe import violations
+from tests.e2e.test_axe import violations as axe_violations
+from tests.e2e.test_csp import watch
 from tests.e2e.test_email_settings import correspondence_game
 from tests.e2e.test_email_settings import register
 from tests.e2e.test_live_table import log_in
@@ -110,6 +111,7 @@ def test_offline_a_page_is_the_offline_page_with_the_players_games(
     other = guest if mover == host else host
     context = new_context(viewport=SCREEN, service_workers="allow")
     page = context.new_page()
+    violations = watch(page)  # the Content-Security-Policy refuses nothing, offline neither
     log_in(page, mover)
     # The player reads the site in Italian (the header's switch): the offline page is in it too.
     with page.expect_navigation():
@@ -129,7 +131,7 @@ def test_offline_a_page_is_the_offline_page_with_the_players_games(
     expect(row).to_have_class("table-row your-turn")
     expect(page.get_by_test_id("offline-turn")).to_have_text("Tocca a te")
     expect(page.get_by_test_id("offline-saved")).to_be_visible()
-    assert violations(page) == []
+    assert axe_violations(page) == []
     shot(page, artifacts_dir, "offline-1280")
     page.set_viewport_size(PHONE)
     expect(row).to_be_visible()
@@ -152,6 +154,7 @@ def test_offline_a_page_is_the_offline_page_with_the_players_games(
     expect(page.get_by_test_id("offline-empty")).to_be_visible()
     expect(page.get_by_test_id("offline-game")).to_have_count(0)
     assert other  # the opponent's games were never on this device
+    assert violations == []
 
 
 def test_settings_offer_notifications_on_this_device(
@@ -168,7 +171,7 @@ def test_settings_offer_notifications_on_this_device(
         expect(section.get_by_test_id(f"push-kind-{kind}")).to_be_checked()
     expect(section.get_by_test_id("push-state")).to_have_text("Off for this device.")
     expect(section.get_by_test_id("push-on")).to_be_enabled()
-    assert violations(page) == []
+    assert axe_violations(page) == []
     section.scroll_into_view_if_needed()
     page.screenshot(path=artifacts_dir / "settings-push-1280.png")
     page.set_viewport_size(PHONE)
