@@ -26,6 +26,18 @@ SCREEN = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
+# How many games this device saved for the offline page, once it has saved any (asked again
+# until then, for up to 5 s: the write follows the list's drawing).
+SAVED_GAMES = """async () => {
+  for (let tries = 0; tries < 100; tries++) {
+    const found = await (await caches.open("mt-offline-data")).match("/offline-data/games");
+    if (found) return (await found.json()).games.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
+}"""
+
+
 def controlled(page) -> None:
     """Wait until the service worker is active, then until it controls ``page`` once loaded
     again: it claims the pages open when it activates, but a page whose load began before
@@ -117,9 +129,11 @@ def test_offline_a_page_is_the_offline_page_with_the_players_games(
     with page.expect_navigation():
         page.get_by_test_id("language").select_option("it")
     page.goto("/my-games")
-    expect(page.get_by_test_id("my-game")).to_have_count(1)
     controlled(page)
+    expect(page.get_by_test_id("my-game")).to_have_count(1)
     expect(page.locator("html")).to_have_attribute("lang", "it")
+    # My games saved what it shows for the offline page (pwa.js: Cache Storage).
+    assert page.evaluate(SAVED_GAMES) == 1
 
     context.set_offline(True)
     page.goto("/lobby")
