@@ -207,6 +207,30 @@ def test_collectstatic_builds_the_manifest_and_whitenoise_serves_hashed_files(tm
     assert url == f"/static/{hashed}"
 
 
+def test_the_service_worker_precaches_the_manifests_hashed_names(tmp_path):
+    """Under the production storage every precached URL is the collected file's hashed name
+    (the ES modules' too), so a deploy that changes a file changes the worker's script."""
+    env = production_env(DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+    result = manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
+    code = (
+        "from django.test import Client;"
+        f" r = Client().get('/sw.js', HTTP_HOST='{HOST}', HTTP_X_FORWARDED_PROTO='https');"
+        " print(r.status_code); print(r.content.decode().split(chr(10))[2])"
+    )
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    status, precache = result.stdout.strip().splitlines()[-2:]
+    assert status == "200"
+    entries = json.loads(precache.removeprefix("const PRECACHE = ").removesuffix(";"))
+    urls = {entry["url"] for entry in entries}
+    for name in ("frontend/js/site.js", "frontend/js/pwa.js", "frontend/css/site.css"):
+        assert f"/static/{manifest[name]}" in urls
+        assert manifest[name] != name
+    assert all(entry["hashed"] for entry in entries)
+
+
 @pytest.mark.parametrize("variable", ["DJANGO_SECRET_KEY", "METRICS_TOKEN", "SIGNING_KEY"])
 def test_production_refuses_to_start_with_the_example_secret_of_the_k8s_manifests(variable):
     """Copying deploy/k8s/secret.yaml as it stands passed `check --deploy`: anyone who read the
