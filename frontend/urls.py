@@ -1,12 +1,17 @@
 from django.urls import path
 
 from frontend import calendar
+from frontend import pwa
 from frontend import views
 
 app_name = "frontend"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The installable app (frontend.pwa): the service worker at the root, so its scope is /.
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("offline/<str:language>", pwa.offline, name="offline"),
     path("signup", views.signup, name="signup"),
     path("login", views.login_page, name="login"),
     path("logout", views.logout_page, name="logout"),

@@ -2,6 +2,7 @@
 table's first view comes in its page, built by the API's own code: frontend.initial)."""
 
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth import update_session_auth_hash
@@ -42,6 +43,7 @@ from games.eligibility import rated_eligibility
 from games.eligibility import rated_eligibility_text
 from games.services import player_time_zone_set
 from notifications.kinds import KINDS
+from notifications.kinds import PUSH_KINDS
 from notifications.kinds import digest_kinds
 from notifications.services import email_preferences
 from notifications.services import email_preferences_set
@@ -347,6 +349,9 @@ def settings_page(request):
         "email_kinds": _email_kinds(email_preferences(user)),
         "time_zones": time_zones(),
         "blockers": blockers if blockers["games"] or blockers["tournaments"] else None,
+        "push_enabled": settings.WEB_PUSH_ENABLED,
+        "push_public_key": settings.WEB_PUSH_VAPID_PUBLIC_KEY,
+        "push_kinds": list(PUSH_KINDS.values()),
     }
     status = 400 if password_form.is_bound else 200
     return render(request, "frontend/settings.html", context, status=status)

@@ -62,13 +62,14 @@ def written(
         publish_seats_changed(game)  # every socket checks its seat before the events reach it
     publish_game_events(game, appended, loaded.state, holders_of(seats, game.players))
     if changed.new_turn:
-        _notify_turn(game, seats)
+        _notify_turn(game, seats, appended)
     after_commit(game, seats, ended=changed.ended)
 
 
-def _notify_turn(game: Game, seats: list[Seat]) -> None:
+def _notify_turn(game: Game, seats: list[Seat], appended: list[StoredEvent]) -> None:
     """A correspondence turn that has just begun is told to its player (live turns are seen
-    at the table)."""
+    at the table), with the name of the player whose move ended the turn before, when one did
+    (a push names them: notifications.push)."""
     if game.status != GameStatus.ACTIVE or game.to_move is None:
         return
     if game.time_control.get("kind") != "correspondence":
@@ -76,10 +77,14 @@ def _notify_turn(game: Game, seats: list[Seat]) -> None:
     seat = seats[game.to_move]
     if seat.automatic:
         return
+    params = {"table": game.name, "host": game.created_by.username}
+    movers = [e.data.get("seat") for e in appended if isinstance(e.data.get("seat"), int)]
+    if movers and movers[-1] != game.to_move and 0 <= movers[-1] < len(seats):
+        params["player"] = seats[movers[-1]].user.username
     notify(
         user=seat.user,
         kind="your_turn",
-        params={"table": game.name, "host": game.created_by.username},
+        params=params,
         url=f"/games/{game.id}",
         key=f"turn:{game.id}:{game.version}",
     )

@@ -14,7 +14,9 @@ from accounts.names import deleted_name
 from accounts.names import is_pseudonym
 from games.clocks import zone
 from notifications.kinds import Kind
+from notifications.kinds import PushKind
 from notifications.kinds import register_kind
+from notifications.kinds import register_push_kind
 
 
 def _table(params: dict) -> str:
@@ -79,7 +81,14 @@ def _turn_digest_lines(p: dict) -> list[tuple[str, str]]:
 
 def register() -> None:
     for kind in (
-        Kind("your_turn", _("It is my turn in a correspondence game"), True, 10, _your_turn),
+        Kind(
+            "your_turn",
+            _("It is my turn in a correspondence game"),
+            True,
+            10,
+            _your_turn,
+            push="your_turn",
+        ),
         # games.digest: one mail a day listing them, for those who prefer it to one per move.
         Kind(
             "turn_digest",
@@ -97,6 +106,12 @@ def register() -> None:
             False,
             80,
             _challenge,
+            push="challenge",
         ),
     ):
         register_kind(kind)
+    # What a device may be pushed (notifications.push): the turn, and challenges.
+    register_push_kind(PushKind("your_turn", _("It is my turn in a correspondence game"), 10))
+    register_push_kind(
+        PushKind("challenge", _("Someone challenges me, or answers my challenge"), 30)
+    )

@@ -8,7 +8,9 @@ from django.utils.translation import ngettext
 
 from core.i18n import ordinal
 from notifications.kinds import Kind
+from notifications.kinds import PushKind
 from notifications.kinds import register_kind
+from notifications.kinds import register_push_kind
 from notifications.services import notify
 
 
@@ -103,9 +105,15 @@ def register() -> None:
             True,
             30,
             _starts_soon,
+            push="tournament",
         ),
         Kind(
-            "tournament_seated", _("I am seated for a tournament's next round"), True, 40, _seated
+            "tournament_seated",
+            _("I am seated for a tournament's next round"),
+            True,
+            40,
+            _seated,
+            push="tournament",
         ),
         Kind(
             "tournament_result",
@@ -116,3 +124,7 @@ def register() -> None:
         ),
     ):
         register_kind(kind)
+    # A device may be pushed both (notifications.push): one choice.
+    register_push_kind(
+        PushKind("tournament", _("A tournament I entered starts, or seats me for a round"), 20)
+    )

@@ -10,7 +10,9 @@ import importlib.util
 import os
 import secrets
 from datetime import timedelta
+from email.utils import parseaddr
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
@@ -28,6 +30,11 @@ from config.env import refuse_published
 from config.env import require_env
 from core.logging import logging_config
 from core.secret_files import read_or_create
+from notifications.vapid import VapidKeyError
+from notifications.vapid import generate_private_key as generate_vapid_key
+from notifications.vapid import private_key_from_env as vapid_private_key_from_env
+from notifications.vapid import public_key_of as vapid_public_key_of
+from notifications.vapid import subject_is_valid as vapid_subject_is_valid
 from signing.keyring import KeyConfigError
 from signing.keyring import parse_time as parse_key_time
 from signing.keyring import retired_from_env as retired_keys_from_env
@@ -482,6 +489,8 @@ SPECTACULAR_SETTINGS = {
         "RatingKindEnum": ["live", "correspondence"],  # ratings' kinds, time controls' kinds
         "ClockPauseEnum": ["weekend", "vacation"],  # why a clock stands still (games.clocks)
         "GameStatusEnum": "games.models.GameStatus.values",
+        # The push kinds a device may opt in for (registered by the apps at start).
+        "PushKindEnum": "notifications.kinds.PUSH_KINDS",
     },
 }
 
@@ -566,6 +575,68 @@ globals().update(email_from_env(ENV))
 # Absolute links in emails.
 SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Mexican Train <noreply@localhost>")
+
+# Web Push (notifications.push): the notices a player opted in for on a device (/settings) go
+# to its browser's push service, signed with the platform's VAPID key (RFC 8292) and encrypted
+# for that browser (RFC 8291), from a task after the commit. The key: WEB_PUSH_VAPID_PRIVATE_KEY
+# or WEB_PUSH_VAPID_PRIVATE_KEY_FILE (notifications.vapid reads the forms the usual tools print;
+# `manage.py generate_vapid_key` makes one). Unset outside production: a development key
+# generated once into var/vapid.key. Unset in production: no pushes (the other processes of a
+# deployment would each make a key of their own, and a subscription is bound to one key); the
+# /settings section says so. Changing the key orphans every subscription (browsers must
+# subscribe again).
+try:
+    WEB_PUSH_VAPID_PRIVATE_KEY = vapid_private_key_from_env(ENV)
+except VapidKeyError as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+if not WEB_PUSH_VAPID_PRIVATE_KEY and not PRODUCTION:
+    WEB_PUSH_VAPID_PRIVATE_KEY = read_or_create(VAR_DIR / "vapid.key", generate_vapid_key)
+if PRODUCTION:
+    refuse_published("WEB_PUSH_VAPID_PRIVATE_KEY", WEB_PUSH_VAPID_PRIVATE_KEY)
+WEB_PUSH_ENABLED = bool(WEB_PUSH_VAPID_PRIVATE_KEY)
+WEB_PUSH_VAPID_PUBLIC_KEY = (
+    vapid_public_key_of(WEB_PUSH_VAPID_PRIVATE_KEY) if WEB_PUSH_ENABLED else ""
+)
+# The contact the push services see in each push's signature: mailto:<address> or
+# https://<host>. Unset: SITE_URL's host when it is https, else DEFAULT_FROM_EMAIL's address.
+WEB_PUSH_VAPID_SUBJECT = ENV.get("WEB_PUSH_VAPID_SUBJECT", "").strip() or (
+    f"https://{urlsplit(SITE_URL).hostname}"
+    if SITE_URL.startswith("https://")
+    else "mailto:" + (parseaddr(DEFAULT_FROM_EMAIL)[1] or "noreply@localhost")
+)
+if WEB_PUSH_ENABLED and not vapid_subject_is_valid(WEB_PUSH_VAPID_SUBJECT):
+    raise ImproperlyConfigured(
+        f"WEB_PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL, not "
+        f"{WEB_PUSH_VAPID_SUBJECT!r} (unset, it comes from SITE_URL or DEFAULT_FROM_EMAIL)"
+    )
+# The push services a subscription's endpoint may name (a host, or ".suffix" for any host under
+# it): the server POSTs to that URL, so it is never a URL of the player's choosing. The
+# browsers' own: Chrome and Edge's FCM, Firefox's autopush, Windows' WNS, Safari's.
+WEB_PUSH_ENDPOINT_HOSTS = env_list(
+    ENV,
+    "WEB_PUSH_ENDPOINT_HOSTS",
+    default=[
+        "fcm.googleapis.com",
+        "android.googleapis.com",
+        ".push.services.mozilla.com",
+        ".notify.windows.com",
+        ".push.apple.com",
+    ],
+)
+# http:// endpoints (a push server of your own on the local network, the tests' local
+# endpoint); never in production.
+WEB_PUSH_INSECURE_ENDPOINTS = env_flag(ENV, "WEB_PUSH_INSECURE_ENDPOINTS", default=False)
+if PRODUCTION and WEB_PUSH_INSECURE_ENDPOINTS:
+    raise ImproperlyConfigured("WEB_PUSH_INSECURE_ENDPOINTS must be unset or 0 in production")
+# How long a push service keeps a push for a device that is offline (seconds); one push's
+# attempts (the first and the retries: network errors, 5xx, 429), backoff base in seconds
+# (doubling, with jitter, at most 10 min; a Retry-After is taken as given up to that); the
+# seconds one request to a push service may take; the devices a player may subscribe.
+WEB_PUSH_TTL = int(ENV.get("WEB_PUSH_TTL", "").strip() or 86_400)
+WEB_PUSH_MAX_ATTEMPTS = int(ENV.get("WEB_PUSH_MAX_ATTEMPTS", "").strip() or 5)
+WEB_PUSH_RETRY_BACKOFF = float(ENV.get("WEB_PUSH_RETRY_BACKOFF", "").strip() or 2)
+WEB_PUSH_TIMEOUT = float(ENV.get("WEB_PUSH_TIMEOUT", "").strip() or 10)
+WEB_PUSH_SUBSCRIPTIONS_PER_USER = int(ENV.get("WEB_PUSH_SUBSCRIPTIONS_PER_USER", "").strip() or 10)
 
 # A seat the platform plays whose turn has not been played this many seconds after it began
 # (its task was lost: a worker killed holding it, a broker that lost its data) is played by

@@ -189,6 +189,12 @@ MESSAGES: dict[str, Promise] = {
     "too_many_tokens": _("You have too many API tokens; revoke one first."),
     "bots_cannot_own_bots": _("A bot account cannot register or manage bots."),
     "too_many_bots": _("You own as many bots as allowed; deactivate one first."),
+    "invalid_push_endpoint": _("This is not the address of a browser's push service."),
+    "invalid_push_keys": _("The browser's push keys are not valid."),
+    "too_many_push_subscriptions": _(
+        "You get notifications on as many devices as allowed; remove one first."
+    ),
+    "push_not_configured": _("This platform does not send notifications to devices."),
     "bot_not_found": _("You own no active bot of this name."),
     "confirmation_required": _("Please confirm that you want to delete your account."),
     "account_has_active_games": _(

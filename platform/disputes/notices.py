@@ -8,7 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from core.i18n import ordinal
 from disputes.models import DisputeStatus
 from notifications.kinds import Kind
+from notifications.kinds import PushKind
 from notifications.kinds import register_kind
+from notifications.kinds import register_push_kind
 
 
 def _dispute_status(status: str) -> str:
@@ -52,5 +54,13 @@ def _dispute(p: dict) -> str:
 
 def register() -> None:
     register_kind(
-        Kind("dispute_update", _("News in a dispute that concerns me"), True, 60, _dispute)
+        Kind(
+            "dispute_update",
+            _("News in a dispute that concerns me"),
+            True,
+            60,
+            _dispute,
+            push="dispute_update",
+        )
     )
+    register_push_kind(PushKind("dispute_update", _("News in a dispute that concerns me"), 40))

@@ -40,14 +40,35 @@ def email_choices(user) -> dict[str, bool]:
     return email_preferences(user)
 
 
+def push_devices(user) -> list[dict[str, Any]]:
+    """The devices that get ``user``'s pushes: their names, push kinds and dates, and which
+    push service holds each (not the endpoint itself: a secret URL of that browser's)."""
+    from urllib.parse import urlsplit
+
+    from notifications.models import PushSubscription
+
+    return [
+        {
+            "label": s.label,
+            "kinds": s.kinds,
+            "push_service": urlsplit(s.endpoint).hostname,
+            "created_at": iso(s.created_at),
+            "last_push_at": iso(s.last_push_at),
+        }
+        for s in PushSubscription.objects.filter(user=user).order_by("created_at", "pk")
+    ]
+
+
 def forget_account(user, old_username: str) -> None:
-    """A deleted account's own notifications and email choices go; its old name goes from
-    other players' notifications."""
+    """A deleted account's own notifications, email choices and push devices go; its old
+    name goes from other players' notifications."""
     from notifications.models import EmailPreference
     from notifications.models import Notification
+    from notifications.models import PushSubscription
 
     Notification.objects.filter(user=user).delete()
     EmailPreference.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
     _forget_names(old_username, user.username)
 
 
@@ -74,5 +95,6 @@ def _forget_names(username: str, pseudonym: str) -> None:
 
 def register() -> None:
     register_export_setting("emails", email_choices)
+    register_export_setting("push_devices", push_devices)
     register_export_section("notifications", notifications_export)
     register_deletion_step(forget_account)

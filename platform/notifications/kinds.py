@@ -11,6 +11,11 @@ status...). A row from before this registry has no params: its stored ``text`` i
 Each app registers the kinds it sends, with their words (``register_kind``, from its
 ``AppConfig.ready()``): games (your turn, rematch, challenge), tournaments, disputes.
 Notifications names none of them.
+
+A kind may also go to the player's devices as a Web Push (notifications.push): ``Kind.push``
+names the push kind it falls under, one checkbox per device on /settings ("your turn",
+"tournament" for both its start and a round's seats...). The apps register their push kinds
+too (``register_push_kind``).
 """
 
 from __future__ import annotations
@@ -33,10 +38,25 @@ class Kind:
     # The lines a mail of this kind lists under its words, from its params: (text, site path
     # or "") pairs, in the reader's language (a digest's games).
     email_lines: Callable[[dict], list[tuple[str, str]]] | None = None
+    # The push kind (a key of PUSH_KINDS) under which a device that opted in gets this kind as
+    # a Web Push; "" for never pushed.
+    push: str = ""
+
+
+@dataclass(frozen=True)
+class PushKind:
+    """What a device may opt in to be pushed: one checkbox per device on /settings, and the
+    ``kinds`` of a push subscription (the API)."""
+
+    name: str
+    label: Any  # the checkbox's words (lazy)
+    position: int  # where /settings lists it: the lowest first
 
 
 # The kinds a player can have emailed, in the order /settings lists them.
 KINDS: dict[str, Kind] = {}
+# The push kinds, in the order /settings lists them.
+PUSH_KINDS: dict[str, PushKind] = {}
 
 
 def register_kind(kind: Kind) -> None:
@@ -44,6 +64,20 @@ def register_kind(kind: Kind) -> None:
     kinds = {**KINDS, kind.name: kind}
     KINDS.clear()
     KINDS.update(sorted(kinds.items(), key=lambda item: (item[1].position, item[0])))
+
+
+def register_push_kind(kind: PushKind) -> None:
+    """Add a push kind (an app's, from its ``AppConfig.ready()``): PUSH_KINDS stays in list
+    order."""
+    kinds = {**PUSH_KINDS, kind.name: kind}
+    PUSH_KINDS.clear()
+    PUSH_KINDS.update(sorted(kinds.items(), key=lambda item: (item[1].position, item[0])))
+
+
+def push_kind_of(kind: str) -> str:
+    """The push kind a notification kind falls under ("" if it is never pushed)."""
+    registered = KINDS.get(kind)
+    return registered.push if registered is not None else ""
 
 
 def render(kind: str, params: dict | None, legacy_text: str = "") -> str:

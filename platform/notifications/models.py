@@ -78,3 +78,64 @@ class EmailPreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.kind}: {'on' if self.enabled else 'off'}"
+
+
+class PushSubscription(models.Model):
+    """A browser on one of a player's devices that gets their notices as Web Push
+    (notifications.push): where to send them (its push service's ``endpoint``, a secret URL
+    only that browser and the platform know), the keys to encrypt them for it (RFC 8291), and
+    the push kinds (notifications.kinds.PUSH_KINDS) it opted in for.
+
+    One row per endpoint: a browser that subscribes again, under another account too, moves
+    its row (the device follows whoever signed in on it last)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    # The browser's P-256 public key (65 bytes) and its auth secret (16 bytes), base64url.
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=40)
+    # The device, in the player's words or from its browser's User-Agent (the /settings list).
+    label = models.CharField(max_length=200, blank=True)
+    kinds = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField()
+    # The last push its service took (2xx), for the /settings list.
+    last_push_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.label or self.endpoint[:40]}"
+
+
+class PushDelivery(models.Model):
+    """One notice's push to one device, and the claim that sends it once (notifications.push).
+
+    Each attempt's task claims the row in one UPDATE (``attempts`` below its number, or its own
+    number with a lease run out: the worker that held it died), so a task delivered twice, or
+    run twice at once, sends once; a retry is the next number. ``outcome`` ends it: sent,
+    refused (4xx other than 404/410), given_up (attempts spent). A device answered 404 or 410
+    is deleted, and its deliveries with it."""
+
+    notification = models.ForeignKey(
+        Notification, on_delete=models.CASCADE, related_name="push_deliveries"
+    )
+    subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=16, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["notification", "subscription"], name="push_delivery_per_device"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.notification_id} to {self.subscription_id}: {self.outcome or 'owed'}"

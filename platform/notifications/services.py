@@ -3,7 +3,8 @@
 ``notify`` only inserts the row (in the caller's transaction: a move's request never talks to
 an SMTP server); once that commits, ``notifications.tasks.send_email`` is queued and sends the
 mail in the recipient's language (``notification_email_send``), retried with backoff by
-Celery; ``notifications.tasks.sweep_emails`` (beat) sends what a lost task left owed.
+Celery; ``notifications.tasks.sweep_emails`` (beat) sends what a lost task left owed. The
+devices that opted in get it as a Web Push the same way (notifications.push).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from notifications.kinds import KINDS
 from notifications.kinds import render
 from notifications.models import EmailPreference
 from notifications.models import Notification
+from notifications.push import push_queue
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +64,7 @@ def notify(*, user, kind: str, params: dict, url: str = "", key: str = "", read:
         return None  # this key was notified before (e.g. a task delivered twice)
     if note.email_pending:
         transaction.on_commit(lambda: _queue_email(note.pk))
+    push_queue(note)  # to the devices that opted in for its kind, once committed
     return note
 
 

@@ -52,3 +52,28 @@ def sweep_emails() -> int:
         except TRANSIENT as exc:  # counted as an attempt; the next sweep tries again
             log.warning("mail of notification %s failed: %s", notification_id, exc)
     return sent
+
+
+@shared_task(name="notifications.tasks.send_pushes", soft_time_limit=120, time_limit=180)
+def send_pushes(notification_id: int) -> int:
+    """Push notification ``notification_id`` to each of its reader's devices that opted in
+    for its kind (notifications.push); a device whose push service failed for now gets a
+    ``send_push`` later."""
+    from notifications.push import push_notification_send
+
+    return push_notification_send(notification_id=int(notification_id))
+
+
+# Not Celery's own retry: on the embedded runner (which calls a task's run() itself) a task's
+# retry() raises instead of retrying. Each attempt is a task of its own, submitted with an ETA
+# (core.tasks.submit) the same way wherever tasks run, carrying its number.
+@shared_task(name="notifications.tasks.send_push", soft_time_limit=60, time_limit=90)
+def send_push(notification_id: int, subscription_id: int, attempt: int) -> str:
+    """Try again the push of notification ``notification_id`` to one device."""
+    from notifications.push import push_send
+
+    return push_send(
+        notification_id=int(notification_id),
+        subscription_id=int(subscription_id),
+        attempt=int(attempt),
+    )

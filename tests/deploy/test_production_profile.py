@@ -18,6 +18,7 @@ from tests.support.commands import manage
 pytestmark = pytest.mark.slow
 
 HOST = "mexican-train.example.org"
+VAPID_KEY = "Xy2MRaG5kTPo6i1mh6ILXd_w9Z60OlAvm4bbAeP6r5g"  # a P-256 private key, for no one
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -86,6 +87,21 @@ def test_check_deploy_fails_without_the_production_profile():
             {"DJANGO_PROFILE": "prod"},
             "DJANGO_PROFILE must be unset or 'production'",
             id="an-unknown-profile",
+        ),
+        pytest.param(
+            {"WEB_PUSH_VAPID_PRIVATE_KEY": "change-me"},
+            "WEB_PUSH_VAPID_PRIVATE_KEY holds no P-256 private key",
+            id="a-vapid-key-that-is-none",
+        ),
+        pytest.param(
+            {"WEB_PUSH_INSECURE_ENDPOINTS": "1"},
+            "WEB_PUSH_INSECURE_ENDPOINTS must be unset or 0 in production",
+            id="http-push-endpoints",
+        ),
+        pytest.param(
+            {"WEB_PUSH_VAPID_PRIVATE_KEY": VAPID_KEY, "WEB_PUSH_VAPID_SUBJECT": "ops"},
+            "WEB_PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL",
+            id="a-push-contact-that-is-none",
         ),
     ],
 )
@@ -191,6 +207,30 @@ def test_collectstatic_builds_the_manifest_and_whitenoise_serves_hashed_files(tm
     assert url == f"/static/{hashed}"
 
 
+def test_the_service_worker_precaches_the_manifests_hashed_names(tmp_path):
+    """Under the production storage every precached URL is the collected file's hashed name
+    (the ES modules' too), so a deploy that changes a file changes the worker's script."""
+    env = production_env(DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+    result = manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
+    code = (
+        "from django.test import Client;"
+        f" r = Client().get('/sw.js', HTTP_HOST='{HOST}', HTTP_X_FORWARDED_PROTO='https');"
+        " print(r.status_code); print(r.content.decode().split(chr(10))[2])"
+    )
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    status, precache = result.stdout.strip().splitlines()[-2:]
+    assert status == "200"
+    entries = json.loads(precache.removeprefix("const PRECACHE = ").removesuffix(";"))
+    urls = {entry["url"] for entry in entries}
+    for name in ("frontend/js/site.js", "frontend/js/pwa.js", "frontend/css/site.css"):
+        assert f"/static/{manifest[name]}" in urls
+        assert manifest[name] != name
+    assert all(entry["hashed"] for entry in entries)
+
+
 @pytest.mark.parametrize("variable", ["DJANGO_SECRET_KEY", "METRICS_TOKEN", "SIGNING_KEY"])
 def test_production_refuses_to_start_with_the_example_secret_of_the_k8s_manifests(variable):
     """Copying deploy/k8s/secret.yaml as it stands passed `check --deploy`: anyone who read the
@@ -201,3 +241,28 @@ def test_production_refuses_to_start_with_the_example_secret_of_the_k8s_manifest
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"error: {variable} "), result.stderr
+
+
+def test_production_sends_pushes_only_once_given_a_vapid_key():
+    """No key: no pushes (each process would make a key of its own) and nothing generated
+    into var/; a key: its public key is the one browsers subscribe with, and the contact is
+    SITE_URL's host."""
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps([s.WEB_PUSH_ENABLED,"
+        " s.WEB_PUSH_VAPID_PUBLIC_KEY, s.WEB_PUSH_VAPID_SUBJECT]))"
+    )
+    env = production_env(WEB_PUSH_VAPID_PRIVATE_KEY=None, WEB_PUSH_VAPID_PRIVATE_KEY_FILE=None)
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1])[:2] == [False, ""]
+
+    from notifications.vapid import public_key_of
+
+    env = production_env(WEB_PUSH_VAPID_PRIVATE_KEY=VAPID_KEY, SITE_URL=f"https://{HOST}/")
+    result = manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == [
+        True,
+        public_key_of(VAPID_KEY),
+        f"https://{HOST}",
+    ]

@@ -122,6 +122,10 @@ def new_context(request, browser, server_url, artifacts_dir) -> Iterator[Callabl
     problems: list[str] = []  # the browser's console errors and uncaught exceptions
 
     def open_context(viewport: dict | None = None, **kwargs):
+        # The pages register a service worker (frontend.pwa); a context that page.route()s
+        # requests would not see those the worker handles (its navigations, its cached
+        # modules), so the worker is blocked unless a test asks for it (tests/e2e/test_pwa.py).
+        kwargs.setdefault("service_workers", "block")
         context = browser.new_context(
             base_url=server_url, viewport=viewport or DESKTOP, locale="en-US", **kwargs
         )

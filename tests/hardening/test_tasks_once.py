@@ -471,6 +471,80 @@ def test_sweep_emails_twice_sends_an_owed_mail_once(submitted, mailoutbox, froze
     assert note.emailed_at is not None
 
 
+# -- Web Push (notifications.push) ---------------------------------------------------------------
+
+
+@pytest.fixture
+def push_service(settings):
+    """A push service of the tests' own (tests.support.push_endpoint) the platform may POST to."""
+    from tests.support.push_endpoint import PushEndpoint
+
+    settings.WEB_PUSH_ENDPOINT_HOSTS = ["127.0.0.1"]
+    settings.WEB_PUSH_INSECURE_ENDPOINTS = True
+    with PushEndpoint(settings.WEB_PUSH_VAPID_PUBLIC_KEY) as endpoint:
+        yield endpoint
+
+
+def pushed_notice(push_service, devices: int = 1):
+    """A dispute notice for a player with ``devices`` subscribed browsers, committed."""
+    from notifications.push import push_subscription_save
+
+    user = tf.person("pushed")
+    for _ in range(devices):
+        sub = push_service.subscription()
+        push_subscription_save(
+            user=user,
+            endpoint=sub["endpoint"],
+            p256dh=sub["keys"]["p256dh"],
+            auth=sub["keys"]["auth"],
+            kinds=["dispute_update"],
+        )
+    return tf.notify_dispute_resolved(user)
+
+
+def test_send_pushes_twice_pushes_each_device_once(submitted, push_service):
+    note = pushed_notice(push_service, devices=2)
+    assert ("notifications.tasks.send_pushes", (note.pk,)) in submitted
+    assert notification_tasks.send_pushes.run(note.pk) == 2
+    assert notification_tasks.send_pushes.run(note.pk) == 0
+    assert len(push_service.wait(2)) == 2
+
+
+@pytest.mark.postgres
+def test_send_pushes_run_concurrently_pushes_each_device_once(submitted, push_service):
+    note = pushed_notice(push_service, devices=2)
+    results = concurrently(notification_tasks.send_pushes.run, note.pk)
+    assert sum(results) == 2, results  # each device by one run or another
+    assert sorted(p.path for p in push_service.wait(2)) == sorted(
+        d.endpoint.removeprefix(push_service.origin) for d in note.user.push_subscriptions.all()
+    )
+
+
+def test_send_push_twice_sends_the_retry_once(submitted, push_service):
+    note = pushed_notice(push_service)
+    device = note.user.push_subscriptions.get()
+    push_service.answer(device.endpoint, 503)
+    assert notification_tasks.send_pushes.run(note.pk) == 0
+    retry = ("notifications.tasks.send_push", (note.pk, device.pk, 2))
+    assert submitted.count(retry) == 1
+    assert notification_tasks.send_push.run(note.pk, device.pk, 2) == "sent"
+    assert notification_tasks.send_push.run(note.pk, device.pk, 2) == "skipped"
+    assert notification_tasks.send_pushes.run(note.pk) == 0  # the first attempt, again
+    assert push_service.posts(device.endpoint) == 2
+    assert len(push_service.received) == 1
+
+
+@pytest.mark.postgres
+def test_send_push_run_concurrently_sends_the_retry_once(submitted, push_service):
+    note = pushed_notice(push_service)
+    device = note.user.push_subscriptions.get()
+    push_service.answer(device.endpoint, 503)
+    notification_tasks.send_pushes.run(note.pk)
+    results = concurrently(notification_tasks.send_push.run, note.pk, device.pk, 2)
+    assert sorted(results) == ["sent"] + ["skipped"] * (THREADS - 1), results
+    assert len(push_service.received) == 1
+
+
 # -- tournament series -------------------------------------------------------------------------
 
 
@@ -559,6 +633,8 @@ COVERED = {
     "tournaments.tasks.reminders": test_reminders_twice_tell_each_player_once,
     "notifications.tasks.send_email": test_send_email_twice_sends_the_mail_once,
     "notifications.tasks.sweep_emails": test_sweep_emails_twice_sends_an_owed_mail_once,
+    "notifications.tasks.send_pushes": test_send_pushes_twice_pushes_each_device_once,
+    "notifications.tasks.send_push": test_send_push_twice_sends_the_retry_once,
     "tournaments.tasks.start_table": test_start_table_twice_starts_the_table_once,
     "tournaments.tasks.series_fill": test_series_fill_twice_creates_each_occurrence_once,
     "games.tasks.send_turn_digests": test_send_turn_digests_twice_sends_each_player_one_digest,

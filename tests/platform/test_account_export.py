@@ -58,7 +58,8 @@ def test_the_export_holds_profile_ratings_games_disputes_and_notifications():
     assert doc["format"] == "mexican-train-account-export"
     assert doc["profile"]["username"] == "zelda"
     assert doc["profile"]["id"] == zelda.pk
-    assert set(doc["settings"]) == {"language", "sounds", "time_zone", "emails"}
+    assert set(doc["settings"]) == {"language", "sounds", "time_zone", "emails", "push_devices"}
+    assert doc["settings"]["push_devices"] == []
     assert doc["settings"]["emails"]["your_turn"] is True  # a kind's default, no row stored
     assert "history" in doc["ratings"]
     record = game_doc(doc, played)["record"]

@@ -14,6 +14,7 @@ from accounts.errors import AccountError
 from core.errors import CoreError
 from disputes.errors import DisputeError
 from games.errors import GameError
+from notifications.errors import NotificationError
 from ratings.errors import RatingError
 from trust.errors import TrustError
 
@@ -57,7 +58,7 @@ def test_the_literal_code_check_finds_plain_and_formatted_string_codes_but_not_m
 
 @pytest.mark.parametrize(
     "codes",
-    [CoreError, AccountError, DisputeError, GameError, RatingError, TrustError],
+    [CoreError, AccountError, DisputeError, GameError, NotificationError, RatingError, TrustError],
     ids=lambda codes: codes.__name__,
 )
 def test_each_app_error_enum_has_one_member_per_code_and_values_are_snake_case(codes):

@@ -11,7 +11,7 @@ from accounts.export import SECTIONS
 
 def test_each_export_section_and_deletion_part_is_registered_by_the_app_that_holds_it():
     assert set(registry.EXPORT_SECTIONS) == set(SECTIONS)
-    assert set(registry.EXPORT_SETTINGS) == {"emails"}
+    assert set(registry.EXPORT_SETTINGS) == {"emails", "push_devices"}
     assert list(registry.DELETION_BLOCKERS) == ["games", "tournaments"]
     steps = {f"{step.__module__}.{step.__name__}" for step in registry.DELETION_STEPS}
     assert steps == {
@@ -34,6 +34,21 @@ def test_the_notification_kinds_are_listed_in_the_settings_order():
         "rematch",
         "challenge",
     ]
+
+
+def test_the_push_kinds_are_listed_in_the_settings_order_and_cover_their_kinds():
+    from notifications.kinds import KINDS
+    from notifications.kinds import PUSH_KINDS
+
+    assert list(PUSH_KINDS) == ["your_turn", "tournament", "challenge", "dispute_update"]
+    pushed = {name: kind.push for name, kind in KINDS.items() if kind.push}
+    assert pushed == {
+        "your_turn": "your_turn",
+        "tournament_starts_soon": "tournament",
+        "tournament_seated": "tournament",
+        "challenge": "challenge",
+        "dispute_update": "dispute_update",
+    }
 
 
 def test_the_chat_rides_on_both_sockets():

@@ -3,6 +3,7 @@ import { api, currentUser, errorText } from "./api.js";
 import { gettext, fmt } from "./i18n.js";
 import { statusText, timeControlText, formatDate, tableLink } from "./tiles.js";
 import { pagedList } from "./pager.js";
+import { saveGames } from "./pwa.js";
 
 const me = currentUser();
 const list = document.getElementById("my-games");
@@ -41,6 +42,7 @@ function draw(games) {
   });
   list.replaceChildren(...rows);
   document.getElementById("my-empty").hidden = rows.length > 0;
+  saveGames(me, games); // what the offline page lists (pwa.js)
 }
 
 load();

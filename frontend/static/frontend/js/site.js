@@ -1,8 +1,15 @@
 // Every page: the language select submits itself; the phone's menu and the account's menu; the
-// logout link logs out with a POST; the notification bell.
+// logout link logs out with a POST; the notification bell; the installable app's service
+// worker and what the offline page shows (pwa.js).
 import { api } from "./api.js";
 import { gettext, fmt, ngettext } from "./i18n.js";
 import { formatDate } from "./tiles.js";
+import { forgetDevice, registerServiceWorker, rememberViewer, syncPushSubscription } from "./pwa.js";
+
+const viewer = document.body.dataset.username || "";
+registerServiceWorker();
+rememberViewer(viewer, document.documentElement.lang || "en");
+if (viewer) syncPushSubscription(viewer);
 
 const lang = document.querySelector('[data-testid="language"]');
 if (lang) lang.addEventListener("change", () => lang.form.submit());
@@ -48,6 +55,7 @@ const logout = document.getElementById("logout-link");
 if (logout) {
   logout.addEventListener("click", async (ev) => {
     ev.preventDefault();
+    await forgetDevice(); // this device's pushes and saved games are the account's
     try { await api("auth/logout", { method: "POST" }); } catch (e) { /* already out */ }
     window.location.href = "/";
   });

@@ -90,6 +90,7 @@ from .on_timeouts_enum import OnTimeoutsEnum
 from .owned_bot_list_input_request import OwnedBotListInputRequest
 from .owned_bot_output import OwnedBotOutput
 from .owned_bot_page import OwnedBotPage
+from .patched_push_subscription_detail_input_request import PatchedPushSubscriptionDetailInputRequest
 from .patched_series_detail_input_request import PatchedSeriesDetailInputRequest
 from .pause_output import PauseOutput
 from .play_ban_output import PlayBanOutput
@@ -103,6 +104,13 @@ from .player_rating_history_output_point import PlayerRatingHistoryOutputPoint
 from .players_rating_history_kind import PlayersRatingHistoryKind
 from .points_enum import PointsEnum
 from .post_input_request import PostInputRequest
+from .push_config_output import PushConfigOutput
+from .push_keys_input_request import PushKeysInputRequest
+from .push_kind_enum import PushKindEnum
+from .push_kind_output import PushKindOutput
+from .push_subscription_list_input_request import PushSubscriptionListInputRequest
+from .push_subscription_output import PushSubscriptionOutput
+from .push_subscription_page import PushSubscriptionPage
 from .quick_enum import QuickEnum
 from .rating_change_output import RatingChangeOutput
 from .rating_kind_enum import RatingKindEnum
@@ -264,6 +272,7 @@ __all__ = (
     "OwnedBotListInputRequest",
     "OwnedBotOutput",
     "OwnedBotPage",
+    "PatchedPushSubscriptionDetailInputRequest",
     "PatchedSeriesDetailInputRequest",
     "PauseOutput",
     "PlayBanOutput",
@@ -277,6 +286,13 @@ __all__ = (
     "PlayersRatingHistoryKind",
     "PointsEnum",
     "PostInputRequest",
+    "PushConfigOutput",
+    "PushKeysInputRequest",
+    "PushKindEnum",
+    "PushKindOutput",
+    "PushSubscriptionListInputRequest",
+    "PushSubscriptionOutput",
+    "PushSubscriptionPage",
     "QuickEnum",
     "RatingChangeOutput",
     "RatingKindEnum",
