@@ -240,3 +240,22 @@ class _Mark:
 
     def run(self) -> None:
         self.event.set()
+
+
+def test_a_notice_queues_a_push_task_only_for_a_reader_with_a_device(
+    push, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Most players have no device: their notices (a correspondence move's "your turn") queue
+    no task that would find nothing to send."""
+    from notifications import push as push_module
+
+    queued = []
+    monkeypatch.setattr(push_module, "_submit", lambda name, *args, **kw: queued.append(args))
+    ana, bo = person("ana"), person("bo")
+    subscribe(push, bo)
+    with django_capture_on_commit_callbacks(execute=True):
+        a_notice(ana)
+    assert queued == []
+    with django_capture_on_commit_callbacks(execute=True):
+        note = a_notice(bo)
+    assert queued == [(note.pk,)]
