@@ -179,16 +179,23 @@ def push_subscription_delete(*, user, subscription_id: int) -> None:
 # -- sending ------------------------------------------------------------------------------------
 
 
-def push_queue(note: Notification) -> None:
+def push_queue(note: Notification, *, has_device: bool | None = None) -> None:
     """Queue the pushes of ``note`` once the transaction commits, if its kind is ever pushed.
 
     In the background wherever tasks run (a worker, the embedded runner): never in the
     request that made the notice. Where nothing runs tasks (the shell, tests without a runner)
-    no push goes: the notice stays in the app and in the mail."""
+    no push goes: the notice stays in the app and in the mail. ``has_device``: whether the
+    reader has a push device, where the caller knows (a keyed notice's insert asks); None:
+    read after the commit. No task is queued for a reader without one."""
     if not settings.WEB_PUSH_ENABLED or not push_kind_of(note.kind) or note.read_at:
         return
+    if has_device is False:  # its insert asked (notifications.services._insert_new)
+        return
     note_id, user_id = note.pk, note.user_id
-    transaction.on_commit(lambda: _submit_if_subscribed(note_id, user_id))
+    if has_device:
+        transaction.on_commit(lambda: _submit("send_pushes", note_id))
+    else:
+        transaction.on_commit(lambda: _submit_if_subscribed(note_id, user_id))
 
 
 def _submit_if_subscribed(note_id: int, user_id: int) -> None:

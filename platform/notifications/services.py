@@ -27,6 +27,7 @@ from notifications.kinds import KINDS
 from notifications.kinds import render
 from notifications.models import EmailPreference
 from notifications.models import Notification
+from notifications.models import PushSubscription
 from notifications.push import push_queue
 
 log = logging.getLogger(__name__)
@@ -58,13 +59,16 @@ def notify(*, user, kind: str, params: dict, url: str = "", key: str = "", read:
         read_at=clock.now() if read else None,
         email_pending=bool(user.email) and email_wanted(user, kind),
     )
+    has_device = None  # not known yet: push_queue reads it after the commit
     if not key:
         note.save(force_insert=True)
-    elif not _insert_new(note):
-        return None  # this key was notified before (e.g. a task delivered twice)
+    else:
+        inserted, has_device = _insert_new(note)
+        if not inserted:
+            return None  # this key was notified before (e.g. a task delivered twice)
     if note.email_pending:
         transaction.on_commit(lambda: _queue_email(note.pk))
-    push_queue(note)  # to the devices that opted in for its kind, once committed
+    push_queue(note, has_device=has_device)  # to the devices that opted in, once committed
     return note
 
 
@@ -77,26 +81,29 @@ def _queue_email(note_id: int) -> None:
     submit(send_email, note_id, background=True)
 
 
-def _insert_new(note: Notification) -> bool:
-    """Insert ``note`` unless its (user, key) is there already; True if it was inserted. One
-    statement (``ON CONFLICT DO NOTHING``, PostgreSQL and SQLite alike), where catching the
-    unique violation would need a savepoint around it: two more round trips on the move
-    that hands a correspondence turn over."""
+def _insert_new(note: Notification) -> tuple[bool, bool]:
+    """Insert ``note`` unless its (user, key) is there already; return whether it was
+    inserted and whether its reader has a push device. One statement (``ON CONFLICT DO
+    NOTHING``, PostgreSQL and SQLite alike), where catching the unique violation would need a
+    savepoint around it: two more round trips on the move that hands a correspondence turn
+    over; the device is asked in the same statement, not in a read or a task of its own."""
     fields = [f for f in Notification._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     values = [f.get_db_prep_save(f.pre_save(note, True), connection) for f in fields]
     table = connection.ops.quote_name(Notification._meta.db_table)
+    devices = connection.ops.quote_name(PushSubscription._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
-            "ON CONFLICT DO NOTHING RETURNING id",
-            values,
+            "ON CONFLICT DO NOTHING RETURNING id, "
+            f"EXISTS (SELECT 1 FROM {devices} WHERE {connection.ops.quote_name('user_id')} = %s)",
+            [*values, note.user_id],
         )
         row = cursor.fetchone()
     if row is None:
-        return False
+        return False, False
     note.pk = row[0]
-    return True
+    return True, bool(row[1])
 
 
 # -- preferences ---------------------------------------------------------------------------------

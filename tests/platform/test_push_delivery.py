@@ -126,7 +126,11 @@ def test_a_correspondence_move_pushes_the_other_player_in_their_language_within_
     assert not re.search(r"\d\s*[|:]\s*\d", text)
     assert all(isinstance(v, str) or v is None for v in payload.values())
     assert pushed.headers["topic"] == game.id.hex  # a later push about the game replaces it
-    assert PushSubscription.objects.get().last_push_at is not None
+    # The service answered before the task recorded it: wait for the record, not a time.
+    deadline = time.monotonic() + 10
+    while PushSubscription.objects.get().last_push_at is None:
+        assert time.monotonic() < deadline, "the sent push was never recorded on its device"
+        time.sleep(0.02)
 
 
 def test_a_410_answer_removes_the_subscription(push, runner):
@@ -259,3 +263,9 @@ def test_a_notice_queues_a_push_task_only_for_a_reader_with_a_device(
     with django_capture_on_commit_callbacks(execute=True):
         note = a_notice(bo)
     assert queued == [(note.pk,)]
+    # A keyed notice (a move's "your turn") learns it from its own insert.
+    queued.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        notify(user=ana, kind="your_turn", params={"table": "t", "host": "h"}, key="turn:1")
+        keyed = notify(user=bo, kind="your_turn", params={"table": "t", "host": "h"}, key="turn:2")
+    assert queued == [(keyed.pk,)]
