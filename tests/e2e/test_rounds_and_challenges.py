@@ -57,7 +57,7 @@ def played_out(server_env, server_url, fmt: str) -> int:
         assert status == "running", f"{pk}: {status}\n{out}"
         assert time.monotonic() < deadline, f"{pk}: still running after 120 s\n{out}"
         time.sleep(1)
-        code, body = api(server_url, "GET", f"/api/tournaments/{pk}")
+        code, body = api(server_url, "GET", f"/api/v1/tournaments/{pk}")
         assert code == 200, body
         status = body["status"]
     return int(pk)

@@ -22,6 +22,7 @@ from tests.support.celery import broker_url
 from tests.support.celery import database_url_of
 from tests.support.celery import purge
 from tests.support.celery import redis_url_for_tests
+from tests.support.celery import use_broker
 from tests.support.factories import person
 
 REPO = Path(__file__).resolve().parents[2]
@@ -67,8 +68,8 @@ def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
     # The platform's tasks are shared tasks: they publish through the current app, which a
     # test that made an app of its own may have left pointing elsewhere.
     assert current_app._get_current_object() is celery_app, "another Celery app is current"
-    old = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    celery_app.conf.broker_url = broker
+    always_eager = celery_app.conf.task_always_eager
+    old_broker = use_broker(celery_app, broker)
     celery_app.conf.task_always_eager = False
     procs = Celery(env, tmp_path)
     procs.start_worker()
@@ -81,5 +82,6 @@ def celery_processes(transactional_db, settings, tmp_path) -> Iterator[Celery]:
         yield procs
     finally:
         procs.stop()
-        celery_app.conf.broker_url, celery_app.conf.task_always_eager = old
+        use_broker(celery_app, old_broker)
+        celery_app.conf.task_always_eager = always_eager
         purge(broker)

@@ -109,6 +109,28 @@ def test_private_symbol_still_exists(module, path, why):
     assert callable(symbol), f"{module}.{path} is no longer callable; {why}"
 
 
+# Private attributes (not callables) the tests reset: (class, attribute, why).
+PRIVATE_ATTRIBUTES = [
+    ("celery.app.base", "Celery", "_pool", "tests.support.celery.use_broker drops the old pool"),
+    (
+        "celery.app.amqp",
+        "AMQP",
+        "_producer_pool",
+        "tests.support.celery.use_broker drops the producers made for the old broker",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("module", "cls", "attribute", "why"),
+    PRIVATE_ATTRIBUTES,
+    ids=[f"{m}.{c}.{a}" for m, c, a, _ in PRIVATE_ATTRIBUTES],
+)
+def test_private_attribute_still_exists(module, cls, attribute, why):
+    owner = getattr(importlib.import_module(module), cls)
+    assert hasattr(owner, attribute), f"{module}.{cls}.{attribute} is gone; {why}"
+
+
 def test_overridden_private_signatures_still_match():
     """The overrides call the library's method with the arguments they were written for."""
     from drf_spectacular.openapi import AutoSchema

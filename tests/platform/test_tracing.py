@@ -26,6 +26,7 @@ from tests.realtime.helpers import state_for
 from tests.support.celery import broker_url
 from tests.support.celery import purge
 from tests.support.celery import redis_url_for_tests
+from tests.support.celery import use_broker
 from tests.support.celery import wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -69,8 +70,8 @@ def worker(transactional_db, settings):
     broker = broker_url(redis_url_for_tests("the tracing test"))
     purge(broker)
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    old = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    celery_app.conf.broker_url = broker
+    always_eager = celery_app.conf.task_always_eager
+    old_broker = use_broker(celery_app, broker)
     celery_app.conf.task_always_eager = False
     try:
         with start_worker(
@@ -82,7 +83,8 @@ def worker(transactional_db, settings):
         ) as started:
             yield started
     finally:
-        celery_app.conf.broker_url, celery_app.conf.task_always_eager = old
+        use_broker(celery_app, old_broker)
+        celery_app.conf.task_always_eager = always_eager
         purge(broker)
 
 
@@ -116,10 +118,21 @@ def test_a_move_is_one_trace_from_the_web_request_to_the_bots_task(spans, worker
     assert game.status == "active"
     moved = game.version
 
+    def where() -> str:  # if it never runs: where the task went (seen in a flake hunt)
+        from config import celery_app
+
+        with celery_app.producer_or_acquire() as producer:
+            sent_to = producer.connection.as_uri()
+        names = [s.name for s in spans.get_finished_spans() if "play_automatic" in s.name]
+        return f"(this process sends to {sent_to}, the worker reads {worker.app.conf.broker_url}; spans {names})"
+
     def bot_task_span():
         return [s for s in spans.get_finished_spans() if s.name == "run/games.tasks.play_automatic"]
 
-    wait_for(bot_task_span, timeout=60, what="the bot's task to run on the worker")
+    try:
+        wait_for(bot_task_span, timeout=60, what="the bot's task to run on the worker")
+    except pytest.fail.Exception as exc:
+        pytest.fail(f"{exc} {where()}", pytrace=False)
     wait_for(lambda: game.refresh_from_db() or game.version > moved, timeout=30, what="a move")
 
     finished = spans.get_finished_spans()

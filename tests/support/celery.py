@@ -52,6 +52,21 @@ def broker_url(redis_url: str) -> str:
     return urlunsplit(parts._replace(path=f"/{db + 1 + worker_number()}"))
 
 
+def use_broker(app, url: str) -> str:
+    """Point this process's Celery ``app`` at the broker ``url``; return the one it had.
+
+    Celery keeps the connection and producer pools it made for the broker of the first task
+    sent (``app._pool``, ``app.amqp._producer_pool``): after changing ``conf.broker_url``
+    alone, a producer still connects to the old broker, where no worker of the test listens.
+    They are dropped here, and made again for ``url`` at the next send.
+    (tests/platform/test_private_apis.py checks that both attributes are still there.)"""
+    old = app.conf.broker_url
+    app.conf.broker_url = url
+    app._pool = None
+    app.amqp._producer_pool = None
+    return old
+
+
 class Celery:
     """Starts, kills and restarts the worker and beat processes of one test module."""
 

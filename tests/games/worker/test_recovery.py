@@ -22,6 +22,7 @@ from accounts.services import bot_account_get_or_create
 from games import services
 from games.integrity import verify_game
 from games.models import Game
+from tests.support.celery import use_broker
 from tests.support.celery import wait_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -132,10 +133,7 @@ def private_broker(default_grace, tmp_path):
     procs = default_grace
     procs.stop()
     procs.env["CELERY_BROKER_URL"] = server.url
-    old = celery_app.conf.broker_url
-    celery_app.conf.broker_url = server.url
-    celery_app._pool = None  # this process's connections: to the new broker
-    celery_app.amqp._producer_pool = None
+    old = use_broker(celery_app, server.url)
     procs.start_worker(pool="prefork", concurrency=2)  # as deployed
     procs.start_beat()
     try:
@@ -143,9 +141,7 @@ def private_broker(default_grace, tmp_path):
     finally:
         procs.stop()
         server.close()
-        celery_app.conf.broker_url = old
-        celery_app._pool = None
-        celery_app.amqp._producer_pool = None
+        use_broker(celery_app, old)
 
 
 @pytest.mark.heavy(75)  # seconds, loaded machine
