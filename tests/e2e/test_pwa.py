@@ -48,48 +48,48 @@ def controlled(page) -> None:
 
 
 def test_the_manifest_and_service_worker_make_the_site_installable(
-    chromium_executable, server_url, tmp_path, unique_name
+    browser, chromium_executable, server_url, tmp_path, unique_name
 ):
     """In a profile of its own: Chromium never finds an incognito context installable, and a
-    test context is one."""
-    from playwright.sync_api import sync_playwright
-
+    test context is one. Launched by the session's Playwright (``browser.browser_type``): a
+    second ``sync_playwright()`` in a process whose session browser runs refuses to start
+    ("Sync API inside the asyncio loop"; a flake hunt met it whenever another browser test had
+    run first in the same process)."""
     name = unique_name("inst")
     register(server_url, name)
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path / "profile"),
-            executable_path=chromium_executable,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            base_url=server_url,
-            viewport=SCREEN,
-            locale="en-US",
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=chromium_executable,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        base_url=server_url,
+        viewport=SCREEN,
+        locale="en-US",
+    )
+    try:
+        page = context.new_page()
+        log_in(page, name)
+        page.goto("/my-games")
+        controlled(page)
+        registration = page.evaluate(
+            """async () => {
+              const r = await navigator.serviceWorker.getRegistration();
+              return {scope: r.scope, script: r.active && r.active.scriptURL};
+            }"""
         )
-        try:
-            page = context.new_page()
-            log_in(page, name)
-            page.goto("/my-games")
-            controlled(page)
-            registration = page.evaluate(
-                """async () => {
-                  const r = await navigator.serviceWorker.getRegistration();
-                  return {scope: r.scope, script: r.active && r.active.scriptURL};
-                }"""
-            )
-            assert registration == {"scope": server_url + "/", "script": server_url + "/sw.js"}
+        assert registration == {"scope": server_url + "/", "script": server_url + "/sw.js"}
 
-            cdp = context.new_cdp_session(page)
-            manifest = cdp.send("Page.getAppManifest")
-            assert manifest["url"] == server_url + "/manifest.webmanifest"
-            assert manifest["errors"] == []
-            # Chromium's parsed view, where this version gives it ("kStandalone" in 156).
-            parsed = manifest.get("manifest") or {"display": "standalone"}
-            assert parsed["display"].lower().endswith("standalone")
-            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
-            assert errors == []
-        finally:
-            context.close()
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == server_url + "/manifest.webmanifest"
+        assert manifest["errors"] == []
+        # Chromium's parsed view, where this version gives it ("kStandalone" in 156).
+        parsed = manifest.get("manifest") or {"display": "standalone"}
+        assert parsed["display"].lower().endswith("standalone")
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+    finally:
+        context.close()
 
 
 def test_the_manifest_names_its_icons_and_they_are_there(new_context):
