@@ -104,7 +104,9 @@ def test_a_move_is_one_trace_from_the_web_request_to_the_bots_task(spans, worker
 
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {ana.token}")
-    for _ in range(6):  # a draw leaves ana to move: until the bot's turn is scheduled
+    # Until the bot's turn is scheduled: a draw leaves ana to move, and a first turn may lay
+    # several tiles (6 moves were once not enough: a draw, the engine and four tiles).
+    for _ in range(40):
         st = state_for(gid, ana)
         response = client.post(
             f"/api/v1/games/{gid}/moves",
@@ -114,6 +116,7 @@ def test_a_move_is_one_trace_from_the_web_request_to_the_bots_task(spans, worker
         assert response.status_code == 201, response.json()
         if not anas_turn():
             break
+    assert not anas_turn(), "ana's turn did not end in 40 moves"
     assert runner.published()
     assert game.status == "active"
     moved = game.version
@@ -123,8 +126,15 @@ def test_a_move_is_one_trace_from_the_web_request_to_the_bots_task(spans, worker
 
         with celery_app.producer_or_acquire() as producer:
             sent_to = producer.connection.as_uri()
+        from eventstore import store
+
         names = [s.name for s in spans.get_finished_spans() if "play_automatic" in s.name]
-        return f"(this process sends to {sent_to}, the worker reads {worker.app.conf.broker_url}; spans {names})"
+        game.refresh_from_db()
+        last = [(e.seq, e.type, e.actor.get("kind")) for e in store.read(game.stream)[-6:]]
+        return (
+            f"(this process sends to {sent_to}, the worker reads {worker.app.conf.broker_url}; "
+            f"spans {names}; game {game.status}, to move {game.to_move}, last events {last})"
+        )
 
     def bot_task_span():
         return [s for s in spans.get_finished_spans() if s.name == "run/games.tasks.play_automatic"]
