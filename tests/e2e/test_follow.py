@@ -24,6 +24,7 @@ from tests.e2e.test_live_table import click_first_action
 from tests.e2e.test_live_table import game_info
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_live_table import wait_for_seq_after
+from tests.e2e.test_live_table import wait_for_turn
 from tests.e2e.test_table_bugs import at_bot_table
 from tests.e2e.test_table_bugs import bot_game
 from tests.e2e.test_table_bugs import my_seat
@@ -106,8 +107,12 @@ def follow_one_game(page: Page, server_url, token, username, artifacts_dir, shot
     other seat's last play at every turn of the viewer's; return how many last plays of other
     seats were checked, whether the mid-game screenshot was taken, and the game's events."""
     game_id = bot_game(server_url, token, ["greedy", "greedy"], **SMALL)
-    page.goto(f"/games/{game_id}")
     seat = my_seat(game_info(server_url, game_id), username)
+    # The first load is what was played before the page came: the bots' opening turns, when
+    # they lead, are over first (else they reached the page live, paced: a flake hunt's run).
+    info = wait_for_turn(server_url, game_id, seat, timeout=30)
+    assert info["status"] != "active" or info["to_move"] == seat, info
+    page.goto(f"/games/{game_id}")
     expect(page.get_by_test_id("seq")).not_to_have_text("0")
     drained(page)
     first_load = pacing(page)
