@@ -35,19 +35,19 @@ def deal(items: list, weights: list[float | None], workers: int) -> list:
     first, each to the share with the least heavy work so far; each share begins with its
     heavy items, longest first, then light ones in their order. The shares keep their sizes."""
     heavies = sorted(
-        (it for it, w in zip(items, weights, strict=True) if w is not None),
-        key=lambda it: -weights[items.index(it)],
+        ((it, w) for it, w in zip(items, weights, strict=True) if w is not None),
+        key=lambda pair: -pair[1],
     )
     if workers < 2 or not heavies:
         return items
     sizes = shares(len(items), workers)
     dealt: list[list] = [[] for _ in sizes]
     load = [0.0] * workers
-    for it in heavies:
+    for it, w in heavies:
         open_shares = [k for k in range(workers) if len(dealt[k]) < sizes[k]]
         k = min(open_shares, key=lambda k: load[k])
         dealt[k].append(it)
-        load[k] += weights[items.index(it)]
+        load[k] += w
     light = iter(it for it, w in zip(items, weights, strict=True) if w is None)
     out: list = []
     for k, size in enumerate(sizes):
