@@ -92,7 +92,12 @@ if (bell) {
     document.getElementById("bell-empty").hidden = latest.length > 0;
   };
 
+  // At most MAX_TOASTS at once, the newest: a poll that brings many notices (back from a
+  // weekend of correspondence turns) would otherwise stack them over the whole screen of a
+  // phone, the bell included. Those dropped are in the bell's panel like every notice.
+  const MAX_TOASTS = 3;
   const toast = (n) => {
+    while (toasts.children.length >= MAX_TOASTS) toasts.firstElementChild.remove();
     const div = document.createElement("div");
     div.className = "toast";
     div.setAttribute("data-testid", "toast");
