@@ -6,6 +6,13 @@ revision's ``tests.benchmarks.load`` and this checkout's alternately (old, new, 
 with the same arguments, then prints each side's medians of moves/s and move-to-delivery
 p50/p99, and the new/old ratios.
 
+Moves/s per core: a side's moves/s divided by the cores its platform kept busy over the measured
+seconds, that is the CPU time (``/proc``) of its web processes and worker, and of the PostgreSQL and
+Redis servers, divided by those seconds. On a machine the load generator shares, moves/s alone
+is capped by the generator's own CPU; per core is what a move costs the platform. PostgreSQL and
+Redis count whole, so nothing else should use them during the run (``--redis`` names a Redis
+server of its own).
+
 The old revision runs from a git worktree (``git worktree add`` of ``--old``, made once under
 ``--worktree`` and reused) with an install of its own: a virtualenv in the worktree holding the
 libraries of this checkout's lock (requirements/test.txt, so that only the platform's code
@@ -46,16 +53,65 @@ REDIS = "redis://127.0.0.1:6379"
 # processes' environment and the worker's) so each side gets its own; the test itself is the
 # side's own, unchanged.
 BOOTSTRAP = """
-import os, sys
+import os, sys, time
 from pathlib import Path
+import psycopg, redis
 import tests.benchmarks.load as load
 tree = Path.cwd().resolve()
 assert Path(load.__file__).resolve().is_relative_to(tree), load.__file__
 broker = os.environ["LOAD_AB_BROKER_URL"]
 real_start, real_celery, real_purge = load.start, load.Celery, load.purge
-load.start = lambda env, log, port: real_start({**env, "CELERY_BROKER_URL": broker}, log, port)
-load.Celery = lambda env, logs: real_celery({**env, "CELERY_BROKER_URL": broker}, logs)
+platform = {}  # name -> pid of the side's web processes and worker
+def start(env, log, port):
+    proc = real_start({**env, "CELERY_BROKER_URL": broker}, log, port)
+    platform[f"web-{sum(k.startswith('web') for k in platform)}"] = proc.pid
+    return proc
+def celery(env, logs):
+    worker = real_celery({**env, "CELERY_BROKER_URL": broker}, logs)
+    platform["worker"] = worker
+    return worker
+load.start, load.Celery = start, celery
 load.purge = lambda _url: real_purge(broker)
+
+TICK = os.sysconf("SC_CLK_TCK")
+def stat(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+def tree_cpu(root):
+    # CPU seconds of a process (its threads too), of its live descendants and of the children
+    # they reaped (PostgreSQL's backends that exited, for one).
+    kids = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (f := stat(entry.name)):
+            kids.setdefault(int(f[1]), []).append(int(entry.name))
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        f = stat(pid)
+        if f:
+            total += sum(int(x) for x in f[11:15]) / TICK  # utime stime cutime cstime
+        todo += kids.get(pid, [])
+    return total
+def platform_cpu(url):
+    pids = {k: (v.worker.pid if hasattr(v, "worker") else v) for k, v in platform.items()}
+    out = {k: tree_cpu(pid) for k, pid in pids.items()}
+    with psycopg.connect(url) as conn:
+        backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    out["postgres"] = tree_cpu(int(stat(backend)[1]))
+    out["redis"] = tree_cpu(redis.Redis.from_url(os.environ["LOAD_REDIS_URL"]).info("server")["process_id"])
+    return out
+real_db_now, window = load.db_now, []
+def db_now(url):
+    window.append((time.monotonic(), platform_cpu(url)))
+    if len(window) == 2:
+        (t0, a), (t1, b) = window
+        used = {k: b[k] - a.get(k, 0.0) for k in b}
+        print(f"platform cpu: {sum(used.values()):.2f} s over {t1 - t0:.2f} s (" + ", ".join(
+            f"{k} {v:.2f}" for k, v in used.items()) + ")", flush=True)
+    return real_db_now(url)
+load.db_now = db_now
 sys.exit(load.main(sys.argv[1:]))
 """
 
@@ -153,6 +209,7 @@ FIGURES = {
     "latency": re.compile(r"^move-to-delivery .*?n=(\d+) p50 ([\d.]+) ms, p99 ([\d.]+) ms"),
     "errors": re.compile(r"^errors: (\d+)"),
     "raw": re.compile(r"^raw single-row INSERT .*?: ([\d.]+)/s"),
+    "cpu": re.compile(r"^platform cpu: ([\d.]+) s over ([\d.]+) s"),
 }
 
 
@@ -172,6 +229,10 @@ def parse(text: str) -> dict:
         out["errors"] = got["errors"][0]
     if "raw" in got:
         out["raw/s"] = got["raw"][0]
+    if "cpu" in got and "moves" in got:
+        cpu, seconds = got["cpu"]
+        out["cores"] = cpu / seconds  # the platform's processes' CPU, in cores kept busy
+        out["per core"] = out["moves/s"] / out["cores"] if cpu else 0.0
     return out
 
 
@@ -255,7 +316,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{run.get('bots/s', float('nan')):.1f}), p50 {run.get('p50', float('nan')):.1f} "
                 f"ms, p99 {run.get('p99', float('nan')):.1f} ms, errors "
                 f"{run.get('errors', float('nan')):.0f}, raw INSERT "
-                f"{run.get('raw/s', float('nan')):.0f}/s"
+                f"{run.get('raw/s', float('nan')):.0f}/s, platform "
+                f"{run.get('cores', float('nan')):.2f} cores = "
+                f"{run.get('per core', float('nan')):.1f} moves/s per core"
             )
     print("\n=== medians (new / old)")
     for key, unit in (
@@ -265,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
         ("p50", " ms"),
         ("p99", " ms"),
         ("raw/s", ""),
+        ("cores", ""),
+        ("per core", ""),
     ):
         a, b = median(old, key), median(new, key)
         print(
