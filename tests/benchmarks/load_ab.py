@@ -97,9 +97,9 @@ def tree_cpu(root):
 def platform_cpu(url):
     pids = {k: (v.worker.pid if hasattr(v, "worker") else v) for k, v in platform.items()}
     out = {k: tree_cpu(pid) for k, pid in pids.items()}
-    with psycopg.connect(url) as conn:
-        backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
-    out["postgres"] = tree_cpu(int(stat(backend)[1]))
+    with psycopg.connect(url) as conn:  # its backend's parent: the postmaster
+        postmaster = int(stat(conn.execute("SELECT pg_backend_pid()").fetchone()[0])[1])
+    out["postgres"] = tree_cpu(postmaster)
     out["redis"] = tree_cpu(redis.Redis.from_url(os.environ["LOAD_REDIS_URL"]).info("server")["process_id"])
     return out
 real_db_now, window = load.db_now, []
