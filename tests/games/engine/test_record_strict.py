@@ -4,6 +4,7 @@ as a problem at its place (the round, the move), never accepted."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -264,3 +265,15 @@ def test_unknown_keys_or_wrong_types_in_the_document_are_malformed(doc, mangle):
     mangle(doc)
     with pytest.raises(RecordFormatError):
         verify_record(doc)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"hand_table": "double12"}, {"max_doubles_per_turn": 1, "scoring": "positive"}],
+)
+def test_a_ruleset_writes_every_field_in_order_and_reads_back_the_same(options):
+    """``to_dict`` (the record's ``ruleset``, every viewer's view) is what ``asdict`` gives:
+    every field, in the dataclass's order, and ``from_dict`` reads it back as the same ruleset."""
+    ruleset = Ruleset.for_players(4, **options)
+    assert list(ruleset.to_dict().items()) == list(asdict(ruleset).items())
+    assert Ruleset.from_dict(ruleset.to_dict()) == ruleset
