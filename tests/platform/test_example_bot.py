@@ -145,6 +145,8 @@ def _move_refused(url: str, gid: str, body: dict, token: str) -> int | None:
     try:
         _call(url, "POST", f"/games/{gid}/moves", body, token)
     except urllib.error.HTTPError as exc:
+        if exc.code == 429:  # the moves' rate limit (20/s): wait as told, as any client must
+            time.sleep(float(json.loads(exc.read() or b"{}").get("retry_after", 1)))
         return exc.code
     return None
 
@@ -189,7 +191,7 @@ def _a_game_through_a_restart(tmp_path: Path, site: Path) -> dict:
                     continue
                 body = {**st["legal_moves"][0], "expected_seq": st["seq"]}
                 refused = _move_refused(url, gid, body, my_token)
-                if refused == 409:  # the bot moved meanwhile: look again
+                if refused in (409, 429):  # the bot moved meanwhile, or too fast: look again
                     continue
                 assert refused is None, refused
                 my_moves += 1
