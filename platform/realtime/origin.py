@@ -110,6 +110,15 @@ def origin_allowed(scope) -> bool:
     return False
 
 
+class _Denier(WebsocketDenier):
+    """Channels' denier without a channel layer. Channels' own listens on the default layer
+    like any consumer until the socket goes: on channels-redis, a blocking pop on a Redis
+    connection for every refused handshake (a flood of them from another origin held as many),
+    and a disconnect waited for that pop's timeout (5 s) before the application ended."""
+
+    channel_layer_alias = None  # no such layer: get_channel_layer gives None
+
+
 class SameOriginValidator:
     """ASGI middleware: pass a websocket on only when ``origin_allowed``; else close it before
     accepting (the browser sees a failed handshake), as Channels' own validator does."""
@@ -122,4 +131,4 @@ class SameOriginValidator:
             raise ValueError("SameOriginValidator guards WebSocket connections only")
         if origin_allowed(scope):
             return await self.application(scope, receive, send)
-        return await WebsocketDenier()(scope, receive, send)
+        return await _Denier()(scope, receive, send)

@@ -9,6 +9,7 @@ Every handshake here goes to the real ``config.asgi.application`` with that cook
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -76,8 +77,24 @@ async def seated():
 
 
 async def refused(gid: str, **kwargs) -> bool:
-    """Whether the handshake is closed before it is accepted."""
-    return not await Handshake(gid, **kwargs).opened()
+    """Whether the handshake is closed before it is accepted.
+
+    The application is then told the socket went, as a server tells it, and must end on its
+    own. A refused socket used to listen on the channel layer
+    until it went, and ended only when the layer's blocking pop timed out; left waiting, it was
+    cancelled with the layer's own tasks when the test's event loop closed, and twice in some
+    fifteen flake-hunt runs that teardown never ended (pytest-timeout ended it after 15
+    minutes)."""
+    comm = Handshake(gid, **kwargs)
+    opened = await comm.opened()
+    await comm.send_input({"type": "websocket.disconnect", "code": 1000 if opened else 1006})
+    try:
+        await asyncio.wait_for(asyncio.shield(comm.future), TIMEOUT)
+    except TimeoutError:
+        pytest.fail("the application did not end when the socket went")
+    finally:
+        await comm.wait(TIMEOUT)  # ended: its outcome; else cancelled
+    return not opened
 
 
 async def accepted_in_seat(gid: str, **kwargs) -> bool:
