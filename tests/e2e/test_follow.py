@@ -361,7 +361,10 @@ def test_the_low_time_sound_plays_once_per_turn_of_the_viewer(new_context, serve
     token = register(server_url, username)
     table = {
         "players": 2,
-        "variants": {"set_max": 6, "hand_size": 7, "rounds": 1},
+        # Three rounds: a first turn may lay a whole hand of 7 and end its round (a flake hunt's
+        # run: sounds "low", seven "play", "round", and the one-round game was over); the next
+        # round's deal still gives the viewer a second turn.
+        "variants": {"set_max": 6, "hand_size": 7, "rounds": 3},
         "time_control": {"kind": "live", "seconds_per_move": 12, "reserve_seconds": 0},
     }
     game_id = new_table(server_url, token, table, bots=["greedy"], start=False)
