@@ -48,18 +48,19 @@ run: venv
 # - test-slow: tests that start processes (servers, Celery workers, PostgreSQL and Redis of
 #   their own, tools) or play long simulations: marked `slow`.
 # - test-browser: Chromium against a served platform (tests/e2e, marked `e2e`).
-# `make test` runs the three lanes together in one pool of processes: the heavy tests first
-# (tests/support/heavy_first.py), then the rest, so a process that a browser test leaves waiting
-# on its page or a slow test on its servers takes fast tests meanwhile (measured here in one
-# evening: 731 s for the whole suite in one pool, against 131 + 660 s for the fast lane, then
-# test-long). One run shows every failure. test-long is the slow and browser lanes in one pool.
+# `make test` runs the fast lane, then the slow and browser lanes together in one pool of
+# processes (test-long: a process one lane's last long test leaves idle takes the other's tests;
+# measured here, 723 s together against 777-796 s one after the other). It fails if either failed,
+# after running both, so one run shows every failure.
 # WORKERS=1 runs a lane in one process; PYTEST_ARGS passes anything else to pytest. Each lane
 # runs one process more than the cores: its tests wait on PostgreSQL, servers, browsers and
 # clocks part of the time (measured here: 26% idle with two on two cores, 7-13% with three).
 CORES := $(shell nproc 2>/dev/null || echo 2)
 WORKERS ?= $(shell expr $(CORES) + 1)
-test: venv gettext asyncapi-specs browser-deps
-	$(PY) -m pytest -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+test:
+	@failed=""; for lane in test-fast test-long; do \
+	  $(MAKE) --no-print-directory $$lane || failed="$$failed $$lane"; done; \
+	if [ -n "$$failed" ]; then echo "make test: failed lanes:$$failed" >&2; exit 1; fi
 
 test-fast: venv gettext asyncapi-specs
 	$(PY) -m pytest -m "not slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
