@@ -23,7 +23,6 @@ the game's, and a shown notification of the same tag is replaced.
 from __future__ import annotations
 
 import binascii
-import functools
 import json
 import logging
 import random
@@ -354,7 +353,6 @@ def _retry_after(response) -> float | None:
 
 
 @cache
-@functools.lru_cache(maxsize=4)
 def _vapid(private_key: str):
     """The VAPID signer of ``private_key``, parsed once per process, not once per push."""
     from py_vapid import Vapid

@@ -73,6 +73,8 @@ def celery(env, logs):
 load.start, load.Celery = start, celery
 load.purge = lambda _url: real_purge(broker)
 
+# Not tests.benchmarks.profiling.cpu_counters: this runs in the old side's tree too, which may
+# not have that module; and a backend that exits is counted here through its parent's cutime.
 TICK = os.sysconf("SC_CLK_TCK")
 def stat(pid):
     try:
