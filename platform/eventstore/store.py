@@ -331,9 +331,11 @@ def extend_command(stream: str, command_id: str, last_seq: int) -> None:
 
 
 def save_snapshot(stream: str, *, seq: int, version_tag: str, state: dict, hash: str) -> None:
-    """Cache a stream's folded state at ``seq`` (idempotent)."""
-    Snapshot.objects.get_or_create(
-        stream=stream, seq=seq, version_tag=version_tag, defaults={"state": state, "hash": hash}
+    """Cache a stream's folded state at ``seq`` (idempotent: one ``INSERT … ON CONFLICT DO
+    NOTHING``, where ``get_or_create`` took a read, a savepoint, the insert and its release)."""
+    Snapshot.objects.bulk_create(
+        [Snapshot(stream=stream, seq=seq, version_tag=version_tag, state=state, hash=hash)],
+        ignore_conflicts=True,
     )
 
 
