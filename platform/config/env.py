@@ -88,6 +88,15 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
                 "reconnect_timeout": 5,
                 "reset": reset_pooled_session,
             }
+        if db["ENGINE"] == "django.db.backends.postgresql" and env_flag(
+            env, "DATABASE_PREPARED", True
+        ):
+            # Server-side binding, and psycopg prepares a statement a connection has run
+            # prepare_threshold times (Django turns preparing off unless asked): a move's few
+            # statements are parsed and planned once per pooled connection, not on every
+            # move. DATABASE_PREPARED=0 behind a proxy that cannot keep prepared statements
+            # (PgBouncer in transaction mode before 1.21).
+            db.setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
         return db
     path = env.get("DJANGO_SQLITE_PATH", "").strip() or str(base_dir / "var" / "db.sqlite3")
     return {"ENGINE": "django.db.backends.sqlite3", "NAME": path, "OPTIONS": dict(SQLITE_OPTIONS)}

@@ -261,3 +261,29 @@ def test_a_bad_channel_redis_url_list_stops_the_platform_at_startup_with_one_lin
     assert result.stderr.startswith("error: "), result.stderr  # one line, no traceback
     assert "Traceback" not in result.stderr
     assert "CHANNEL_REDIS_URLS item 2 of 2 is not a Redis URL" in result.stderr
+
+
+def test_postgresql_statements_are_bound_on_the_server_unless_turned_off():
+    url = "postgres://postgres@127.0.0.1/mt"
+    on = database_from_env({"DATABASE_URL": url})
+    off = database_from_env({"DATABASE_URL": url, "DATABASE_PREPARED": "0"})
+
+    assert (on["OPTIONS"]["server_side_binding"], on["OPTIONS"]["prepare_threshold"]) == (True, 5)
+    assert not {"server_side_binding", "prepare_threshold"} & set(off.get("OPTIONS", {}))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_a_statement_run_often_is_prepared_on_the_server():
+    # psycopg prepares what a connection has run prepare_threshold (5) times: a move's few
+    # statements are then parsed and planned once per pooled connection.
+    statement = "SELECT %s::integer + 17 AS prepared_probe"
+    with connection.cursor() as cursor:
+        for n in range(8):
+            cursor.execute(statement, [n])
+            assert cursor.fetchone() == (n + 17,)
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%+ 17 AS prepared_probe%"],
+        )
+        assert cursor.fetchone() == (1,)
