@@ -3,6 +3,7 @@
 import asyncio
 import importlib
 import os
+import uuid
 
 import pytest
 from django.db import connection
@@ -16,6 +17,11 @@ from tests.support.heavy_first import HeavyFirst
 # test that hangs still meets pytest-timeout.
 hypothesis_settings.register_profile("platform", deadline=None)
 hypothesis_settings.load_profile("platform")
+
+# The processes the tests start count their rate limits in Redis under keys of this run's own:
+# the databases the tests make number their users from 1 each run, and what an earlier run left
+# there within the hour would otherwise throttle this one's user 1.
+os.environ.setdefault("CACHE_KEY_PREFIX", f"test-{uuid.uuid4().hex[:12]}")
 
 SQLITE_FORWARD = importlib.import_module(
     "eventstore.migrations.0002_append_only_trigger"

@@ -252,15 +252,17 @@ def channel_layers_from_env(
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-def caches_from_env(redis_url: str) -> dict:
+def caches_from_env(redis_url: str, prefix: str = "cache") -> dict:
     """Return CACHES: Redis on REDIS_URL (shared by every web process: the rate limits count
-    there), else local memory. Short socket timeouts: a Redis outage must fail fast."""
+    there), else local memory. Short socket timeouts: a Redis outage must fail fast. ``prefix``
+    (CACHE_KEY_PREFIX) starts every key: two platforms sharing one Redis database need one
+    each, or one's rate limits count the other's users of the same id."""
     if redis_url:
         return {
             "default": {
                 "BACKEND": "django.core.cache.backends.redis.RedisCache",
                 "LOCATION": redis_url,
-                "KEY_PREFIX": "cache",
+                "KEY_PREFIX": prefix,
                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
             }
         }

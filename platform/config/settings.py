@@ -137,7 +137,7 @@ CHANNEL_LAYERS = channel_layers_from_env(
 )
 
 
-CACHES = caches_from_env(REDIS_URL)
+CACHES = caches_from_env(REDIS_URL, ENV.get("CACHE_KEY_PREFIX", "").strip() or "cache")
 
 # Rate limits (core.throttling): "N/s", "N/min", "N/hour" or "N/day" per scope; login and
 # register per client address, moves (REST and socket together) per player. RATE_LIMITS=0

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from config.env import caches_from_env
 from config.env import database_from_env
 from config.env import env_flag
 from config.env import env_list
@@ -287,3 +288,9 @@ def test_a_statement_run_often_is_prepared_on_the_server():
             ["%+ 17 AS prepared_probe%"],
         )
         assert cursor.fetchone() == (1,)
+
+
+def test_the_cache_keys_prefix_comes_from_the_environment():
+    assert caches_from_env("redis://127.0.0.1:6379/0")["default"]["KEY_PREFIX"] == "cache"
+    shared = caches_from_env("redis://127.0.0.1:6379/0", "second-platform")
+    assert shared["default"]["KEY_PREFIX"] == "second-platform"
