@@ -73,7 +73,8 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
     url = env.get("DATABASE_URL", "").strip()
     if url:
         db = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
-        if db["ENGINE"] == "django.db.backends.postgresql" and env_flag(env, "DATABASE_POOL", True):
+        postgresql = db["ENGINE"] == "django.db.backends.postgresql"
+        if postgresql and env_flag(env, "DATABASE_POOL", True):
             # A pool per process instead of a new connection per request (the ASGI handler
             # runs each request in a thread of its own). DATABASE_POOL=0 turns it off, e.g.
             # behind PgBouncer.
@@ -88,9 +89,7 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
                 "reconnect_timeout": 5,
                 "reset": reset_pooled_session,
             }
-        if db["ENGINE"] == "django.db.backends.postgresql" and env_flag(
-            env, "DATABASE_PREPARED", True
-        ):
+        if postgresql and env_flag(env, "DATABASE_PREPARED", True):
             # Server-side binding, and psycopg prepares a statement a connection has run
             # prepare_threshold times (Django turns preparing off unless asked): a move's few
             # statements are parsed and planned once per pooled connection, not on every
