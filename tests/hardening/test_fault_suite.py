@@ -334,9 +334,11 @@ def under_way(url: str, starts: dict[str, int], moves: int = 4) -> None:
     raise AssertionError(f"the tables did not get under way: {versions(url, list(starts))}")
 
 
-def stall_after_heal(url: str, gids: list[str]) -> float:
-    """Seconds from now until every game still active has moved past its version now."""
-    healed = time.monotonic()
+def stall_after_heal(url: str, gids: list[str]) -> tuple[float, str]:
+    """Seconds from now until every game still active has moved past its version now, and
+    what the last table to move waited on (its next event's actor and type, with when it was
+    written after the heal)."""
+    healed, healed_at = time.monotonic(), datetime.now(UTC)
     at = None
     while at is None:
         with contextlib.suppress(psycopg.OperationalError):
@@ -344,7 +346,7 @@ def stall_after_heal(url: str, gids: list[str]) -> float:
         if at is None:
             time.sleep(0.1)
     waiting = {gid for gid, (_, status) in at.items() if status == "active"}
-    worst = 0.0
+    worst, last = 0.0, ""
     while waiting and time.monotonic() - healed < WAITED_AT_MOST:
         with contextlib.suppress(psycopg.OperationalError):
             now = versions(url, gids)
@@ -352,11 +354,24 @@ def stall_after_heal(url: str, gids: list[str]) -> float:
                 version, status = now[gid]
                 if version > at[gid][0] or status != "active":
                     waiting.discard(gid)
-                    worst = time.monotonic() - healed
+                    worst, last = time.monotonic() - healed, gid
         time.sleep(0.05)
     if waiting:
-        return float("inf")
-    return worst
+        return float("inf"), f"tables that never moved: {sorted(waiting)}"
+    return worst, waited_on(url, last, at[last][0], healed_at) if last else ""
+
+
+def waited_on(url: str, gid: str, version: int, healed_at: datetime) -> str:
+    """The event that ended table ``gid``'s stall: its type, actor and time after the heal."""
+    with contextlib.suppress(psycopg.OperationalError), psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT type, actor, created_at FROM eventstore_event WHERE stream = %s AND seq = %s",
+            [f"game-{gid}", version + 1],
+        ).fetchone()
+        if row:
+            kind, actor, created = row
+            return f"{kind} by {actor} at +{(created - healed_at).total_seconds():.2f} s"
+    return "?"
 
 
 def alive(proc: subprocess.Popen | None) -> bool:
@@ -404,6 +419,7 @@ def run_suite(pg, rds, tmp_path: Path) -> None:
     halt = threading.Event()  # the people stop
     watch_halt = threading.Event()  # the watching sockets stop
     stalls: dict[str, float] = {}
+    waits: dict[str, str] = {}  # fault -> what its last table waited on
     outages: list[Window] = []
     threads: list[threading.Thread] = []
     try:
@@ -431,7 +447,7 @@ def run_suite(pg, rds, tmp_path: Path) -> None:
         def fault(name: str, action) -> None:
             record.phase = name
             action()
-            stalls[name] = stall_after_heal(url, gids)
+            stalls[name], waits[name] = stall_after_heal(url, gids)
             if not alive(celery.worker):  # as a process manager would: counted, restarted
                 record.worker_exits.append(name)
                 celery.start_worker(pool="prefork", concurrency=2)
@@ -508,7 +524,7 @@ def run_suite(pg, rds, tmp_path: Path) -> None:
         watch_halt.set()
         for thread in watchers:
             thread.join(timeout=30)
-        report = summary(record, stalls, threads, webs, celery)
+        report = summary(record, stalls, waits, threads, webs, celery)
         print(report)
     try:
         lagging = {w.gid: (w.seq, final[w.gid][0]) for w in watchers if w.seq != final[w.gid][0]}
@@ -602,14 +618,16 @@ def check_log(url: str, record: Record, gids: list[str], starts: dict[str, int])
         assert len(own) <= len(record.keys_sent.get(gid, ())), (gid, len(own))
 
 
-def summary(record: Record, stalls: dict[str, float], threads, webs, celery) -> str:
+def summary(
+    record: Record, stalls: dict[str, float], waits: dict[str, str], threads, webs, celery
+) -> str:
     lines = [f"fault suite: {TABLES} tables of 2 people and 2 bots, code from {SUITE_REPO}"]
     lines.append(
         "worst stall after each fault was healed (s; the worker counts as healed once the new one "
         f"is ready, which took {record.worker_restart_to_ready:.1f} s):"
     )
     for name, stall in stalls.items():
-        lines.append(f"  {name}: {stall:.1f}")
+        lines.append(f"  {name}: {stall:.1f} (the last table: {waits.get(name, '?')})")
     statuses: dict[int, int] = {}
     for _, status, _ in record.answers:
         statuses[status] = statuses.get(status, 0) + 1
