@@ -28,6 +28,7 @@ from config.env import env_list
 from config.env import redis_urls_from_env
 from config.env import refuse_published
 from config.env import require_env
+from config.pool import reconnect_every
 from core.logging import logging_config
 from core.secret_files import read_or_create
 from notifications.vapid import VapidKeyError
@@ -223,6 +224,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 HTTP_REQUEST_TIMEOUT = float(ENV.get("HTTP_REQUEST_TIMEOUT", "").strip() or 20)
 
 DATABASES = {"default": database_from_env(ENV)}
+# A pooled process tries a PostgreSQL server it lost every this many seconds (psycopg_pool's
+# own steps double: 1, 2, 4 s), so a table moves again within about that once the server is back.
+DATABASE_RECONNECT_SECONDS = float(ENV.get("DATABASE_RECONNECT_SECONDS", "").strip() or 0.5)
+if "pool" in DATABASES["default"].get("OPTIONS", {}):
+    reconnect_every(DATABASE_RECONNECT_SECONDS)
 # Two PostgreSQL roles in production (eventstore.roles, deploy/README.md): DATABASE_URL is the
 # application's role, which owns nothing and cannot switch the event table's trigger off;
 # MIGRATE_DATABASE_URL, when set, is the tables' owner, used by `manage.py migrate` alone (the

@@ -109,8 +109,20 @@ def test_private_symbol_still_exists(module, path, why):
     assert callable(symbol), f"{module}.{path} is no longer callable; {why}"
 
 
-# Private attributes (not callables) the tests reset: (class, attribute, why).
+# Private attributes (not callables) the platform or the tests set: (class, attribute, why).
 PRIVATE_ATTRIBUTES = [
+    (
+        "psycopg_pool.base",
+        "AttemptWithBackoff",
+        "INITIAL_DELAY",
+        "config.pool.reconnect_every sets how soon a pool tries a lost server again",
+    ),
+    (
+        "psycopg_pool.base",
+        "AttemptWithBackoff",
+        "DELAY_BACKOFF",
+        "config.pool.reconnect_every makes the pool's attempts a constant interval apart",
+    ),
     ("celery.app.base", "Celery", "_pool", "tests.support.celery.use_broker drops the old pool"),
     (
         "celery.app.amqp",
