@@ -1,7 +1,7 @@
 """The install provides every package, checked the way a user runs the platform.
 
-A fresh virtual environment gets the locked dependencies (requirements/base.txt, as `make venv`
-and the image install them), then the project itself: editable, as `make venv` does, and as a
+A fresh virtual environment gets the locked dependencies (requirements/base.txt, by uv as
+`make venv` installs its lock), then the project itself: editable, as `make venv` does, and as a
 built wheel, as an image could. Each documented process then starts with no PYTHONPATH and no
 DJANGO_SETTINGS_MODULE and must answer: the web process its home page, the Celery worker a
 `celery inspect ping` on both its queues, beat by having the worker receive what it schedules,
@@ -77,16 +77,23 @@ def venv(tmp_path_factory) -> Path:
     """A new venv holding the locked runtime dependencies and nothing of the project."""
     path = tmp_path_factory.mktemp("install") / "venv"
     run([sys.executable, "-m", "venv", str(path)], cwd=REPO, env=dict(os.environ))
+    python = str(path / "bin" / "python")
+    # As `make venv` installs: uv from its own lock by pip, then the lock by uv.
+    lock = str(REPO / "requirements" / "uv.txt")
+    run(
+        [python, "-m", "pip", "install", "--quiet", "--require-hashes", "-r", lock],
+        cwd=REPO,
+        env=dict(os.environ),
+        timeout=300,
+    )
     run(
         [
-            str(path / "bin" / "python"),
-            "-m",
+            str(path / "bin" / "uv"),
             "pip",
             "install",
             "--quiet",
-            # The same packages, without compiling every module of every one of them ahead of
-            # time (most of this fixture's time): the processes compile what they import.
-            "--no-compile",
+            "--python",
+            python,
             "--require-hashes",
             "-r",
             str(REPO / "requirements" / "base.txt"),
@@ -269,7 +276,7 @@ def installed_origin(venv: Path, package: str, cwd: Path) -> str:
     return run([str(venv / "bin" / "python"), "-c", code], cwd=cwd, env=clean_env(venv)).strip()
 
 
-@pytest.mark.heavy(120)  # seconds, loaded machine
+@pytest.mark.heavy(70)  # seconds, loaded machine
 def test_an_editable_install_runs_every_documented_process_from_the_repository_root(venv, tmp_path):
     run(
         [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "-e", "."],
@@ -284,7 +291,7 @@ def test_an_editable_install_runs_every_documented_process_from_the_repository_r
     )
 
 
-@pytest.mark.heavy(100)  # seconds, loaded machine
+@pytest.mark.heavy(60)  # seconds, loaded machine
 def test_a_wheel_holds_every_package_and_runs_every_process_outside_the_source_tree(venv, tmp_path):
     source = source_copy(tmp_path / "src")
     wheels = tmp_path / "wheels"
