@@ -131,10 +131,16 @@ def session_cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
-def table(creator, others=(), *, bots: int = 1, start: bool = True) -> str:
-    """Open a 1-round double-6 table for ``creator``, ``others`` then ``bots`` random bots."""
+def table(
+    creator, others=(), *, bots: int = 1, start: bool = True, server_seed: bytes | None = None
+) -> str:
+    """Open a 1-round double-6 table for ``creator``, ``others`` then ``bots`` random bots
+    (dealt from ``server_seed`` when given, for a test that needs a deal of a known shape)."""
     game = services.game_create(
-        user=creator, players=1 + len(others) + bots, variants={"set_max": 6, "rounds": 1}
+        user=creator,
+        players=1 + len(others) + bots,
+        variants={"set_max": 6, "rounds": 1},
+        server_seed=server_seed,
     )
     for user in others:
         services.game_join(game_id=game.id, user=user)

@@ -25,6 +25,11 @@ from tests.realtime.helpers import table
 
 pytestmark = SOCKET_TEST
 
+# A deal on which ana moves first and the bot answers her first move. On a random deal ana now
+# and then laid her whole hand on her first turn (15 TilePlayed, the game over) and the bot
+# never moved: "over before the bot moved" (fresh-clone fast lane, 2026-12-06).
+DEAL = b"request-ids-3".ljust(32, b".")
+
 
 async def frames_until(comm, seq: int) -> list[dict]:
     """Receive ``events`` frames until one reaches ``seq``."""
@@ -108,7 +113,8 @@ async def until_my_turn(gid, ana):
 
 async def test_the_frames_a_rest_move_causes_carry_its_request_id():
     ana = await db(player, "ana")
-    gid = await db(table, ana)  # ana and a random bot; its turns run right after each commit
+    # ana and a random bot; its turns run right after each commit
+    gid = await db(table, ana, server_seed=DEAL)
     await until_my_turn(gid, ana)
     async with Sockets() as sockets:
         comm, synced = await sockets.synced(gid, token=ana.token)
@@ -140,7 +146,7 @@ async def test_a_request_id_the_mover_chooses_reaches_no_other_viewer():
     """The attack: ana writes her hand into X-Request-ID (well formed: letters, digits, dots
     and dashes) on every move; neither the other viewers' frames nor her own answer carry it."""
     ana = await db(player, "ana")
-    gid = await db(table, ana)
+    gid = await db(table, ana, server_seed=DEAL)  # three turns of ana's, the bot between
     await until_my_turn(gid, ana)
     async with Sockets() as sockets:
         watcher, _ = await sockets.synced(gid)
