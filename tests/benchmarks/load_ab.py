@@ -162,8 +162,17 @@ def own_install(tree: Path) -> Path:
         return python
     print(f"installing {tree} into {venv} (the libraries of {lock.relative_to(ROOT)})", flush=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # As `make venv` installs: the lock by uv (this checkout's, from requirements/uv.txt).
+    uv = [
+        str(Path(sys.executable).parent / "uv"),
+        "pip",
+        "install",
+        "--quiet",
+        "--compile-bytecode",
+        "--python",
+    ]
+    subprocess.run([*uv, str(python), "--require-hashes", "-r", str(lock)], check=True)
     pip = [str(python), "-m", "pip", "install", "--quiet"]
-    subprocess.run([*pip, "--require-hashes", "-r", str(lock)], check=True)
     subprocess.run([*pip, "--no-deps", "-e", str(tree)], check=True)
     stamp.write_text(want)
     return python

@@ -94,6 +94,7 @@ def venv(tmp_path_factory) -> Path:
             "--quiet",
             "--python",
             python,
+            "--compile-bytecode",  # as make venv: PYTHONDONTWRITEBYTECODE=1 here, no cache
             "--require-hashes",
             "-r",
             str(REPO / "requirements" / "base.txt"),
