@@ -266,7 +266,8 @@ def cpu_counters(processes: dict[str, int], database_url: str, redis_url: str) -
     out = {f"cpu ms {name}": 1000 * _cpu_seconds(pid) for name, pid in processes.items()}
     with psycopg.connect(database_url) as conn:
         backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
-    postmaster = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        # Read while the connection is open: its backend exits as it closes.
+        postmaster = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
     pg = [postmaster, *_children(postmaster)]
     out["cpu ms postgres"] = 1000 * sum(_cpu_seconds(pid) for pid in pg)
     redis_pid = redis.Redis.from_url(redis_url).info("server")["process_id"]
