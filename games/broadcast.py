@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from typing import Any
 
 from django.db import DatabaseError
@@ -39,13 +40,15 @@ def update_message(
 ) -> dict[str, Any]:
     """Return the channel message carrying ``payload`` to a group: encoded to JSON once here,
     so a hundred spectators cost one encoding, with its seq range for deduplication, the seat
-    it was built for (None: the spectators) and, for a seat, the id of the user holding it."""
+    it was built for (None: the spectators), for a seat the id of the user holding it, and when
+    it was sent (``sent``, Unix seconds: a socket tells from it how late updates arrive)."""
     message = {
         "type": MESSAGE_TYPE,
         "seat": seat,
         "first_seq": payload["events"][0]["seq"],
         "seq": payload["seq"],
         "text": json.dumps(payload, separators=(",", ":")),
+        "sent": time.time(),
     }
     if seat is not None:
         message["holder"] = holder

@@ -48,6 +48,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from functools import partial
 from typing import Any
 
@@ -89,8 +90,11 @@ from trust.receipts import receipt_for
 log = logging.getLogger(__name__)
 
 # How long a live update that arrives ahead of a missing one waits for it before the missing
-# events are read from the database (GameConsumer.game_update).
+# events are read from the database (GameConsumer.game_update): GAP_WAIT_SECONDS, or twice as
+# long as the update itself took to arrive when updates arrive late (a loaded platform), up to
+# GAP_WAIT_MAX_SECONDS (the page pings every 5 s and syncs if it is behind).
 GAP_WAIT_SECONDS = 0.25
+GAP_WAIT_MAX_SECONDS = 5.0
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403  # a spectator at a duplicate deal other tables still play
 CLOSE_TRY_AGAIN = 1013  # a backing service is down: try again later (RFC 6455)
@@ -98,6 +102,12 @@ CLOSE_TOO_BIG = 1009  # a frame over MAX_FRAME_BYTES (RFC 6455)
 BAD_MESSAGE = ApplicationError(
     GameError.BAD_MESSAGE, 'expected a JSON object with a known "command"'
 )
+
+
+def gap_wait(message: dict) -> float:
+    """How long to hold ``message``, an update ahead of a missing one, for the missing one."""
+    late = time.time() - message.get("sent", time.time())
+    return min(max(GAP_WAIT_SECONDS, 2 * late), GAP_WAIT_MAX_SECONDS)
 
 
 def _in_pool(func):
@@ -450,13 +460,16 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         if message["first_seq"] > self.last_seq + 1:
             # Ahead of one not here yet: the two came from different processes (a person's
             # move from a web process, the bot's answer from the worker), and under load the
-            # later one can overtake. Held for GAP_WAIT_SECONDS for the missing one to arrive,
+            # later one can overtake. Held for the missing one to arrive (gap_wait),
             # then read from the database. Reading at once made every overtaking a catch-up
             # query, and at 100 tables those were the web process's largest cost.
+            # Under load every update is late, the missing one too: a fixed 0.25 s read the
+            # database for most overtakings at 100 tables, which loaded the platform more and
+            # made updates later still (a quarter of the web process's time, Jain's index 0.41).
             self._held[message["first_seq"]] = message
             if self._gap_timer is None:
                 self._gap_timer = asyncio.get_running_loop().call_later(
-                    GAP_WAIT_SECONDS, self._gap_expired
+                    gap_wait(message), self._gap_expired
                 )
             return
         await self._forward(message)

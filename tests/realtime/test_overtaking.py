@@ -7,6 +7,8 @@ web process's time (issue 30's profile)."""
 
 from __future__ import annotations
 
+import time
+
 import realtime.broadcast
 from games import consumers
 from games import selectors
@@ -57,3 +59,46 @@ async def test_an_update_that_overtakes_another_waits_for_it_and_both_arrive_in_
         assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.2)
     finally:
         await comm.disconnect()
+
+
+async def test_a_late_update_ahead_of_a_gap_waits_as_long_as_updates_take(layer, monkeypatch):
+    """Under load every update arrives late, the missing one too. One that took a second to
+    arrive is held twice that for the missing one, not GAP_WAIT_SECONDS: at 100 tables a fixed
+    0.25 s read the database for most overtakings, a quarter of the web process's time."""
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    users = [ana, bo]
+    gid = await db(table, ana, [bo])
+    comm, first = await synced(gid, token=ana.token)
+    reads = []
+    real_catch_up = selectors.game_catch_up
+    monkeypatch.setattr(selectors, "game_catch_up", lambda *a: reads.append(a) or real_catch_up(*a))
+    try:
+        held = []
+        real_send = realtime.broadcast.send_now
+        realtime.broadcast.send_now = held.append
+        try:
+            await db(play_turn, gid, users)
+            last = await db(play_turn, gid, users)
+        finally:
+            realtime.broadcast.send_now = real_send
+        assert len(held) >= 2
+        for group, message in held[-1].items():  # the later turn first, sent a second ago
+            await layer.group_send(group, {**message, "sent": message["sent"] - 1.0})
+        assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.5)
+        assert reads == []  # still held: no read at GAP_WAIT_SECONDS
+        for messages in held[:-1]:
+            for group, message in messages.items():
+                await layer.group_send(group, message)
+        received = await receive_until_seq(comm, last)
+        assert seqs([first, *received]) == await db(log_seqs, gid)  # in order, none twice
+        assert reads == []
+    finally:
+        await comm.disconnect()
+
+
+async def test_the_hold_follows_how_late_updates_arrive_within_its_bounds():
+    now = time.time()
+    assert consumers.gap_wait({"sent": now}) == consumers.GAP_WAIT_SECONDS
+    assert 1.9 <= consumers.gap_wait({"sent": now - 1.0}) <= 2.1
+    assert consumers.gap_wait({"sent": now - 60}) == consumers.GAP_WAIT_MAX_SECONDS
+    assert consumers.gap_wait({}) == consumers.GAP_WAIT_SECONDS  # from an older process
