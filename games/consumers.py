@@ -460,12 +460,10 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         if message["first_seq"] > self.last_seq + 1:
             # Ahead of one not here yet: the two came from different processes (a person's
             # move from a web process, the bot's answer from the worker), and under load the
-            # later one can overtake. Held for the missing one to arrive (gap_wait),
-            # then read from the database. Reading at once made every overtaking a catch-up
-            # query, and at 100 tables those were the web process's largest cost.
-            # Under load every update is late, the missing one too: a fixed 0.25 s read the
-            # database for most overtakings at 100 tables, which loaded the platform more and
-            # made updates later still (a quarter of the web process's time, Jain's index 0.41).
+            # later one can overtake. Held for the missing one to arrive (gap_wait: longer
+            # when updates arrive late, as under load the missing one does too), then read
+            # from the database. Reading at once, or after a fixed 0.25 s, made most
+            # overtakings at 100 tables a catch-up query: the web process's largest cost.
             self._held[message["first_seq"]] = message
             if self._gap_timer is None:
                 self._gap_timer = asyncio.get_running_loop().call_later(

@@ -24,31 +24,42 @@ from tests.realtime.helpers import table
 pytestmark = SOCKET_TEST
 
 
+REAL_SEND = realtime.broadcast.send_now
+
+
 def seqs(messages):
     return [e["seq"] for m in messages for e in m["events"]]
 
 
-async def test_an_update_that_overtakes_another_waits_for_it_and_both_arrive_in_order(
-    layer, monkeypatch
-):
+async def two_turns_held_back(monkeypatch):
+    """ana's socket synced at a table of ana and bo, the catch-up reads counted, and two turns
+    played with their updates held back: (gid, comm, first, reads, held, last seq)."""
     ana, bo = await db(player, "ana"), await db(player, "bo")
-    users = [ana, bo]
     gid = await db(table, ana, [bo])
     comm, first = await synced(gid, token=ana.token)
     reads = []
     real_catch_up = selectors.game_catch_up
     monkeypatch.setattr(selectors, "game_catch_up", lambda *a: reads.append(a) or real_catch_up(*a))
+    held = []
+    monkeypatch.setattr(realtime.broadcast, "send_now", held.append)
     try:
-        # Two turns whose updates are held back, then delivered the later first.
-        held = []
-        real_send = realtime.broadcast.send_now
-        realtime.broadcast.send_now = held.append
-        try:
-            await db(play_turn, gid, users)
-            last = await db(play_turn, gid, users)
-        finally:
-            realtime.broadcast.send_now = real_send
-        assert len(held) >= 2
+        await db(play_turn, gid, [ana, bo])
+        last = await db(play_turn, gid, [ana, bo])
+    except BaseException:
+        await comm.disconnect()
+        raise
+    finally:
+        monkeypatch.setattr(realtime.broadcast, "send_now", REAL_SEND)  # the sockets hear again
+    assert len(held) >= 2
+    return gid, comm, first, reads, held, last
+
+
+async def test_an_update_that_overtakes_another_waits_for_it_and_both_arrive_in_order(
+    layer, monkeypatch
+):
+    gid, comm, first, reads, held, last = await two_turns_held_back(monkeypatch)
+    try:
+        # Delivered the later first.
         for messages in reversed(held):
             for group, message in messages.items():
                 await layer.group_send(group, message)
@@ -65,23 +76,8 @@ async def test_a_late_update_ahead_of_a_gap_waits_as_long_as_updates_take(layer,
     """Under load every update arrives late, the missing one too. One that took a second to
     arrive is held twice that for the missing one, not GAP_WAIT_SECONDS: at 100 tables a fixed
     0.25 s read the database for most overtakings, a quarter of the web process's time."""
-    ana, bo = await db(player, "ana"), await db(player, "bo")
-    users = [ana, bo]
-    gid = await db(table, ana, [bo])
-    comm, first = await synced(gid, token=ana.token)
-    reads = []
-    real_catch_up = selectors.game_catch_up
-    monkeypatch.setattr(selectors, "game_catch_up", lambda *a: reads.append(a) or real_catch_up(*a))
+    gid, comm, first, reads, held, last = await two_turns_held_back(monkeypatch)
     try:
-        held = []
-        real_send = realtime.broadcast.send_now
-        realtime.broadcast.send_now = held.append
-        try:
-            await db(play_turn, gid, users)
-            last = await db(play_turn, gid, users)
-        finally:
-            realtime.broadcast.send_now = real_send
-        assert len(held) >= 2
         for group, message in held[-1].items():  # the later turn first, sent a second ago
             await layer.group_send(group, {**message, "sent": message["sent"] - 1.0})
         assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.5)
