@@ -45,9 +45,22 @@ async def _drain(comm, out: list, timeout: float = 0.1) -> None:
 
 
 async def _drain_to(comm, out: list, seq: int) -> None:
-    """Collect frames until an ``events`` frame reaches ``seq``, then whatever follows."""
+    """Collect frames until an ``events`` frame reaches ``seq``, then whatever follows.
+
+    If none comes, the failure says what the socket heard and what the server then answers a
+    ping with: an update lost on the way, or a socket stuck on a seat or a gap."""
     while not any(m["type"] == "events" and m["seq"] >= seq for m in out):
-        out.append(await rt.receive(comm))
+        # receive_nothing, not a receive that times out: that one cancels the application.
+        if not await comm.receive_nothing(timeout=rt.TIMEOUT, interval=0.05):
+            out.append(await rt.receive(comm))
+        else:
+            await comm.send_json_to({"command": "ping"})
+            pong = await rt.receive(comm)
+            heard = [(m["type"], m.get("seq"), m.get("seat")) for m in out][-8:]
+            raise AssertionError(
+                f"no events frame reached seq {seq} in {rt.TIMEOUT} s; the last frames heard "
+                f"(type, seq, seat): {heard}; a ping then answered {pong}"
+            ) from None
     await _drain(comm, out, timeout=0.3)
 
 
