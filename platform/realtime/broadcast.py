@@ -39,12 +39,28 @@ def _kind(layer, group: str) -> str:
 
 
 async def _send_all(layer, messages: Mapping[str, dict[str, Any]]) -> None:
+    await _send_batches(layer, [messages])
+
+
+async def _send_in_order(layer, group: str, messages: list[dict[str, Any]]) -> None:
+    async with asyncio.timeout(SEND_TIMEOUT):  # a Redis that hangs loses only its groups'
+        for message in messages:
+            await layer.group_send(group, message)
+
+
+async def _send_batches(layer, batches: list[Mapping[str, dict[str, Any]]]) -> None:
+    """Send the batches' messages: each group's in the order they were posted, the groups at
+    once (each group's messages are all a socket listening to it needs in order)."""
+    by_group: dict[str, list[dict[str, Any]]] = {}
+    for batch in batches:
+        for group, message in batch.items():
+            by_group.setdefault(group, []).append(message)
     results = await asyncio.gather(
-        *(layer.group_send(group, message) for group, message in messages.items()),
+        *(_send_in_order(layer, group, messages) for group, messages in by_group.items()),
         return_exceptions=True,
     )
     outcomes: dict[str, Exception | None] = {}  # by kind: the first failure, or None
-    for group, result in zip(messages, results, strict=True):
+    for group, result in zip(by_group, results, strict=True):
         kind = _kind(layer, group)
         if isinstance(result, Exception):
             outcomes[kind] = outcomes.get(kind) or result
@@ -56,7 +72,7 @@ async def _send_all(layer, messages: Mapping[str, dict[str, Any]]) -> None:
         else:
             failures.succeeded(kind)
     if not any(outcomes.values()):
-        failures.succeeded(BROADCASTING)  # a batch that timed out whole (_SenderLoop)
+        failures.succeeded(BROADCASTING)  # after a batch that failed whole (_SenderLoop)
 
 
 class _SenderLoop:
@@ -66,11 +82,11 @@ class _SenderLoop:
     cost a bot's move more than the move itself; this loop keeps its connections.
 
     A request does not wait for its send: ``post`` queues the messages and one coroutine on the
-    loop sends them in the order they were posted, so one game's messages stay in order (each
-    batch is sent wholly before the next). A batch that fails or takes over ``SEND_TIMEOUT``
-    is logged and dropped (clients resync a lost update); past ``MAX_QUEUED`` waiting batches
-    (Redis gone for long) new ones are dropped too. At exit the queue is given
-    ``DRAIN_SECONDS`` to empty."""
+    loop sends what is queued, all of it at once, each group's messages in the order they were
+    posted (a game's sockets each listen to one group, so they hear its updates in order).
+    A group's sends that fail or take over ``SEND_TIMEOUT`` are logged and dropped (clients
+    resync a lost update); past ``MAX_QUEUED`` waiting batches (Redis gone for long) new ones
+    are dropped too. At exit the queue is given ``DRAIN_SECONDS`` to empty."""
 
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -126,15 +142,28 @@ class _SenderLoop:
         self._queue.put_nowait((default, messages))
 
     async def _sender(self, queue: asyncio.Queue) -> None:
+        """Send what is queued: every batch waiting for the same layer at once (see
+        ``_send_batches``), so that a busy process's broadcasts do not queue one round trip
+        behind another (at 100 tables they did: every update arrived late, and one from the
+        worker overtook it)."""
         while True:
-            default, messages = await queue.get()
+            taken = [await queue.get()]
+            while not queue.empty() and len(taken) < MAX_BATCHES_AT_ONCE:
+                taken.append(queue.get_nowait())
             try:
-                await asyncio.wait_for(_send_all(self.layer_for(default), messages), SEND_TIMEOUT)
-            except Exception as exc:  # clients resync a lost update
-                failures.failed(BROADCASTING, exc)
+                start = 0
+                for end in range(1, len(taken) + 1):  # runs of batches for the same layer
+                    if end == len(taken) or taken[end][0] is not taken[start][0]:
+                        layer = self.layer_for(taken[start][0])
+                        batches = [messages for _, messages in taken[start:end]]
+                        try:
+                            await _send_batches(layer, batches)
+                        except Exception as exc:  # clients resync a lost update
+                            failures.failed(BROADCASTING, exc)
+                        start = end
             finally:
                 with self._lock:
-                    self._pending -= 1
+                    self._pending -= len(taken)
 
     def shutdown(self, seconds: float) -> None:
         """At exit: send what is queued (up to ``seconds``), then end the sender coroutine and
@@ -165,6 +194,7 @@ class _SenderLoop:
 _SENDER = _SenderLoop()
 SEND_TIMEOUT = 5.0
 MAX_QUEUED = 10_000
+MAX_BATCHES_AT_ONCE = 200  # sent together by the sender loop
 DRAIN_SECONDS = 2.0
 
 
