@@ -12,6 +12,7 @@ from channels.layers import get_channel_layer
 
 from config.env import channel_layers_from_env
 from core import throttling
+from games import consumers
 from tests.support.throttling import limits_on
 
 
@@ -35,7 +36,7 @@ def redis_url():
 
 
 @pytest_asyncio.fixture
-async def layer(settings):
+async def layer(settings, monkeypatch):
     """The channel layer: channels-redis's queue-based layer on REDIS_URL, configured as
     production configures it (config.env.channel_layers_from_env: a socket timeout that
     outlasts the layer's blocking pop, which redis-py's default does not, so an idle socket's
@@ -49,6 +50,9 @@ async def layer(settings):
         backend = {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     settings.CHANNEL_LAYERS = {"default": backend}
     channel_layer = get_channel_layer()
+    # How late updates reached the sockets lately is the process's (games.consumers.LATENESS):
+    # each test starts from none, or one test's late updates would lengthen the next one's holds.
+    monkeypatch.setattr(consumers, "LATENESS", consumers.Lateness())
     yield channel_layer
     await channel_layer.flush()
 
