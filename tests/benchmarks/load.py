@@ -155,9 +155,11 @@ async def person(
     rng: random.Random,
     think: float = 0.0,
 ) -> None:
+    began = time.monotonic()
     uri = await asyncio.to_thread(
         socket_url, f"http://127.0.0.1:{port}", f"/ws/games/{table.gid}/", token
     )
+    stats["ticket"].append(time.monotonic() - began)
     async with websockets.connect(
         uri,
         origin=f"http://127.0.0.1:{port}",
@@ -166,6 +168,7 @@ async def person(
         open_timeout=60,
     ) as ws:
         hello = json.loads(await ws.recv())
+        stats["hello"].append(time.monotonic() - began)
         await ws.send(json.dumps({"command": "sync", "after": 0}))
         seq, pending, due, moves = hello["seq"], False, None, []
         while time.monotonic() < stop_at[0]:
@@ -253,6 +256,19 @@ def fairness(url: str, since, until, streams: list[str]) -> str:
     )
 
 
+def connecting(stats: dict, people: int) -> str:
+    """How long the people took to connect, from their start: the ticket's HTTP request, then
+    the socket's hello (a burst of connections is what a round's start is)."""
+    out = f"connected: {len(stats['hello'])} of {people} people"
+    for name in ("ticket", "hello"):
+        if times := sorted(stats[name]):
+            out += (
+                f"; {name} after p50 {pct(times, 50):.2f} s, p99 {pct(times, 99):.2f} s, "
+                f"max {times[-1]:.2f} s"
+            )
+    return out
+
+
 def db_now(url: str):
     with psycopg.connect(url) as conn:
         return conn.execute("SELECT now()").fetchone()[0]
@@ -260,7 +276,7 @@ def db_now(url: str):
 
 async def drive(ports, tables, warmup: float, seconds: float, think: float = 0.0) -> list[Table]:
     rng = random.Random(7)
-    stats = {"errors": Counter()}
+    stats = {"errors": Counter(), "ticket": [], "hello": []}
     stop_at = [time.monotonic() + warmup + seconds + 1]
     objs = []
     tasks = []
@@ -401,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             streams = [f"game-{gid}" for gid, _ in tables]
             print(fairness(url, since, until, streams))
+            print(connecting(stats, 2 * len(tables)))
             errors = sum(stats["errors"].values())
             print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())
             if sampler is not None:
