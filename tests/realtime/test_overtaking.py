@@ -54,6 +54,19 @@ async def two_turns_held_back(monkeypatch):
     return gid, comm, first, reads, held, last
 
 
+async def still_held_then_the_rest_in_order(layer, comm, gid, first, reads, held, last):
+    """The later turn sent ahead: check nothing is read or forwarded past GAP_WAIT_SECONDS,
+    then send the earlier turns and check every event arrives in order, none read."""
+    assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.5)
+    assert reads == []  # still held: no read at GAP_WAIT_SECONDS
+    for messages in held[:-1]:
+        for group, message in messages.items():
+            await layer.group_send(group, message)
+    received = await receive_until_seq(comm, last)
+    assert seqs([first, *received]) == await db(log_seqs, gid)  # in order, none twice
+    assert reads == []
+
+
 async def test_an_update_that_overtakes_another_waits_for_it_and_both_arrive_in_order(
     layer, monkeypatch
 ):
@@ -80,14 +93,7 @@ async def test_a_late_update_ahead_of_a_gap_waits_as_long_as_updates_take(layer,
     try:
         for group, message in held[-1].items():  # the later turn first, sent a second ago
             await layer.group_send(group, {**message, "sent": message["sent"] - 1.0})
-        assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.5)
-        assert reads == []  # still held: no read at GAP_WAIT_SECONDS
-        for messages in held[:-1]:
-            for group, message in messages.items():
-                await layer.group_send(group, message)
-        received = await receive_until_seq(comm, last)
-        assert seqs([first, *received]) == await db(log_seqs, gid)  # in order, none twice
-        assert reads == []
+        await still_held_then_the_rest_in_order(layer, comm, gid, first, reads, held, last)
     finally:
         await comm.disconnect()
 
@@ -105,14 +111,7 @@ async def test_a_quick_update_ahead_of_a_gap_waits_as_long_as_updates_took_latel
         consumers.LATENESS.saw({"sent": time.time() - 1.0}, time.time())
         for group, message in held[-1].items():  # the later turn first, and at once
             await layer.group_send(group, message)
-        assert await comm.receive_nothing(timeout=consumers.GAP_WAIT_SECONDS + 0.5)
-        assert reads == []  # still held
-        for messages in held[:-1]:
-            for group, message in messages.items():
-                await layer.group_send(group, message)
-        received = await receive_until_seq(comm, last)
-        assert seqs([first, *received]) == await db(log_seqs, gid)  # in order, none twice
-        assert reads == []
+        await still_held_then_the_rest_in_order(layer, comm, gid, first, reads, held, last)
     finally:
         await comm.disconnect()
 
