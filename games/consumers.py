@@ -340,7 +340,10 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
     async def ping(self, content):
         """Answer with the game's seq now, so a client that missed a live update (one lost while
         Redis was away) sees that it is behind and syncs, even if the game has gone quiet; the
-        pong alone (no seq) when the database cannot say."""
+        pong alone (no seq) when the database cannot say. It first renews the socket's place in
+        its groups (``renew_groups``: a Redis that lost its data had silenced it), so that the
+        pong's seq and the updates after it cover every event."""
+        await self.renew_groups(self.group, self.credential_group)
         try:
             seq = await _seq_now(self.game_id)
         except DatabaseError:

@@ -106,6 +106,58 @@ def _channel_layer_names_of_this_process():
             layer["CONFIG"]["prefix"] = prefix
 
 
+class SharedRedisFlushed(RuntimeError):
+    """A test flushed the Redis database the parallel lane's processes share."""
+
+
+def _shared_redis() -> tuple[int, int] | None:
+    """(port, db) of REDIS_URL's database, which every test process of a parallel lane shares."""
+    from urllib.parse import urlsplit
+
+    url = os.environ.get("REDIS_URL", "").strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    return parts.port or 6379, int(parts.path.lstrip("/") or 0)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_flush_of_the_shared_redis_database():
+    """Refuse FLUSHDB (and FLUSHALL) of REDIS_URL's database: every process of a parallel lane
+    keeps its tests' channel groups, rate limits and socket slots there, each under a prefix
+    of its own. One test's ``cache.clear()`` (Django's Redis cache flushes its whole database)
+    wiped another process's socket test's group mid-game, and that socket heard nothing more
+    (tests/hardening/test_socket_seats.py, about one fast lane in ten). A test deletes its own
+    keys; the databases of one worker's own (its broker, its served platform's) may be
+    flushed (tests/support/celery.purge, tests/e2e/conftest.py)."""
+    from redis.commands.core import ManagementCommands  # the sync and asyncio clients' both
+
+    shared = _shared_redis()
+    if shared is None:
+        yield
+        return
+
+    def guarded(name: str, command: str):
+        original = getattr(ManagementCommands, name)
+
+        def flush(client, *args, **kwargs):  # the asyncio client's answer is its coroutine
+            kwargs_ = client.connection_pool.connection_kwargs
+            port, db = kwargs_.get("port", 6379), kwargs_.get("db", 0)
+            if port == shared[0] and (db == shared[1] or command == "FLUSHALL"):
+                raise SharedRedisFlushed(
+                    f"{command} of REDIS_URL's database: the parallel lane's processes share "
+                    "it (their channel groups, rate limits); delete the test's own keys instead"
+                )
+            return original(client, *args, **kwargs)
+
+        return flush
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ManagementCommands, "flushdb", guarded("flushdb", "FLUSHDB"))
+        mp.setattr(ManagementCommands, "flushall", guarded("flushall", "FLUSHALL"))
+        yield
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _fast_password_hasher():
     """Hash passwords cheaply: tests register many players, and the real hasher costs a

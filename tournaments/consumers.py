@@ -107,7 +107,8 @@ class TournamentConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
             return
         if not await self.credential_still_valid():  # its session or token ended: 4401
             return
-        if command == "ping":
+        if command == "ping":  # its groups renewed first (a Redis that lost its data)
+            await self.renew_groups(self.group, self.credential_group)
             await self.send_json({"type": "pong"})
         elif command == "sync":
             text = await _text(self.tournament_id, time.monotonic())

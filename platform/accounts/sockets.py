@@ -196,6 +196,11 @@ class CredentialWatch:
     def _credential(self) -> dict[str, Any] | None:
         return self.scope.get("credential")
 
+    @property
+    def credential_group(self) -> str | None:
+        """The group a sign-out is announced to, while watched (to renew it on a ping)."""
+        return self._credential_group
+
     def _user_id(self) -> int | None:
         user = self.scope.get("user")
         return user.pk if user is not None and user.is_authenticated else None

@@ -417,13 +417,18 @@ class SocketSlots:
 
     def claim(self, kind: str, ident: str, cap: int) -> bool:
         """Take a free slot among ``cap`` of ``kind:ident``; False if all are held."""
-        keys = [f"{KEY_PREFIX}:sockets:{kind}:{ident}:{i}" for i in range(cap)]
+        keys = self.slot_keys(kind, ident, cap)
         held = cache.get_many(keys)
         for key in keys:
             if key not in held and cache.add(key, self.owner, timeout=SLOT_TTL):
                 self.keys.append(key)
                 return True
         return False
+
+    @staticmethod
+    def slot_keys(kind: str, ident: str, cap: int) -> list[str]:
+        """The cache keys of the ``cap`` slots of ``kind:ident``."""
+        return [f"{KEY_PREFIX}:sockets:{kind}:{ident}:{i}" for i in range(cap)]
 
     def refresh(self) -> None:
         """Keep this socket's slots for another ``SLOT_TTL``."""

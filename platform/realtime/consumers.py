@@ -17,10 +17,17 @@ it, and that Channels still names handlers the way this dispatch expects.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+RENEW_TIMEOUT = 1.0  # seconds a ping's renewal of its groups may take (JsonSocketConsumer)
 
 
 class JsonSocketConsumer(AsyncJsonWebsocketConsumer):
@@ -31,3 +38,22 @@ class JsonSocketConsumer(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def renew_groups(self, *groups: str | None) -> None:
+        """Renew this socket's place in each of ``groups`` (None is skipped); the consumers
+        call it on each of their client's pings, before answering.
+
+        The queue-based layer keeps groups as Redis keys: a Redis that lost its data (a restart
+        without persistence, a FLUSHDB) no longer holds them, nor one past the layer's
+        ``group_expiry`` (a day; Channels' documentation asks long-lived consumers to re-add
+        themselves), and the socket heard nothing more while it answered every ping. One ZADD a
+        group a ping; the pub/sub layer, subscribed already, sends nothing. A Redis that is
+        away or hung is left to the next ping (``RENEW_TIMEOUT``: the pong must not wait)."""
+        for group in groups:
+            if group is None:
+                continue
+            try:
+                async with asyncio.timeout(RENEW_TIMEOUT):
+                    await self.channel_layer.group_add(group, self.channel_name)
+            except (RedisError, OSError, TimeoutError) as exc:
+                log.debug("socket's group %s not renewed: %s", group, exc)

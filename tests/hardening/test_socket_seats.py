@@ -47,31 +47,23 @@ async def _drain(comm, out: list, timeout: float = 0.1) -> None:
 async def _drain_to(comm, out: list, seq: int) -> None:
     """Collect frames until an ``events`` frame reaches ``seq``, then whatever follows.
 
-    After 5 s of silence it does what the page does: ping, and sync if the pong is ahead. A
-    socket has been seen to fall silent here for over 5 s while the game went on (3 times in
-    about 30 fast-lane runs, cause not found yet: see the session note of 2026-12-06); the
-    page's pings cover that for a player, and the frames the sync brings are checked like
-    the rest. If even the sync brings nothing, the failure says what the socket heard and
-    what the ping answered."""
-    synced = False
+    If none comes, the failure says what the socket heard and what the server then answers a
+    ping with: an update lost on the way, or a socket stuck on a seat or a gap. (It once fell
+    silent here with the game going on, about one fast lane in ten: another process's test
+    had flushed the shared Redis database, its group with it. tests/conftest.py now refuses
+    such a flush, and a socket's ping renews its groups: tests/realtime/test_resync.py.)"""
     while not any(m["type"] == "events" and m["seq"] >= seq for m in out):
         # receive_nothing, not a receive that times out: that one cancels the application.
         if not await comm.receive_nothing(timeout=rt.TIMEOUT, interval=0.05):
             out.append(await rt.receive(comm))
-            continue
-        await comm.send_json_to({"command": "ping"})
-        while (pong := await rt.receive(comm))["type"] != "pong":
-            out.append(pong)
-        heard = [(m["type"], m.get("seq"), m.get("seat")) for m in out][-8:]
-        last = max((m["seq"] for m in out if m["type"] == "events"), default=0)
-        if synced or pong.get("seq", 0) <= last:
+        else:
+            await comm.send_json_to({"command": "ping"})
+            pong = await rt.receive(comm)
+            heard = [(m["type"], m.get("seq"), m.get("seat")) for m in out][-8:]
             raise AssertionError(
                 f"no events frame reached seq {seq} in {rt.TIMEOUT} s; the last frames heard "
                 f"(type, seq, seat): {heard}; a ping then answered {pong}"
-            )
-        print(f"silent for {rt.TIMEOUT} s at seq {last} (the game at {pong['seq']}): synced")
-        await comm.send_json_to({"command": "sync", "after": last})
-        synced = True
+            ) from None
     await _drain(comm, out, timeout=0.3)
 
 

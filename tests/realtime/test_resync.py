@@ -1,6 +1,7 @@
 """Live updates and resync: after a reconnect, a duplicate or a lost message, every event
 reaches the socket exactly once and in order; the database is the truth."""
 
+import channels_redis.core
 import pytest
 
 import realtime.broadcast
@@ -160,5 +161,35 @@ async def test_a_socket_that_missed_an_update_learns_it_from_the_pong_and_catche
         caught_up = await receive(comm)
         assert caught_up["type"] == "events"
         assert [e["seq"] for e in caught_up["events"]] == list(range(first["seq"] + 1, now + 1))
+    finally:
+        await comm.disconnect()
+
+
+async def test_a_socket_whose_group_redis_lost_hears_again_after_its_next_ping(layer):
+    """Redis lost its data (a restart without persistence, a FLUSHDB): the queue-based layer
+    keeps its groups as keys, and a socket's place in its group went with them. It heard
+    nothing more while it answered every ping (the fast lane's silent socket: a parallel
+    test's cache.clear() flushed the shared database under tests/hardening/test_socket_seats);
+    a socket older than the layer's group_expiry (a day) would lose its place the same way.
+    Each ping now renews it: the ping after the loss puts the socket back, and the next update
+    shows the gap, which it fills from the database."""
+    if not isinstance(layer, channels_redis.core.RedisChannelLayer):
+        pytest.skip("the queue-based layer's groups are Redis keys; subscriptions are not")
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    users = [ana, bo]
+    gid = await db(table, ana, [bo], bots=0)
+    comm, first = await synced(gid, token=ana.token)
+    try:
+        async with layer.connection(0) as redis:  # one Redis here: every group is on it
+            groups = await redis.keys(f"{layer.prefix}:group:*")
+            assert groups
+            await redis.delete(*groups)
+        lost = await db(play_turn, gid, users)
+        assert await comm.receive_nothing(timeout=0.3)  # its group is gone: nothing comes
+        await comm.send_json_to({"command": "ping"})
+        assert await receive(comm) == {"type": "pong", "seq": lost}
+        now = await db(play_turn, gid, users)
+        caught_up = await receive_until_seq(comm, now)
+        assert seqs(caught_up) == list(range(first["seq"] + 1, now + 1))
     finally:
         await comm.disconnect()

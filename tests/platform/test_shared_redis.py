@@ -1,0 +1,55 @@
+"""The parallel lanes' processes share REDIS_URL's database: tests/conftest.py refuses a
+flush of it (one had silenced another process's socket test), and leaves a worker's own
+databases to flush."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import redis
+import redis.asyncio
+
+from tests.conftest import SharedRedisFlushed
+from tests.support.celery import broker_url
+
+
+@pytest.fixture
+def redis_url():
+    url = os.environ.get("REDIS_URL", "").strip()
+    if not url:
+        pytest.skip("needs Redis: set REDIS_URL")
+    return url
+
+
+def test_a_flush_of_the_shared_database_is_refused_and_flushes_nothing(redis_url):
+    client = redis.Redis.from_url(redis_url)
+    key = f"shared-guard-{os.getpid()}"
+    client.set(key, "kept", ex=60)
+    try:
+        with pytest.raises(SharedRedisFlushed, match="FLUSHDB"):
+            client.flushdb()
+        with pytest.raises(SharedRedisFlushed, match="FLUSHALL"):
+            redis.Redis.from_url(broker_url(redis_url)).flushall()  # every database
+        assert client.get(key) == b"kept"
+    finally:
+        client.delete(key)
+        client.close()
+
+
+@pytest.mark.asyncio
+async def test_the_asyncio_client_is_refused_too(redis_url):
+    client = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        with pytest.raises(SharedRedisFlushed):
+            await client.flushdb()
+    finally:
+        await client.aclose()
+
+
+def test_a_workers_own_database_may_be_flushed(redis_url):
+    client = redis.Redis.from_url(broker_url(redis_url))
+    try:
+        assert client.flushdb()
+    finally:
+        client.close()
