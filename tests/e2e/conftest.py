@@ -28,8 +28,8 @@ import pytest
 from tests.support.commands import manage
 from tests.support.server import ServerError
 from tests.support.server import served
+from tests.support.xdist import own_redis_db
 from tests.support.xdist import worker_name
-from tests.support.xdist import worker_number
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -208,11 +208,12 @@ def _recreate_database(admin_url: str, name: str, create: bool) -> None:
 
 
 def redis_url_of_this_worker(redis_url: str) -> str:
-    """A Redis database of this pytest-xdist worker's served platform alone (REDIS_URL's + 4 +
-    the worker's number): the rate limits count there by user id and address, and two
-    platforms on one database would count each other's users (ids start at 1 in each)."""
+    """A Redis database of this pytest-xdist worker's served platform alone (``own_redis_db``:
+    never REDIS_URL's, nor a worker's broker): the rate limits count there by user id and
+    address, and two platforms on one database would count each other's users (ids start at 1
+    in each). It was REDIS_URL's + 4 + the worker's number: with 4 workers, the fourth's broker."""
     parts = urlsplit(redis_url)
-    db = (int(parts.path.lstrip("/") or 0) + 4 + worker_number()) % 16
+    db = own_redis_db(int(parts.path.lstrip("/") or 0), "platform")
     return urlunsplit(parts._replace(path=f"/{db}"))
 
 

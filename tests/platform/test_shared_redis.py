@@ -53,3 +53,19 @@ def test_a_workers_own_database_may_be_flushed(redis_url):
         assert client.flushdb()
     finally:
         client.close()
+
+
+@pytest.mark.parametrize("workers", range(1, 8))
+def test_each_worker_has_redis_databases_no_other_worker_has(monkeypatch, workers):
+    """A worker's broker (purged by each Celery test) and its served platform's database
+    (flushed as it starts) are no one else's, nor the shared one, whatever WORKERS is: with
+    4 workers the fourth's broker was the first's platform."""
+    from tests.support.xdist import own_redis_db
+
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", str(workers))
+    taken = []
+    for n in range(workers):
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", f"gw{n}")
+        taken += [own_redis_db(0, "broker"), own_redis_db(0, "platform")]
+    assert len(set(taken)) == len(taken)
+    assert 0 not in taken

@@ -15,7 +15,7 @@ from urllib.parse import urlunsplit
 import pytest
 
 from tests.support import server
-from tests.support.xdist import worker_number
+from tests.support.xdist import own_redis_db
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -48,8 +48,8 @@ def broker_url(redis_url: str) -> str:
     if explicit:
         return explicit
     parts = urlsplit(redis_url)
-    db = int(parts.path.lstrip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{db + 1 + worker_number()}"))
+    db = own_redis_db(int(parts.path.lstrip("/") or 0), "broker")
+    return urlunsplit(parts._replace(path=f"/{db}"))
 
 
 def use_broker(app, url: str) -> str:
