@@ -12,14 +12,12 @@ import redis.asyncio
 
 from tests.conftest import SharedRedisFlushed
 from tests.support.celery import broker_url
+from tests.support.celery import redis_url_for_tests
 
 
 @pytest.fixture
 def redis_url():
-    url = os.environ.get("REDIS_URL", "").strip()
-    if not url:
-        pytest.skip("needs Redis: set REDIS_URL")
-    return url
+    return redis_url_for_tests("the shared-database guard")
 
 
 def test_a_flush_of_the_shared_database_is_refused_and_flushes_nothing(redis_url):
