@@ -66,29 +66,34 @@ run: venv
 # clocks part of the time (measured here: 26% idle with two on two cores, 7-13% with three).
 CORES := $(shell nproc 2>/dev/null || echo 2)
 WORKERS ?= $(shell expr $(CORES) + 1)
+# pytest rewrites the asserts of every test module it imports, in each process, and caches the
+# result in __pycache__ only where Python may write bytecode: with PYTHONDONTWRITEBYTECODE=1 (set
+# on this machine) every process of every lane rewrote all of them again (collection took 9.6 s
+# a process instead of 3.6 s). The lanes let Python write it.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
 test:
 	@failed=""; for lane in test-fast test-long; do \
 	  $(MAKE) --no-print-directory $$lane || failed="$$failed $$lane"; done; \
 	if [ -n "$$failed" ]; then echo "make test: failed lanes:$$failed" >&2; exit 1; fi
 
 test-fast: venv gettext asyncapi-specs
-	$(PY) -m pytest -m "not slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+	$(PYTEST) -m "not slow and not e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 test-slow: venv gettext
-	$(PY) -m pytest -m "slow and not e2e" -n $(WORKERS) --dist loadfile --reuse-db $(PYTEST_ARGS)
+	$(PYTEST) -m "slow and not e2e" -n $(WORKERS) --dist loadfile --reuse-db $(PYTEST_ARGS)
 
 test-browser: venv browser-deps
-	$(PY) -m pytest -m e2e -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+	$(PYTEST) -m e2e -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 test-long: venv gettext browser-deps
-	$(PY) -m pytest -m "slow or e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
+	$(PYTEST) -m "slow or e2e" -n $(WORKERS) --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 # The browser and slow lanes N times over; prints every test that failed in any run, with how
 # many runs it failed in (exit 1 if any did). `make flake-hunt N=5 LANES=e2e` for one lane.
 N ?= 5
 LANES ?= slow or e2e
 flake-hunt: venv browser-deps gettext
-	$(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WORKERS) \
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WORKERS) \
 	  --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 # The browser tests (tests/e2e) drive Debian's Chromium: Playwright cannot download its own

@@ -11,7 +11,9 @@ import random
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.db import transaction
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.engine import verify_record
@@ -115,6 +117,21 @@ def test_an_invalid_time_control_is_400_invalid_time_control(ana, time_control):
     r = ana.post(GAMES, {"players": 2, "time_control": time_control}, format="json")
     assert r.status_code == 400
     assert r.json()["code"] == "invalid_time_control"
+
+
+def test_a_games_detail_costs_the_same_queries_whatever_the_number_of_seats(ana, bo):
+    """The table's page asks for the detail after every move: its seats and their players are
+    read in one query each, not once per seat (it was 12 queries at a table of two, 16 at
+    four)."""
+    counts = {}
+    for players, others in ((2, [bo]), (4, [bo])):
+        gid = table(ana, others, players=players, bots=players - 1 - len(others))
+        with CaptureQueriesContext(connection) as queries:
+            r = ana.get(url(gid))
+        assert r.status_code == 200, r.json()
+        assert len(r.json()["seats"]) == players
+        counts[players] = len(queries)
+    assert counts[2] == counts[4], counts
 
 
 def test_players_join_in_seat_order_until_the_table_is_full(ana, bo, cy):
