@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import h11
 from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -82,6 +83,19 @@ class PooledASGIHandler(ASGIHandler):
     def __init__(self) -> None:
         super().__init__()
         self._idle: list[ThreadPoolExecutor] = []
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        """Build the chain as WSGI does, sync from the outermost middleware to the view, and
+        enter it once on the request's thread.
+
+        Django's ASGI handler builds it async-first: its innermost step (resolving and calling
+        the view) is a coroutine, so a chain of sync middlewares (all of the platform's:
+        core.middleware.SyncChain) left the request's thread for the event loop and came back
+        to run the view — two more crossings between the loop and the thread per request. The
+        platform has no async views and no async-only middleware; were one added, Django
+        adapts it inside the sync chain (``async_to_sync``), as under WSGI."""
+        super().load_middleware(is_async=False)
+        self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
