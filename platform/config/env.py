@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.pool import returned
+
 # <repo>/platform/config/env.py -> <repo>
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -63,6 +65,7 @@ def reset_pooled_session(conn) -> None:
     conn.execute("RESET eventstore.maintenance")
     if not conn.autocommit:
         conn.commit()
+    returned(conn)  # it answered just now: lent again soon, it needs no check (config.pool)
 
 
 def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict:
@@ -75,6 +78,9 @@ def database_from_env(env: Mapping[str, str], base_dir: Path = BASE_DIR) -> dict
         db = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
         postgresql = db["ENGINE"] == "django.db.backends.postgresql"
         if postgresql and env_flag(env, "DATABASE_POOL", True):
+            # Django's backend, lending pooled connections without a round trip to check one
+            # that was given back a moment ago (config.postgresql, config.pool).
+            db["ENGINE"] = "config.postgresql"
             # A pool per process instead of a new connection per request (the ASGI handler
             # runs each request in a thread of its own). DATABASE_POOL=0 turns it off, e.g.
             # behind PgBouncer.

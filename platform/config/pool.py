@@ -13,6 +13,14 @@ against, and tests/platform/test_private_apis.py fails, naming them, if an upgra
 
 from __future__ import annotations
 
+import time
+import weakref
+
+# When each pooled connection was last given back to its pool (time.monotonic()), by connection.
+_returned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A connection given back less than this many seconds ago is lent again without a round trip.
+FRESH_SECONDS = 1.0
+
 
 def reconnect_every(seconds: float) -> None:
     """Try a lost server every ``seconds`` (at least 0.05) instead of on a doubling backoff."""
@@ -20,3 +28,28 @@ def reconnect_every(seconds: float) -> None:
 
     AttemptWithBackoff.INITIAL_DELAY = max(float(seconds), 0.05)
     AttemptWithBackoff.DELAY_BACKOFF = 1.0
+
+
+def returned(conn) -> None:
+    """Note that ``conn`` was given back to its pool (after its reset: config.env)."""
+    _returned[conn] = time.monotonic()
+
+
+def check_unless_fresh(conn) -> None:
+    """psycopg_pool's ``check`` of a connection it is about to lend (config.postgresql).
+
+    A connection the client knows to be closed or broken is refused at once. One given back
+    and reset (a round trip that succeeded) less than ``FRESH_SECONDS`` ago is lent as it is;
+    any other is checked with psycopg_pool's own ``check_connection`` (a round trip), so one
+    that sat idle while the server restarted is replaced before a request meets it. A server
+    lost within that second fails the borrower's first statement instead, as it would have a
+    moment later anyway: the request answers 503 and the pool replaces the connection."""
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the pooled connection is closed")
+    at = _returned.get(conn)
+    if at is not None and time.monotonic() - at < FRESH_SECONDS:
+        return
+    ConnectionPool.check_connection(conn)

@@ -80,6 +80,11 @@ PRIVATE_SYMBOLS = [
         "realtime.consumers.JsonSocketConsumer.dispatch repeats AsyncConsumer.dispatch but its sweep",
     ),
     (
+        "django.db.backends.postgresql.base",
+        "DatabaseWrapper._configure_connection",
+        "config.postgresql builds Django's connection pool as Django does, but for its check",
+    ),
+    (
         "channels.consumer",
         "aclose_old_connections",
         "tests/realtime/test_consumer_base.py counts the sweep where AsyncConsumer.dispatch calls it",
@@ -122,6 +127,12 @@ PRIVATE_ATTRIBUTES = [
         "AttemptWithBackoff",
         "DELAY_BACKOFF",
         "config.pool.reconnect_every makes the pool's attempts a constant interval apart",
+    ),
+    (
+        "django.db.backends.postgresql.base",
+        "DatabaseWrapper",
+        "_connection_pools",
+        "config.postgresql keeps its pools where Django's close_pool looks for them",
     ),
     ("celery.app.base", "Celery", "_pool", "tests.support.celery.use_broker drops the old pool"),
     (

@@ -31,7 +31,11 @@ def test_stdlib_platform_module_is_not_shadowed():
 def test_database_is_postgresql_for_a_postgres_url():
     db = database_from_env({"DATABASE_URL": "postgres://alice:pw@db.example:5433/mt"})
 
-    assert db["ENGINE"] == "django.db.backends.postgresql"
+    # Django's backend with the platform's check of pooled connections (config.postgresql);
+    # Django's own without the pool.
+    assert db["ENGINE"] == "config.postgresql"
+    unpooled = {"DATABASE_URL": "postgres://alice:pw@db.example:5433/mt", "DATABASE_POOL": "0"}
+    assert database_from_env(unpooled)["ENGINE"] == "django.db.backends.postgresql"
     assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("mt", "alice", "db.example", 5433)
 
 
@@ -55,7 +59,7 @@ def test_database_url_wins_over_sqlite_path(tmp_path):
         {"DATABASE_URL": "postgres://postgres@127.0.0.1/mt", "DJANGO_SQLITE_PATH": "x"}
     )
 
-    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert db["ENGINE"] == "config.postgresql"
 
 
 def test_env_flag_and_list_parsing():
