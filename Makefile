@@ -70,7 +70,8 @@ WORKERS ?= $(shell expr $(CORES) + 1)
 # result in __pycache__ only where Python may write bytecode: with PYTHONDONTWRITEBYTECODE=1 (set
 # on this machine) every process of every lane rewrote all of them again (collection took 9.6 s
 # a process instead of 3.6 s). The lanes let Python write it.
-PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
+WRITE_BYTECODE := env -u PYTHONDONTWRITEBYTECODE
+PYTEST := $(WRITE_BYTECODE) $(PY) -m pytest
 test:
 	@failed=""; for lane in test-fast test-long; do \
 	  $(MAKE) --no-print-directory $$lane || failed="$$failed $$lane"; done; \
@@ -93,7 +94,7 @@ test-long: venv gettext browser-deps
 N ?= 5
 LANES ?= slow or e2e
 flake-hunt: venv browser-deps gettext
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WORKERS) \
+	$(WRITE_BYTECODE) $(PY) -m tests.support.flake_hunt --runs $(N) -m "$(LANES)" -- -n $(WORKERS) \
 	  --dist worksteal --reuse-db $(PYTEST_ARGS)
 
 # The browser tests (tests/e2e) drive Debian's Chromium: Playwright cannot download its own

@@ -255,7 +255,9 @@ class GameDetailOutput(GameOutput):
 
 
 def _game(game_id, request):
-    return GameDetailOutput(selectors.game_detail_get(game_id), context={"request": request}).data
+    return GameDetailOutput(
+        selectors.game_get(game_id, seats=True), context={"request": request}
+    ).data
 
 
 @extend_schema_field(

@@ -316,8 +316,8 @@ MIDDLEWARE = [
     "accounts.second_factor.SecondFactorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    # Last: keeps the whole chain in one (sync) mode under ASGI (see core.middleware).
-    "core.middleware.SyncChain",
+    # Every middleware runs sync, on the request's thread: the web process's handler builds
+    # the chain as WSGI does and enters it once (core.serving.PooledASGIHandler).
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -98,22 +98,3 @@ def unavailable_response(request) -> HttpResponse:
         )
     response["Retry-After"] = str(body["retry_after"])
     return response
-
-
-class SyncChain:
-    """The innermost middleware, sync only, so that Django runs the whole chain in one mode.
-
-    Under ASGI, Django adapts each middleware to the mode of the one inside it: with the
-    project's sync-only middlewares (and WhiteNoise) above async-capable ones, a request
-    switched from sync to async and back several times — a thread hop each, about 4.5 ms of a
-    web process's CPU per API request. With this one innermost every middleware and the
-    (sync) views run in one thread, entered once."""
-
-    sync_capable = True
-    async_capable = False
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)

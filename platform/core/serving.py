@@ -89,9 +89,10 @@ class PooledASGIHandler(ASGIHandler):
         enter it once on the request's thread.
 
         Django's ASGI handler builds it async-first: its innermost step (resolving and calling
-        the view) is a coroutine, so a chain of sync middlewares (all of the platform's:
-        core.middleware.SyncChain) left the request's thread for the event loop and came back
-        to run the view — two more crossings between the loop and the thread per request. The
+        the view) is a coroutine, so a chain of sync middlewares (all of the platform's) left
+        the request's thread for the event loop and came back to run the view: two crossings
+        between the loop and the thread per request, and more before the chain's last
+        middleware was sync only (core.middleware.SyncChain, which this made dead). The
         platform has no async views and no async-only middleware; were one added, Django
         adapts it inside the sync chain (``async_to_sync``), as under WSGI."""
         super().load_middleware(is_async=False)
