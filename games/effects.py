@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -34,6 +35,7 @@ from games.models import Game
 from games.models import GameStatus
 from games.models import Seat
 from notifications.services import notify
+from realtime.broadcast import after_sent
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +117,10 @@ def after_commit(game: Game, seats: list[Seat], *, ended: bool) -> None:
     def dispatch() -> None:
         from games import tasks
 
-        if automatic:
+        if automatic and runner.to_a_worker():
+            # The worker's move must not reach the sockets before this one's update does.
+            after_sent(partial(runner.submit, tasks.play_automatic, game_id, seq))
+        elif automatic:
             runner.submit(tasks.play_automatic, game_id, seq)
         elif live_deadline is not None:
             runner.submit(tasks.apply_timeout, game_id, seq, eta=live_deadline)

@@ -316,6 +316,12 @@ class _Sweeps:
             self.runner.put_after(pause, self, ())
 
 
+def to_a_worker() -> bool:
+    """Return True when ``submit`` sends tasks to a broker for a worker (neither the embedded
+    runner nor eager tasks): they then run in another process, at a time of its own."""
+    return _runner is None and not settings.CELERY_TASK_ALWAYS_EAGER
+
+
 def embedded() -> bool:
     """Return True when tasks run on this process's embedded runner (no Celery worker)."""
     return _runner is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextvars
 import logging
 import os
 import threading
@@ -97,6 +98,7 @@ class _SenderLoop:
         self._queue: asyncio.Queue | None = None
         self._task: asyncio.Task | None = None
         self._pending = 0  # batches posted and not yet sent (read from any thread)
+        self._idle = True  # on the loop: the sender is not sending anything it has taken
 
     def layer_for(self, default):
         """A layer instance of this loop's own, configured as ``default``: its connections
@@ -141,6 +143,20 @@ class _SenderLoop:
             self._task = asyncio.get_running_loop().create_task(self._sender(self._queue))
         self._queue.put_nowait((default, messages))
 
+    def after(self, callback: Callable[[], None], at_most: float) -> None:
+        """Call ``callback`` (on the loop: it must not block) once every batch posted before
+        it has been sent or given up, or after ``at_most`` seconds, whichever comes first."""
+        loop = self.loop()
+        once = _Once(callback)
+        loop.call_soon_threadsafe(self._enqueue_after, once, at_most)
+
+    def _enqueue_after(self, once: _Once, at_most: float) -> None:  # on the loop
+        once.timer = asyncio.get_running_loop().call_later(at_most, once)
+        if self._queue is None or (self._queue.empty() and self._idle):
+            once()  # nothing posted before it is still waiting
+            return
+        self._queue.put_nowait((None, once))
+
     async def _sender(self, queue: asyncio.Queue) -> None:
         """Send what is queued: every batch waiting for the same layer at once (see
         ``_send_batches``), so that a busy process's broadcasts do not queue one round trip
@@ -150,10 +166,17 @@ class _SenderLoop:
             taken = [await queue.get()]
             while not queue.empty() and len(taken) < MAX_BATCHES_AT_ONCE:
                 taken.append(queue.get_nowait())
+            self._idle = False
+            batches_taken = sum(1 for layer, _ in taken if layer is not None)
             try:
                 start = 0
                 for end in range(1, len(taken) + 1):  # runs of batches for the same layer
                     if end == len(taken) or taken[end][0] is not taken[start][0]:
+                        if taken[start][0] is None:  # after(): what was posted before is sent
+                            for _, once in taken[start:end]:
+                                once()
+                            start = end
+                            continue
                         layer = self.layer_for(taken[start][0])
                         batches = [messages for _, messages in taken[start:end]]
                         try:
@@ -162,8 +185,9 @@ class _SenderLoop:
                             failures.failed(BROADCASTING, exc)
                         start = end
             finally:
+                self._idle = True
                 with self._lock:
-                    self._pending -= len(taken)
+                    self._pending -= batches_taken
 
     def shutdown(self, seconds: float) -> None:
         """At exit: send what is queued (up to ``seconds``), then end the sender coroutine and
@@ -196,6 +220,7 @@ SEND_TIMEOUT = 5.0
 MAX_QUEUED = 10_000
 MAX_BATCHES_AT_ONCE = 200  # sent together by the sender loop
 DRAIN_SECONDS = 2.0
+AFTER_SENT_AT_MOST = 0.5  # after_sent: a channel layer that is slow or away holds nothing long
 
 
 def send_now(messages: Mapping[str, dict[str, Any]]) -> None:
@@ -218,6 +243,50 @@ def _send_now(layer, messages: Mapping[str, dict[str, Any]]) -> None:
             _SENDER.post(layer, messages)
     except Exception as exc:  # noqa: BLE001 — clients resync a lost update
         failures.failed(BROADCASTING, exc)
+
+
+class _Once:
+    """A callback called at most once (by the sender, or by its time limit), in the context
+    it was handed over in (the request id and the trace travel with what it sets off)."""
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self._callback = callback
+        self._context = contextvars.copy_context()
+        self._done = False
+        self.timer: asyncio.TimerHandle | None = None
+
+    def __call__(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        if self.timer is not None:
+            self.timer.cancel()
+        try:
+            self._context.run(self._callback)
+        except Exception:  # noqa: BLE001 — what it sets off has a sweeper of its own
+            log.exception("a callback after a broadcast failed")
+
+
+def after_sent(callback: Callable[[], None], at_most: float = AFTER_SENT_AT_MOST) -> None:
+    """Call ``callback`` once every message this process has posted so far has gone to the
+    channel layer (sent, or given up), or after ``at_most`` seconds, whichever comes first; at
+    once where sends are not queued (the in-memory layer sends as it is asked).
+
+    What a move sets off in another process — a bot's move in the worker — reaches the
+    sockets after the move's own update, not before it: a worker that answers sooner than a
+    busy web process sends its broadcast made every socket at the table see a gap, hold the
+    bot's update and read the missing one from the database (a third of a web process's time
+    at 500 tables). ``callback`` runs on the sender's loop: it must not block (``core.tasks``'
+    ``submit`` to a broker queues the task for its own thread)."""
+    layer = get_channel_layer()
+    if layer is None or isinstance(layer, InMemoryChannelLayer):
+        _Once(callback)()
+        return
+    try:
+        _SENDER.after(callback, at_most)
+    except Exception as exc:  # noqa: BLE001 — no loop to wait on: call it now
+        log.warning("could not wait for the broadcasts: %s", exc)
+        _Once(callback)()
 
 
 def sent(timeout: float = SEND_TIMEOUT) -> bool:
