@@ -58,6 +58,7 @@ from django.db import DatabaseError
 from redis.exceptions import RedisError
 
 from accounts.sockets import CredentialWatch
+from accounts.sockets import credential_check
 from core import metrics
 from core.api import error_body
 from core.api import error_for
@@ -145,6 +146,14 @@ def _in_pool(func):
     """Run ``func`` in the thread pool: not the single thread-sensitive thread, which would
     queue every socket's database work behind one another."""
     return database_sync_to_async(func, thread_sensitive=False)
+
+
+def _arrive(game_id, user, credential=None) -> tuple[dict[str, Any] | None, tuple]:
+    """Return the hello for ``user`` at ``game_id`` (None if there is no such game), and
+    ``credential_check``'s answer for ``credential`` (the socket's: checked in the same trip to
+    the database, after the socket listens for its sign-out)."""
+    checked = credential_check(credential, user.pk) if credential else (None, None)
+    return _hello(game_id, user), checked
 
 
 def _hello(game_id, user) -> dict[str, Any] | None:
@@ -243,8 +252,9 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         if not await self.limits_connect():  # over its user's or address's socket cap: 4429
             return
         try:
-            hello = await database_sync_to_async(_hello, thread_sensitive=False)(
-                self.game_id, self.user
+            await self.listen_for_sign_out()
+            hello, checked = await database_sync_to_async(_arrive, thread_sensitive=False)(
+                self.game_id, self.user, self.scope.get("credential")
             )
         except (DatabaseError, RedisError, OSError):
             # The database (or Redis, for a session) is down: tell the client to come back
@@ -261,7 +271,7 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         if hello["type"] == "forbidden":  # a duplicate deal still played elsewhere
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if not await self.watch_credential():  # signed out in the meantime: 4401
+        if not await self.credential_checked(*checked):  # signed out in the meantime: 4401
             return
         await self._join(hello["seat"])
         await self.send_json(hello)

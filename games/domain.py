@@ -272,16 +272,26 @@ def load(stream: str, known_version: int | None = None) -> Loaded:
             tail = store.read(stream, after=older.version)
             if tail and tail[0].seq == older.version + 1:
                 return Loaded(fold(tail, older.state), tail[-1].seq, tail[-1].hash)
+    return load_since(stream, None)[0]
+
+
+def load_since(stream: str, after: int | None) -> tuple[Loaded, list]:
+    """``load``'s answer from the database, and the events after ``after`` up to its version
+    (none for None): one read of the log where ``load`` and ``store.read`` made two (a
+    socket's first sync reads the whole log, from 0)."""
     snap = store.latest_snapshot(stream, ENGINE_VERSION)
     state = GameState.from_dict(snap.state) if snap else None
-    after = snap.seq if snap else 0
-    tail = store.read(stream, after=after)
+    base = snap.seq if snap else 0
+    read = store.read(stream, after=base if after is None else min(after, base))
+    tail = [e for e in read if e.seq > base]
     state = fold(tail, state)
     if tail:
-        return Loaded(state, tail[-1].seq, tail[-1].hash)
-    if snap:
-        return Loaded(state, snap.seq, snap.hash)
-    return Loaded(None, 0, store.GENESIS)
+        loaded = Loaded(state, tail[-1].seq, tail[-1].hash)
+    elif snap:
+        loaded = Loaded(state, snap.seq, snap.hash)
+    else:
+        loaded = Loaded(None, 0, store.GENESIS)
+    return loaded, ([] if after is None else [e for e in read if e.seq > after])
 
 
 def maybe_snapshot(stream: str, before: int, loaded: Loaded) -> None:

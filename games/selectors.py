@@ -27,6 +27,7 @@ from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.domain import effective_engine_stored
 from games.domain import engine_events
 from games.domain import load
+from games.domain import load_since
 from games.domain import redact_platform_event
 from games.domain import restart_numbers
 from games.engine import SPECTATOR
@@ -390,9 +391,7 @@ def game_catch_up(
     read before the events could be one given up since). A viewer who is no longer at
     ``known_seat`` is asked again whether they may watch (Forbidden if not).
     """
-    stream = stream_name(game_id)
-    loaded = load(stream)
-    events = store.read(stream, after=after, upto=loaded.version)
+    loaded, events = load_since(stream_name(game_id), after)
     game = Game.objects.get(pk=game_id)
     seat = game_viewer_seat(game, user)
     if seat != known_seat:

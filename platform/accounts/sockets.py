@@ -207,12 +207,31 @@ class CredentialWatch:
 
     async def watch_credential(self) -> bool:
         """Start watching; False (and the socket closed) if the credential already ended."""
-        credential = self._credential()
-        if credential is None:
+        if self._credential() is None:
             return True
-        self._credential_group = user_group(self._user_id())
-        await self.channel_layer.group_add(self._credential_group, self.channel_name)
+        await self.listen_for_sign_out()
         return await self._recheck_or_trust()
+
+    async def listen_for_sign_out(self) -> None:
+        """``watch_credential`` in two halves, for a consumer that checks the credential in a
+        database call of its own (``credential_check``, then ``credential_checked``): first
+        listen to the user's group, so that a sign-out between the check and the listening
+        is not missed."""
+        if self._credential() is not None:
+            self._credential_group = user_group(self._user_id())
+            await self.channel_layer.group_add(self._credential_group, self.channel_name)
+
+    async def credential_checked(self, user, expiry) -> bool:
+        """The second half: ``(user, expiry)`` is ``credential_check``'s answer, asked after
+        ``listen_for_sign_out``. False (and the socket closed) if the credential ended."""
+        if self._credential() is None:
+            return True
+        self._credential_checked = time.monotonic()
+        if user is None:
+            await self._sign_out()
+            return False
+        self._schedule(expiry)
+        return True
 
     async def unwatch_credential(self) -> None:
         if self._credential_timer is not None:
@@ -253,13 +272,7 @@ class CredentialWatch:
             return True
 
     async def _recheck(self) -> bool:
-        user, expiry = await _check(self._credential(), self._user_id())
-        self._credential_checked = time.monotonic()
-        if user is None:
-            await self._sign_out()
-            return False
-        self._schedule(expiry)
-        return True
+        return await self.credential_checked(*await _check(self._credential(), self._user_id()))
 
     def _schedule(self, expiry: datetime | None) -> None:
         """Check again when the credential expires (if it is known to)."""
