@@ -58,6 +58,7 @@ from django.db import DatabaseError
 from redis.exceptions import RedisError
 
 from accounts.sockets import CredentialWatch
+from accounts.sockets import SignedOut
 from accounts.sockets import credential_check
 from core import metrics
 from core.api import error_body
@@ -332,7 +333,9 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         message_id = content.get("id") if isinstance(content, dict) else None
         if not await self.limits_command(message_id):  # over the socket's command rate
             return
-        if not await self.credential_still_valid():  # its session or token ended: 4401
+        # move, more_time and sync check the credential in their own call to the database
+        in_its_call = command in ("move", "more_time", "sync")
+        if not await self.credential_still_valid(in_its_call):  # session or token ended: 4401
             return
         if handler is None:
             await self._send_error(BAD_MESSAGE, message_id)
@@ -342,6 +345,8 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         token = bind_request_id(new_request_id())
         try:
             await handler(content)
+        except SignedOut:  # the check made in the command's call: closed with 4401
+            pass
         except Exception as exc:
             await self._send_error(exc, message_id)
         finally:
@@ -375,9 +380,7 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
             raise NotAuthenticated(
                 GameError.NOT_AUTHENTICATED, "Authentication credentials were not provided."
             )
-        seq, receipt = await database_sync_to_async(_move, thread_sensitive=False)(
-            self.game_id, self.user, content
-        )
+        seq, receipt = await self.checked_call(_move, self.game_id, self.user, content)
         await self.send_json(
             {"type": "move.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
         )
@@ -387,9 +390,7 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
             raise NotAuthenticated(
                 GameError.NOT_AUTHENTICATED, "Authentication credentials were not provided."
             )
-        seq, receipt = await database_sync_to_async(_more_time, thread_sensitive=False)(
-            self.game_id, self.user, content
-        )
+        seq, receipt = await self.checked_call(_more_time, self.game_id, self.user, content)
         await self.send_json(
             {"type": "more_time.accepted", "id": content.get("id"), "seq": seq, "receipt": receipt}
         )
@@ -403,9 +404,11 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
         (or, a spectator where spectators are refused, closed with 4403).
         """
         try:
-            seat, payload = await database_sync_to_async(
-                selectors.game_catch_up, thread_sensitive=False
-            )(self.game_id, self.user, after, self.seat)
+            seat, payload = await self.checked_call(
+                selectors.game_catch_up, self.game_id, self.user, after, self.seat
+            )
+        except SignedOut:  # closed with 4401
+            return
         except Forbidden:
             await self._leave()
             await self.close(code=CLOSE_FORBIDDEN)

@@ -118,7 +118,15 @@ def credential_check(credential: dict[str, Any] | None, user_id: int | None):
     return user, expiry
 
 
-_check = database_sync_to_async(credential_check, thread_sensitive=False)
+def _in_threads(func):
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
+_check = _in_threads(credential_check)
+
+
+class SignedOut(Exception):
+    """The socket's credential ended (its socket is closed with ``CLOSE_SIGNED_OUT``)."""
 
 
 def _consume_ticket(ticket: str):
@@ -192,6 +200,7 @@ class CredentialWatch:
     _credential_timer: asyncio.Task | None = None
     _credential_checked: float = 0.0
     _signed_out = False
+    _check_in_call = False  # credential_still_valid left the check to the command's call
 
     def _credential(self) -> dict[str, Any] | None:
         return self.scope.get("credential")
@@ -241,15 +250,45 @@ class CredentialWatch:
             await self.channel_layer.group_discard(self._credential_group, self.channel_name)
             self._credential_group = None
 
-    async def credential_still_valid(self) -> bool:
-        """Check again if the last check is older than ``SOCKET_AUTH_RECHECK_SECONDS``."""
+    async def credential_still_valid(self, in_its_call: bool = False) -> bool:
+        """Check again if the last check is older than ``SOCKET_AUTH_RECHECK_SECONDS``.
+
+        ``in_its_call``: the command goes to the database through ``checked_call``, which then
+        makes the check in the same call, before the command's own work (a socket's moves
+        came more than that apart at a big tournament's tables, and each paid a trip to the
+        database of its own for the check)."""
         if self._signed_out:
             return False
         if self._credential() is None:
             return True
         if time.monotonic() - self._credential_checked < settings.SOCKET_AUTH_RECHECK_SECONDS:
             return True
+        if in_its_call:
+            self._check_in_call = True
+            return True
         return await self._recheck_or_trust()
+
+    async def checked_call(self, func, *args):
+        """``func(*args)`` in the thread pool; first, in the same call, the credential's check
+        that ``credential_still_valid(in_its_call=True)`` left to it. A credential that ended
+        closes the socket (4401) and raises ``SignedOut``: ``func`` is not called."""
+        credential, user_id = self._credential(), self._user_id()
+        check, self._check_in_call = self._check_in_call and credential is not None, False
+
+        def call():
+            checked = credential_check(credential, user_id) if check else None
+            if checked is not None and checked[0] is None:
+                return checked, None
+            return checked, func(*args)
+
+        try:
+            checked, result = await _in_threads(call)()
+        except BaseException:
+            self._check_in_call = self._check_in_call or check  # not made: the next call makes it
+            raise
+        if checked is not None and not await self.credential_checked(*checked):
+            raise SignedOut()
+        return result
 
     async def auth_recheck(self, message) -> None:
         """The group message: a credential of this user ended (``ended``), or may have."""

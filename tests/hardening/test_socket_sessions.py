@@ -204,6 +204,29 @@ async def test_a_token_deleted_behind_the_platforms_back_stops_the_next_move(set
         assert await db(lambda: Game.objects.get(pk=gid).version) == version  # no move was made
 
 
+async def test_a_token_deleted_behind_the_platforms_back_gets_no_sync_either(settings):
+    """A sync checks the token in the same trip to the database as its catch-up, before it:
+    a token deleted in SQL gets the close (4401), never the seat's view."""
+    settings.SOCKET_AUTH_RECHECK_SECONDS = 0.2
+    ana, bo, gid = await db(ana_and_bo_at_a_table)
+    async with Sockets() as sockets:
+        comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
+        assert (await hello_of(comm))["seat"] == 0
+
+        def delete_in_sql():
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "DELETE FROM accounts_apitoken WHERE digest = %s", [hash_token(ana.token)]
+                )
+
+        await db(delete_in_sql)
+        await asyncio.sleep(0.3)
+        await comm.send_json_to({"command": "sync", "after": 0})
+        output = await comm.receive_output(TIMEOUT)
+        assert output["type"] == "websocket.close", output  # no events frame before it
+        assert output["code"] == CLOSE_SIGNED_OUT
+
+
 async def test_a_socket_is_closed_when_its_token_expires():
     from datetime import timedelta
 
