@@ -254,7 +254,7 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
             return
         try:
             await self.listen_for_sign_out()
-            hello, checked = await database_sync_to_async(_arrive, thread_sensitive=False)(
+            hello, checked = await _in_pool(_arrive)(
                 self.game_id, self.user, self.scope.get("credential")
             )
         except (DatabaseError, RedisError, OSError):

@@ -176,6 +176,12 @@ async def test_a_password_change_elsewhere_closes_the_other_sessions_sockets():
         assert (await closed_within(comm, WITHIN))[0] == CLOSE_SIGNED_OUT
 
 
+def delete_token_in_sql(token: str) -> None:
+    """Delete an API token's row in SQL: no signal, no message to its sockets."""
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM accounts_apitoken WHERE digest = %s", [hash_token(token)])
+
+
 async def test_a_token_deleted_behind_the_platforms_back_stops_the_next_move(settings):
     """Should the close message be lost (here: the row deleted in SQL, no signal at all), the
     socket checks its token again before a command once SOCKET_AUTH_RECHECK_SECONDS passed."""
@@ -189,13 +195,7 @@ async def test_a_token_deleted_behind_the_platforms_back_stops_the_next_move(set
         assert (await hello_of(comm))["seat"] is not None
         version = await db(lambda: Game.objects.get(pk=gid).version)
 
-        def delete_in_sql():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "DELETE FROM accounts_apitoken WHERE digest = %s", [hash_token(who.token)]
-                )
-
-        await db(delete_in_sql)
+        await db(delete_token_in_sql, who.token)
         await asyncio.sleep(0.3)
         await try_a_move(comm, gid, who)
 
@@ -213,13 +213,7 @@ async def test_a_token_deleted_behind_the_platforms_back_gets_no_sync_either(set
         comm = sockets.keep(ticket_socket(gid, await db(ticket, ana.token)))
         assert (await hello_of(comm))["seat"] == 0
 
-        def delete_in_sql():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "DELETE FROM accounts_apitoken WHERE digest = %s", [hash_token(ana.token)]
-                )
-
-        await db(delete_in_sql)
+        await db(delete_token_in_sql, ana.token)
         await asyncio.sleep(0.3)
         await comm.send_json_to({"command": "sync", "after": 0})
         output = await comm.receive_output(TIMEOUT)
