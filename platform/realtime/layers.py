@@ -48,3 +48,14 @@ def group_host(layer, group: str) -> tuple[int, int]:
         name = f"{config.get('prefix', 'asgi')}__group__{group}"
         return _consistent_hash(name, count), count
     return 0, 1
+
+
+def pubsub_target(layer, group: str) -> tuple[str, str] | None:
+    """For the pub/sub layer: ``(the Redis URL of the host that carries group, the name the
+    layer publishes the group's messages on)``; None for any other layer."""
+    if not isinstance(layer, RedisPubSubChannelLayer):
+        return None
+    config = layer._kwargs
+    hosts = decode_hosts(config.get("hosts"))
+    name = f"{config.get('prefix', 'asgi')}__group__{group}"
+    return hosts[_consistent_hash(name, len(hosts))]["address"], name
