@@ -222,6 +222,12 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 # Seconds a client has to send each whole request, headers and body (manage.py serve): a
 # half-open or trickling connection is closed then.
 HTTP_REQUEST_TIMEOUT = float(ENV.get("HTTP_REQUEST_TIMEOUT", "").strip() or 20)
+# Threads for the sockets' database work in one web process (manage.py serve: its event loop's
+# default executor; each holds a pooled connection while it works). Python's default is the
+# cores + 4: a move's call spends most of its time waiting on PostgreSQL and Redis, so at 500
+# tables moves queued for a thread while the process had CPU to spare (docs/scaling.md). At
+# most the pool's 20 connections (config.env), which HTTP requests share.
+SOCKET_THREADS = int(ENV.get("SOCKET_THREADS", "").strip() or 16)
 
 DATABASES = {"default": database_from_env(ENV)}
 # A pooled process tries a PostgreSQL server it lost every this many seconds (psycopg_pool's

@@ -1,7 +1,9 @@
 """`manage.py serve`: migrate, start the embedded services, then serve HTTP and WebSocket over
 ASGI with uvicorn."""
 
+import asyncio
 import gc
+from concurrent.futures import ThreadPoolExecutor
 
 import uvicorn
 from django.conf import settings
@@ -31,6 +33,21 @@ def proxy_options(forwarded_allow_ips: list[str]) -> dict:
     }
 
 
+class Server(uvicorn.Server):
+    """uvicorn's server, its event loop's default executor sized ``threads``: the sockets'
+    database calls (``database_sync_to_async(..., thread_sensitive=False)``) run there."""
+
+    def __init__(self, config: uvicorn.Config, threads: int) -> None:
+        super().__init__(config)
+        self.threads = threads
+
+    async def serve(self, sockets=None) -> None:
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(self.threads, thread_name_prefix="socket-db")
+        )
+        await super().serve(sockets)
+
+
 class Command(BaseCommand):
     help = "Apply migrations, then serve the platform over ASGI (uvicorn)."
 
@@ -56,7 +73,7 @@ class Command(BaseCommand):
         # HTTP and WebSocket from this one process. Django's ASGI handler does not speak the
         # lifespan protocol. The WebSocket implementation is named, not "auto": auto silently
         # serves no sockets when the websockets package is missing.
-        uvicorn.run(
+        config = uvicorn.Config(
             # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before Django reads it.
             BodyLimitMiddleware(application),
             host=host,
@@ -83,3 +100,5 @@ class Command(BaseCommand):
             # Which peers may name the client's address and scheme (default: none).
             **proxy_options(settings.FORWARDED_ALLOW_IPS),
         )
+        # The sockets' database calls on SOCKET_THREADS threads (settings).
+        Server(config, settings.SOCKET_THREADS).run()
