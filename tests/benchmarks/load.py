@@ -154,6 +154,7 @@ async def person(
     stop_at: list[float],
     rng: random.Random,
     think: float = 0.0,
+    everyone: asyncio.Event | None = None,
 ) -> None:
     began = time.monotonic()
     uri = await asyncio.to_thread(
@@ -173,6 +174,10 @@ async def person(
         hello = json.loads(await ws.recv())
         stats["hello"].append(time.monotonic() - began)
         await ws.send(json.dumps({"command": "sync", "after": 0}))
+        if everyone is not None:  # --arrive-first: no move before every person's hello
+            if len(stats["hello"]) == stats["people"]:
+                everyone.set()
+            await everyone.wait()
         seq, pending, due, moves = hello["seq"], False, None, []
         while time.monotonic() < stop_at[0]:
             if due is not None and time.monotonic() >= due:
@@ -277,10 +282,29 @@ def db_now(url: str):
         return conn.execute("SELECT now()").fetchone()[0]
 
 
-async def drive(ports, tables, warmup: float, seconds: float, think: float = 0.0) -> list[Table]:
+async def drive(
+    ports,
+    tables,
+    warmup: float,
+    seconds: float,
+    think: float = 0.0,
+    everyone: asyncio.Event | None = None,
+) -> list[Table]:
+    """Play ``tables`` until the warm-up and the measured seconds are over; with ``everyone``
+    (--arrive-first), people make no move until every one has said hello, and the warm-up
+    counts from then."""
     rng = random.Random(7)
-    stats = {"errors": Counter(), "ticket": [], "hello": []}
+    people = sum(len(tokens) for _, tokens in tables)
+    stats = {"errors": Counter(), "ticket": [], "hello": [], "people": people}
     stop_at = [time.monotonic() + warmup + seconds + 1]
+    if everyone is not None:
+
+        async def then_stop() -> None:
+            await everyone.wait()
+            stop_at[0] = time.monotonic() + warmup + seconds + 1
+
+        stop_at[0] = float("inf")
+        asyncio.get_running_loop().create_task(then_stop())
     objs = []
     tasks = []
     for i, (gid, tokens) in enumerate(tables):
@@ -288,7 +312,9 @@ async def drive(ports, tables, warmup: float, seconds: float, think: float = 0.0
         objs.append(t)
         for j, token in enumerate(tokens):
             port = ports[(i + j) % len(ports)]  # the two people of a table on different servers
-            tasks.append(asyncio.create_task(person(port, t, j, token, stats, stop_at, rng, think)))
+            tasks.append(
+                asyncio.create_task(person(port, t, j, token, stats, stop_at, rng, think, everyone))
+            )
     await asyncio.gather(*tasks, return_exceptions=False)
     return objs, stats
 
@@ -321,6 +347,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="people's mean think time in s (exponential; open loop at a human pace); 0: move "
         "at once (closed loop, saturating)",
+    )
+    ap.add_argument(
+        "--arrive-first",
+        action="store_true",
+        help="no move until every person's socket has said hello (a round whose players are all "
+        "at their tables before it starts); the warm-up counts from then. Without it the first "
+        "tables play while the rest connect",
     )
     ap.add_argument(
         "--worker-threads", type=int, default=4, help="the worker's thread pool (1: solo pool)"
@@ -365,9 +398,16 @@ def main(argv: list[str] | None = None) -> int:
 
             async def run():
                 nonlocal sampler
+                everyone = asyncio.Event() if args.arrive_first else None
                 task = asyncio.create_task(
-                    drive(ports, tables, args.warmup, args.seconds, args.think)
+                    drive(ports, tables, args.warmup, args.seconds, args.think, everyone)
                 )
+                if everyone is not None:  # or the run failed first (a person's socket did)
+                    ready = asyncio.create_task(everyone.wait())
+                    await asyncio.wait([ready, task], return_when=asyncio.FIRST_COMPLETED)
+                    if task.done():
+                        ready.cancel()
+                        task.result()
                 await asyncio.sleep(args.warmup)
                 if args.profile:
                     reset_statements(url)
