@@ -227,7 +227,7 @@ HTTP_REQUEST_TIMEOUT = float(ENV.get("HTTP_REQUEST_TIMEOUT", "").strip() or 20)
 # cores + 4: a move's call spends most of its time waiting on PostgreSQL and Redis, so at 500
 # tables moves queued for a thread while the process had CPU to spare (docs/scaling.md). At
 # most the pool's 20 connections (config.env), which HTTP requests share.
-SOCKET_THREADS = int(ENV.get("SOCKET_THREADS", "").strip() or 16)
+SOCKET_THREADS = max(1, int(ENV.get("SOCKET_THREADS", "").strip() or 16))
 
 DATABASES = {"default": database_from_env(ENV)}
 # A pooled process tries a PostgreSQL server it lost every this many seconds (psycopg_pool's

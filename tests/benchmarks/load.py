@@ -304,7 +304,7 @@ async def drive(
             stop_at[0] = time.monotonic() + warmup + seconds + 1
 
         stop_at[0] = float("inf")
-        asyncio.get_running_loop().create_task(then_stop())
+        stopper = asyncio.create_task(then_stop())  # held: the loop keeps only a weak reference
     objs = []
     tasks = []
     for i, (gid, tokens) in enumerate(tables):
@@ -315,7 +315,11 @@ async def drive(
             tasks.append(
                 asyncio.create_task(person(port, t, j, token, stats, stop_at, rng, think, everyone))
             )
-    await asyncio.gather(*tasks, return_exceptions=False)
+    try:
+        await asyncio.gather(*tasks, return_exceptions=False)
+    finally:
+        if everyone is not None:
+            stopper.cancel()
     return objs, stats
 
 
