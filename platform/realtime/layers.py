@@ -43,10 +43,8 @@ def group_host(layer, group: str) -> tuple[int, int]:
     if isinstance(layer, core.RedisChannelLayer):
         return layer.consistent_hash(group), layer.ring_size
     if isinstance(layer, RedisPubSubChannelLayer):
-        config = layer._kwargs  # the proxy keeps its CONFIG for the layer of each event loop
-        count = len(decode_hosts(config.get("hosts")))
-        name = f"{config.get('prefix', 'asgi')}__group__{group}"
-        return _consistent_hash(name, count), count
+        hosts, name = _pubsub_group(layer, group)
+        return _consistent_hash(name, len(hosts)), len(hosts)
     return 0, 1
 
 
@@ -55,7 +53,11 @@ def pubsub_target(layer, group: str) -> tuple[str, str] | None:
     layer publishes the group's messages on)``; None for any other layer."""
     if not isinstance(layer, RedisPubSubChannelLayer):
         return None
-    config = layer._kwargs
-    hosts = decode_hosts(config.get("hosts"))
-    name = f"{config.get('prefix', 'asgi')}__group__{group}"
+    hosts, name = _pubsub_group(layer, group)
     return hosts[_consistent_hash(name, len(hosts))]["address"], name
+
+
+def _pubsub_group(layer: RedisPubSubChannelLayer, group: str) -> tuple[list[dict], str]:
+    """The pub/sub layer's hosts, and the name it publishes ``group``'s messages on."""
+    config = layer._kwargs  # the proxy keeps its CONFIG for the layer of each event loop
+    return decode_hosts(config.get("hosts")), f"{config.get('prefix', 'asgi')}__group__{group}"
