@@ -243,7 +243,7 @@ def channel_layers_from_env(
     if hosts and kind == "pubsub":
         return {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "BACKEND": "realtime.layers.RedisPubSubChannelLayer",
                 "CONFIG": {"hosts": hosts, "prefix": prefix},
             }
         }

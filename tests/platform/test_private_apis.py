@@ -65,6 +65,21 @@ PRIVATE_SYMBOLS = [
         "realtime.layers.group_host repeats the pub/sub layer's names of groups",
     ),
     (
+        "channels_redis.pubsub",
+        "RedisPubSubChannelLayer._get_layer",
+        "realtime.layers.RedisPubSubChannelLayer puts BatchedShard in each loop's layer",
+    ),
+    (
+        "channels_redis.pubsub",
+        "RedisSingleShardConnection._ensure_redis",
+        "realtime.layers.BatchedShard connects as the shard does before a batch",
+    ),
+    (
+        "channels_redis.pubsub",
+        "RedisSingleShardConnection._ensure_receiver",
+        "realtime.layers.BatchedShard starts the shard's receiver before a batch",
+    ),
+    (
         "asyncio",
         "_get_running_loop",
         "tests/conftest.py lifts Playwright's running-loop mark for the tests without a browser",
@@ -186,6 +201,26 @@ def test_group_host_names_the_redis_channels_redis_puts_a_group_on():
     for group in [f"game-{n}.seat-{n % 4}" for n in range(64)] + ["user-7", "tournament-3"]:
         shard = loop_layer._get_shard(loop_layer._get_group_channel_name(group))
         assert group_host(proxy, group) == (loop_layer._shards.index(shard), 4), group
+
+
+def test_a_pubsub_shard_still_keeps_what_batched_shard_shares_with_it():
+    """realtime.layers.BatchedShard sends subscribes under the shard's ``_lock`` on its
+    ``_pubsub`` and records them in ``_subscribed_to``, as channels-redis's own methods do;
+    it replaces the ``_shards`` of each loop's layer, which it finds by ``host``."""
+    from channels_redis.pubsub import RedisPubSubLoopLayer
+    from channels_redis.pubsub import RedisSingleShardConnection
+
+    hosts = ["redis://10.0.0.1:6379/0", "redis://10.0.0.2:6379/0"]
+    loop_layer = RedisPubSubLoopLayer(hosts=hosts)
+    assert [type(s) for s in loop_layer._shards] == [RedisSingleShardConnection] * 2
+    shard = loop_layer._shards[1]
+    assert shard.host["address"] == hosts[1]
+    assert shard._subscribed_to == set()
+    assert shard._pubsub is None  # connected lazily, on first use
+    assert hasattr(shard._lock, "acquire")
+    source = inspect.getsource(RedisSingleShardConnection.subscribe)
+    for part in ("self._lock", "self._subscribed_to.add"):
+        assert part in source, f"channels_redis's shard no longer subscribes with {part}"
 
 
 def test_an_rrule_still_holds_the_attributes_series_reads():

@@ -185,7 +185,7 @@ def test_channel_redis_urls_become_the_hosts_of_either_layer_in_their_order():
         assert default["CONFIG"]["prefix"] == "site-b"
         backends[kind] = default["BACKEND"]
     assert backends == {
-        "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "pubsub": "realtime.layers.RedisPubSubChannelLayer",
         # send() to one socket's channel on the host it is read from (realtime.layers)
         "queues": "realtime.layers.RedisChannelLayer",
     }
