@@ -62,6 +62,7 @@ from tests.support.server import free_port
 from tests.support.server import start
 from tests.support.server import stop
 from tests.support.server import wait_ready
+from tests.support.tickets import as_a_crowd
 from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -234,6 +235,7 @@ def generator(
     mine = sorted(tokens)[index::count]  # the watchers of this process, before the seating
 
     async def run() -> list[Table]:
+        as_a_crowd(len(mine))
         seated = asyncio.Event()
         watchers = [
             asyncio.create_task(watch_tournament(bases[i % len(bases)], tid, tokens[name], seated))

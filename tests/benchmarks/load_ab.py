@@ -25,7 +25,8 @@ Each side has its own database and Redis databases (channel layer and cache, bro
 neither sees the other's games or queue. A side that moved nothing fails the run.
 
 Run: ``make load-ab`` or ``python -m tests.benchmarks.load_ab [--old c9a47bf] [--rounds 2]
-[--tables 8] [--seconds 20] [--warmup 5] [--web 1] [--worker-threads 4] [--redis URL]``. Needs PostgreSQL
+[--tables 8] [--seconds 20] [--warmup 5] [--web 1] [--worker-threads 4] [--arrive-first]
+[--redis URL]``. Needs PostgreSQL
 and Redis as ``make load`` does; drops and recreates ``mexican_train_load_a`` (old) and
 ``mexican_train_load_b`` (new), and uses Redis databases 8/9 (old) and 10/11 (new). Prints
 figures; asserts nothing about them.
@@ -288,6 +289,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--web", type=int, default=1)
     ap.add_argument("--worker-threads", type=int, default=4)
     ap.add_argument(
+        "--arrive-first",
+        action="store_true",
+        help="load's --arrive-first on both sides (both revisions' load must know it)",
+    )
+    ap.add_argument(
         "--redis",
         default=REDIS,
         help="the Redis server (its databases 8-11 are flushed): another one than a test run's",
@@ -299,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         f"--warmup={args.warmup}",
         f"--web={args.web}",
         f"--worker-threads={args.worker_threads}",
-    ]
+    ] + (["--arrive-first"] if args.arrive_first else [])
     old_tree = worktree(args.old, args.worktree)
     redis = args.redis.rstrip("/")
     old = Side(f"old {args.old}", old_tree, "mexican_train_load_a", 8, own_install(old_tree), redis)
