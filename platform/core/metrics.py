@@ -22,6 +22,10 @@ Metrics (names as exposed):
   ``..._socket_frames_in_total{consumer}``, ``..._socket_frames_out_total{consumer}``: sockets
   accepted and ended, and frames received and sent, by consumer (``game``, ``tournament``);
   counted by ``socket_app`` around each consumer of the routing.
+- ``mexican_train_event_loop_lag_seconds``: how late a web process's event loop woke a task
+  that slept ``LOOP_LAG_INTERVAL`` (``watch_loop_lag``, started by ``manage.py serve``). Every
+  socket frame and every HTTP request waits its turns of that one loop: a p99 growing past
+  a few tens of milliseconds means the process is saturated (docs/scaling.md).
 
 Several processes: with PROMETHEUS_MULTIPROC_DIR set (an empty directory per container, made
 and wiped at start by deploy/docker-entrypoint.sh), prometheus_client writes each process's
@@ -36,6 +40,7 @@ when METRICS_TOKEN is set; under the production profile without one they answer 
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import logging
@@ -156,6 +161,13 @@ SOCKET_FRAMES_OUT = Counter(
     ["consumer"],
     registry=REGISTRY,
 )
+LOOP_LAG = Histogram(
+    "mexican_train_event_loop_lag_seconds",
+    "Seconds a web process's event loop woke a sleeping task late.",
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
+    registry=REGISTRY,
+)
+LOOP_LAG_INTERVAL = 0.25  # seconds between two looks
 
 UNMATCHED_ROUTE = "unmatched"
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -237,6 +249,15 @@ def socket_app(app, consumer: str):
 
 
 # -- instrumentation points (one call each in the code they count) ----------------------------
+
+
+async def watch_loop_lag(interval: float = LOOP_LAG_INTERVAL) -> None:
+    """Observe, every ``interval`` seconds for as long as it runs, how late the running event
+    loop woke this task from its sleep (LOOP_LAG)."""
+    while True:
+        asleep = time.monotonic()
+        await asyncio.sleep(interval)
+        LOOP_LAG.observe(max(0.0, time.monotonic() - asleep - interval))
 
 
 def _count_move(by: str) -> None:

@@ -1,8 +1,9 @@
 """GET /metrics: the Prometheus text format, the bearer token, and the values moving with the
-platform (moves, bot turns, timeouts, sockets, active games, task lag)."""
+platform (moves, bot turns, timeouts, sockets, active games, task lag, event loop lag)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from contextlib import contextmanager
@@ -32,6 +33,7 @@ FAMILIES = {
     "mexican_train_open_sockets": "gauge",
     "mexican_train_active_games": "gauge",
     "mexican_train_task_lag_seconds": "histogram",
+    "mexican_train_event_loop_lag_seconds": "histogram",
 }
 LIVE = {"kind": "live", "seconds_per_move": 10, "reserve_seconds": 20}
 
@@ -312,3 +314,29 @@ def test_the_celery_signals_are_connected_when_django_starts():
         metrics.REGISTRY.get_sample_value("mexican_train_task_lag_seconds_count", {"task": name})
         == 1
     )
+
+
+def _loop_lag() -> tuple[float, float]:
+    """(observations in all, observations of at most 0.25 s) of LOOP_LAG so far."""
+    samples = {
+        (s.name, s.labels.get("le")): s.value for f in metrics.LOOP_LAG.collect() for s in f.samples
+    }
+    return samples[("mexican_train_event_loop_lag_seconds_count", None)], samples[
+        ("mexican_train_event_loop_lag_seconds_bucket", "0.25")
+    ]
+
+
+def test_the_event_loop_lag_is_how_late_the_loop_woke_a_sleeping_task():
+    count, quick = _loop_lag()
+
+    async def hold_the_loop() -> None:
+        watch = asyncio.ensure_future(metrics.watch_loop_lag(interval=0.01))
+        await asyncio.sleep(0)  # the watch is asleep, due 0.01 s from now
+        time.sleep(0.3)  # a callback that holds the loop (what a saturated process does)
+        while _loop_lag()[0] == count:  # until the watch has woken and observed
+            await asyncio.sleep(0.01)
+        watch.cancel()
+
+    asyncio.run(hold_the_loop())
+    after, quick_after = _loop_lag()
+    assert after - quick_after >= count - quick + 1  # a wake-up later than 0.25 s

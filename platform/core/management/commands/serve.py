@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils.module_loading import import_string
 
+from core import metrics
 from core.asgi_limits import BodyLimitMiddleware
 from core.embedded import start_embedded_services
 from core.limits import MAX_FRAME_BYTES
@@ -33,6 +34,41 @@ def proxy_options(forwarded_allow_ips: list[str]) -> dict:
     }
 
 
+def server_config(application, host: str, port: int) -> uvicorn.Config:
+    """uvicorn's configuration for serving ``application`` on ``host``:``port``."""
+    # HTTP and WebSocket from this one process. Django's ASGI handler does not speak the
+    # lifespan protocol. The WebSocket implementation is named, not "auto": auto silently
+    # serves no sockets when the websockets package is missing.
+    return uvicorn.Config(
+        # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before Django reads it.
+        BodyLimitMiddleware(application),
+        host=host,
+        port=port,
+        lifespan="off",
+        # HTTP/1.1 with a deadline for reading each request (HTTP_REQUEST_TIMEOUT): uvicorn
+        # alone never times out a connection that has not finished its first request.
+        http=request_timeout_protocol(settings.HTTP_REQUEST_TIMEOUT),
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        ws="websockets-sansio",
+        # A larger frame closes the socket with 1009 before it is buffered (the default,
+        # 16 MiB, let 20 anonymous sockets stall the event loop parsing 15 MiB frames).
+        ws_max_size=MAX_FRAME_BYTES,
+        ws_per_message_deflate=settings.SOCKET_COMPRESSION,
+        log_level="info",
+        # With JSON logs (LOG_FORMAT=json, production), uvicorn's own lines go through the
+        # root logger Django configured, as JSON too; else uvicorn's usual text lines. Either
+        # way its request and WebSocket lines drop the query string (a socket ticket
+        # travels as ?ticket=): core.logging.QueryStringFilter, on uvicorn's loggers
+        # from settings LOGGING, which uvicorn's own configuration leaves in place.
+        **({"log_config": None} if settings.LOG_FORMAT == "json" else {}),
+        # One line per request costs a measurable share of a move under load; log requests
+        # when debugging only.
+        access_log=settings.DEBUG,
+        # Which peers may name the client's address and scheme (default: none).
+        **proxy_options(settings.FORWARDED_ALLOW_IPS),
+    )
+
+
 class Server(uvicorn.Server):
     """uvicorn's server, its event loop's default executor sized ``threads``: the sockets'
     database calls (``database_sync_to_async(..., thread_sensitive=False)``) run there."""
@@ -45,7 +81,12 @@ class Server(uvicorn.Server):
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(self.threads, thread_name_prefix="socket-db")
         )
-        await super().serve(sockets)
+        # How late the loop runs (core.metrics LOOP_LAG); held: the loop keeps weak references.
+        self.lag_watch = asyncio.ensure_future(metrics.watch_loop_lag())
+        try:
+            await super().serve(sockets)
+        finally:
+            self.lag_watch.cancel()
 
 
 class Command(BaseCommand):
@@ -70,35 +111,6 @@ class Command(BaseCommand):
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 50, 100)
-        # HTTP and WebSocket from this one process. Django's ASGI handler does not speak the
-        # lifespan protocol. The WebSocket implementation is named, not "auto": auto silently
-        # serves no sockets when the websockets package is missing.
-        config = uvicorn.Config(
-            # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before Django reads it.
-            BodyLimitMiddleware(application),
-            host=host,
-            port=port,
-            lifespan="off",
-            # HTTP/1.1 with a deadline for reading each request (HTTP_REQUEST_TIMEOUT): uvicorn
-            # alone never times out a connection that has not finished its first request.
-            http=request_timeout_protocol(settings.HTTP_REQUEST_TIMEOUT),
-            timeout_keep_alive=KEEP_ALIVE_SECONDS,
-            ws="websockets-sansio",
-            # A larger frame closes the socket with 1009 before it is buffered (the default,
-            # 16 MiB, let 20 anonymous sockets stall the event loop parsing 15 MiB frames).
-            ws_max_size=MAX_FRAME_BYTES,
-            log_level="info",
-            # With JSON logs (LOG_FORMAT=json, production), uvicorn's own lines go through the
-            # root logger Django configured, as JSON too; else uvicorn's usual text lines. Either
-            # way its request and WebSocket lines drop the query string (a socket ticket
-            # travels as ?ticket=): core.logging.QueryStringFilter, on uvicorn's loggers
-            # from settings LOGGING, which uvicorn's own configuration leaves in place.
-            **({"log_config": None} if settings.LOG_FORMAT == "json" else {}),
-            # One line per request costs a measurable share of a move under load; log requests
-            # when debugging only.
-            access_log=settings.DEBUG,
-            # Which peers may name the client's address and scheme (default: none).
-            **proxy_options(settings.FORWARDED_ALLOW_IPS),
-        )
+        config = server_config(application, host, port)
         # The sockets' database calls on SOCKET_THREADS threads (settings).
         Server(config, settings.SOCKET_THREADS).run()
