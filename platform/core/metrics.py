@@ -22,8 +22,9 @@ Metrics (names as exposed):
   ``..._socket_frames_in_total{consumer}``, ``..._socket_frames_out_total{consumer}``: sockets
   accepted and ended, and frames received and sent, by consumer (``game``, ``tournament``);
   counted by ``socket_app`` around each consumer of the routing.
-- ``mexican_train_event_loop_lag_seconds``: how late a web process's event loop woke a task
-  that slept ``LOOP_LAG_INTERVAL`` (``watch_loop_lag``, started by ``manage.py serve``). Every
+- ``mexican_train_event_loop_lag_seconds{process}``: how late a process's event loop woke a
+  task that slept ``LOOP_LAG_INTERVAL`` (``watch_loop_lag``; ``process="web"``, started by
+  ``manage.py serve``). Every
   socket frame and every HTTP request waits its turns of that one loop: a p99 growing past
   a few tens of milliseconds means the process is saturated (docs/scaling.md).
 
@@ -163,7 +164,10 @@ SOCKET_FRAMES_OUT = Counter(
 )
 LOOP_LAG = Histogram(
     "mexican_train_event_loop_lag_seconds",
-    "Seconds a web process's event loop woke a sleeping task late.",
+    "Seconds a process's event loop woke a sleeping task late, by kind of process.",
+    # Labelled, so that a process that never watches its loop (a worker, beat) writes no empty
+    # series of it: an unlabelled histogram has its values from import on, in every process.
+    ["process"],
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
     registry=REGISTRY,
 )
@@ -251,13 +255,14 @@ def socket_app(app, consumer: str):
 # -- instrumentation points (one call each in the code they count) ----------------------------
 
 
-async def watch_loop_lag(interval: float = LOOP_LAG_INTERVAL) -> None:
+async def watch_loop_lag(process: str, interval: float = LOOP_LAG_INTERVAL) -> None:
     """Observe, every ``interval`` seconds for as long as it runs, how late the running event
-    loop woke this task from its sleep (LOOP_LAG)."""
+    loop woke this task from its sleep (LOOP_LAG, labelled ``process``)."""
+    lag = LOOP_LAG.labels(process=process)
     while True:
         asleep = time.monotonic()
         await asyncio.sleep(interval)
-        LOOP_LAG.observe(max(0.0, time.monotonic() - asleep - interval))
+        lag.observe(max(0.0, time.monotonic() - asleep - interval))
 
 
 def _count_move(by: str) -> None:

@@ -82,7 +82,7 @@ class Server(uvicorn.Server):
             ThreadPoolExecutor(self.threads, thread_name_prefix="socket-db")
         )
         # How late the loop runs (core.metrics LOOP_LAG); held: the loop keeps weak references.
-        self.lag_watch = asyncio.ensure_future(metrics.watch_loop_lag())
+        self.lag_watch = asyncio.ensure_future(metrics.watch_loop_lag("web"))
         try:
             await super().serve(sockets)
         finally:
