@@ -231,7 +231,7 @@ SOCKET_THREADS = max(1, int(ENV.get("SOCKET_THREADS", "").strip() or 16))
 # WebSocket compression (permessage-deflate) when a client offers it: off by default. The
 # platform's frames are small JSON; each compressed frame cost the event loop a trip out of
 # and back into the GIL behind the socket threads, and each compressing socket holds its own
-# zlib state (about 300 KiB). At 500 tables compression was a fifth of the loop's time and the
+# zlib state (tens of KiB). At 500 tables compression was a fifth of the loop's time and the
 # loop fell a second behind (docs/scaling.md). SOCKET_COMPRESSION=1 turns it on.
 SOCKET_COMPRESSION = env_flag(ENV, "SOCKET_COMPRESSION", default=False)
 
