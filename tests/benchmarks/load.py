@@ -142,10 +142,9 @@ class Table:
         self.gid = gid
         # the seq a move will create -> (when it was sent, who sent it)
         self.sent: dict[int, tuple[float, int]] = {}
-        self.latencies: list[float] = []
-        self.to_commit: list[float] = []  # sent -> the event's commit time (its "at")
-        self.to_deliver: list[float] = []  # the event's commit time -> received
-        self.sent_at: list[float] = []  # when each of those moves was sent (monotonic)
+        # One per move delivered to the other person: (when it was sent (monotonic), sent ->
+        # received, sent -> the event's commit time (its "at"), the commit time -> received)
+        self.delivered: list[tuple[float, float, float, float]] = []
 
 
 async def person(
@@ -217,12 +216,10 @@ async def person(
             for e in msg.get("events", []):
                 sent = table.sent.get(e["seq"])
                 if sent is not None and sent[1] != me and e["actor"].get("kind") == "player":
-                    table.latencies.append(now - sent[0])  # delivered to the other person
                     at = datetime.fromisoformat(e["at"]).timestamp()
                     wall = time.time() - (time.monotonic() - now)
-                    table.to_commit.append(at - (wall - (now - sent[0])))
-                    table.to_deliver.append(wall - at)
-                    table.sent_at.append(sent[0])
+                    latency = now - sent[0]  # delivered to the other person
+                    table.delivered.append((sent[0], latency, at - (wall - latency), wall - at))
                     del table.sent[e["seq"]]
             seq = max(seq, msg.get("seq", seq))
             moves = msg.get("legal_moves") or []
@@ -455,12 +452,7 @@ def main(argv: list[str] | None = None) -> int:
             counts = count_moves(url, since, until)
             # The delivery figures count the moves sent in the measured window, as moves/s
             # does: the warm-up holds the arrivals' burst, which is not the steady state.
-            measured = [
-                (t.latencies[i], t.to_commit[i], t.to_deliver[i])
-                for t in objs
-                for i, at in enumerate(t.sent_at)
-                if window[0] <= at < window[1]
-            ]
+            measured = [d[1:] for t in objs for d in t.delivered if window[0] <= d[0] < window[1]]
             lat = [m[0] for m in measured]
             people, bots = counts.get("player", 0), counts.get("bot", 0)
             total = sum(counts.values())
