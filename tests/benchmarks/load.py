@@ -375,6 +375,12 @@ def main(argv: list[str] | None = None) -> int:
         help="folder: sample the web processes and the worker with py-spy over the measured "
         "seconds, and read pg_stat_statements, then print the top entries",
     )
+    ap.add_argument(
+        "--gil",
+        action="store_true",
+        help="with --profile: sample only the thread holding the interpreter lock (a process's "
+        "Python runs on one core at a time: this is where that core goes, waits left out)",
+    )
     args = ap.parse_args(argv)
     url, redis_url, broker, env = fresh_platform("mexican_train_load", 14)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "platform")])
@@ -422,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
                 await asyncio.sleep(args.warmup)
                 if args.profile:
                     reset_statements(url)
-                    sampler = Sampler(args.profile, args.seconds)
+                    sampler = Sampler(args.profile, args.seconds, gil=args.gil)
                     for i, proc in enumerate(procs):
                         sampler.attach(f"web-{i}", proc.pid)
                     sampler.attach("worker", worker.worker.pid)

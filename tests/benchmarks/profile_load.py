@@ -6,7 +6,7 @@ The private cluster (tests/hardening/private.py) runs with fsync off, as the oth
 servers do: the profile shows where the processes spend their time, not the disk's.
 
 Run: ``make profile-load`` or ``python -m tests.benchmarks.profile_load [--tables 100]
-[--seconds 30] [--warmup 5] [--web 1] [--out DIR]``.
+[--seconds 30] [--warmup 5] [--web 1] [--out DIR] [--gil]``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--web", type=int, default=1)
     ap.add_argument("--warmup", type=float, default=5, help="seconds before the measured ones")
     ap.add_argument("--out", type=Path, help="where py-spy's raw samples are kept")
+    ap.add_argument(
+        "--gil", action="store_true", help="sample only the thread holding the interpreter lock"
+    )
     args = ap.parse_args(argv)
     out = args.out or Path(tempfile.mkdtemp(prefix="mt-profile-"))
     with private_services(
@@ -49,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
                 str(args.warmup),
                 "--profile",
                 str(out),
+                *(["--gil"] if args.gil else []),
             ]
         )
     print(f"py-spy's raw samples: {out}")

@@ -99,8 +99,8 @@ def summarise(name: str, raw: str) -> Profile:
 class Sampler:
     """``py-spy record`` on each named process for ``seconds``; ``profiles()`` once they end."""
 
-    def __init__(self, out: Path, seconds: float, rate: int = 200) -> None:
-        self.out, self.seconds, self.rate = out, seconds, rate
+    def __init__(self, out: Path, seconds: float, rate: int = 200, gil: bool = False) -> None:
+        self.out, self.seconds, self.rate, self.gil = out, seconds, rate, gil
         self._runs: list[tuple[str, Path, subprocess.Popen]] = []
         out.mkdir(parents=True, exist_ok=True)
 
@@ -119,6 +119,7 @@ class Sampler:
                 "--format",
                 "raw",
                 "--nonblocking",
+                *(["--gil"] if self.gil else []),
                 "--output",
                 str(path),
             ],
