@@ -94,9 +94,9 @@ def _session_user(session_key: str):
 
 
 def _token_user(digest: str):
-    from accounts.models import ApiToken
+    from accounts.tokens import token_for_digest
 
-    token = ApiToken.objects.select_related("user").filter(digest=digest).first()
+    token = token_for_digest(digest)
     if token is None or (token.expiry is not None and token.expiry <= clock.now()):
         return AnonymousUser(), None
     return token.user, token.expiry

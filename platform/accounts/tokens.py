@@ -62,8 +62,15 @@ def token_for_key(key: str):
     return None
 
 
+def token_for_digest(digest: str):
+    """The token whose digest is ``digest``, its user loaded, or None (expired or not: the
+    caller decides)."""
+    found = _candidates(digest, by="digest")
+    return found[0] if found else None
+
+
 @functools.cache
-def _candidates_query(vendor: str) -> tuple[str, sql.Columns, sql.Columns]:
+def _candidates_query(vendor: str, by: str = "token_key") -> tuple[str, sql.Columns, sql.Columns]:
     from accounts.models import ApiToken
 
     token, user = sql.Columns(ApiToken, "t"), sql.Columns(get_user_model(), "u")
@@ -71,15 +78,16 @@ def _candidates_query(vendor: str) -> tuple[str, sql.Columns, sql.Columns]:
     owner = quote(ApiToken._meta.get_field("user").column)
     statement = (
         f"SELECT {token.select}, {user.select} FROM {token.table} "
-        f"JOIN {user.table} ON u.{quote('id')} = t.{owner} WHERE t.{quote('token_key')} = %s"
+        f"JOIN {user.table} ON u.{quote('id')} = t.{owner} WHERE t.{quote(by)} = %s"
     )
     return statement, token, user
 
 
-def _candidates(token_key: str) -> list:
-    """The tokens whose key starts with ``token_key``, their users loaded: one hand-written
-    query (``core.sql``), as every API request by token makes it."""
-    statement, token_cols, user_cols = _candidates_query(connection.vendor)
+def _candidates(token_key: str, by: str = "token_key") -> list:
+    """The tokens whose key starts with ``token_key`` (``by="digest"``: whose digest is it),
+    their users loaded: one hand-written query (``core.sql``), as every API request by token
+    makes it, and a socket's recheck of its token."""
+    statement, token_cols, user_cols = _candidates_query(connection.vendor, by)
     with connection.cursor() as cursor:
         cursor.execute(statement, [token_key])
         rows = cursor.fetchall()

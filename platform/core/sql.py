@@ -20,14 +20,18 @@ from django.db.models import Model
 class Columns:
     """The concrete columns of ``model`` under a table ``alias``: their SELECT list, and the
     instance built from their values in a row (None if its primary key is NULL: the empty side
-    of an outer join)."""
+    of an outer join). ``names``: only these fields, in this order, read with ``values``
+    (``values_list``'s tuples) rather than built into instances."""
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[Model], alias: str, names: Sequence[str] | None = None) -> None:
         self.model = model
         self.alias = alias
-        self.fields = list(model._meta.concrete_fields)
+        if names is None:
+            self.fields = list(model._meta.concrete_fields)
+        else:
+            self.fields = [model._meta.get_field(name) for name in names]
         self.names = [f.attname for f in self.fields]
-        self.pk_index = self.fields.index(model._meta.pk)
+        self.pk_index = self.fields.index(model._meta.pk) if names is None else -1
         quote = connection.ops.quote_name
         self.select = ", ".join(f"{alias}.{quote(f.column)}" for f in self.fields)
         self._converters: list[tuple[int, list]] | None = None
@@ -47,14 +51,20 @@ class Columns:
             self._converters = out
         return self._converters
 
-    def build(self, row: Sequence[Any], start: int) -> Model | None:
+    def values(self, row: Sequence[Any], start: int = 0) -> list[Any]:
+        """The columns' values in ``row`` from ``start``, converted as the ORM would."""
         values = list(row[start : start + len(self.fields)])
-        if values[self.pk_index] is None:
-            return None
         for i, converters in self.converters():
             for convert, col in converters:
                 values[i] = convert(values[i], col, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+        return values
+
+    def build(self, row: Sequence[Any], start: int) -> Model | None:
+        if self.pk_index < 0:
+            raise TypeError("a subset of the columns builds no instance: use values()")
+        if row[start + self.pk_index] is None:
+            return None
+        return self.model.from_db(connection.alias, self.names, self.values(row, start))
 
 
 def update_row(model: type[Model], pk: Any, fields: Mapping[str, Any]) -> None:
