@@ -277,16 +277,27 @@ class _Direct:
             return False  # async code: never block its loop
         except RuntimeError:
             pass
-        targets = [(pubsub_target(layer, group), group) for group in messages]
-        if any(target is None for target, _ in targets):
-            return False
-        for i, ((url, name), group) in enumerate(targets):
+        by_host: dict[str, list[tuple[str, str]]] = {}
+        for group in messages:
+            target = pubsub_target(layer, group)
+            if target is None:
+                return False
+            by_host.setdefault(target[0], []).append((target[1], group))
+        # One round trip a host (a pipeline, not a transaction): a move's update goes to
+        # three or four groups, and each reply waited for is the interpreter lock given up
+        # and asked for again behind the event loop and the other database threads.
+        hosts = list(by_host.items())
+        for i, (url, published) in enumerate(hosts):
             try:
-                self._client(url).publish(name, layer.serialize(messages[group]))
+                pipe = self._client(url).pipeline(transaction=False)
+                for name, group in published:
+                    pipe.publish(name, layer.serialize(messages[group]))
+                pipe.execute()
             except Exception as exc:  # noqa: BLE001 — the sender loop retries and logs
                 self._until = time.monotonic() + self.BACKOFF
                 log.debug("direct publish failed, the sender loop takes over: %s", exc)
-                _SENDER.post(layer, {g: messages[g] for _, g in targets[i:]})
+                left = [g for _, rest in hosts[i:] for _, g in rest]
+                _SENDER.post(layer, {g: messages[g] for g in left})
                 return True
         return True
 

@@ -71,3 +71,34 @@ async def test_a_thread_does_not_overtake_batches_still_waiting_in_the_sender_lo
     monkeypatch.setattr(broadcast._DIRECT, "_until", 0.0)
     monkeypatch.setattr(broadcast._SENDER, "nothing_pending", lambda: False)
     assert broadcast._DIRECT.send(object(), {"g": {"n": 1}}) is False
+
+
+async def test_a_broadcast_to_several_groups_is_one_round_trip_to_their_redis(layer, monkeypatch):
+    """A move's update goes to the table, each seat and the spectators: one write to Redis and
+    one wait for its replies, not one a group (each wait gives up the interpreter lock)."""
+    _pubsub_only(layer)
+    import redis.connection
+
+    groups = [f"direct-many-{i}" for i in range(4)]
+    channels = {}
+    for group in groups:
+        channels[group] = await layer.new_channel()
+        await layer.group_add(group, channels[group])
+    monkeypatch.setattr(broadcast._DIRECT, "_until", 0.0)
+    monkeypatch.setattr(broadcast._DIRECT, "_clients", {})
+    monkeypatch.setattr(broadcast._SENDER, "post", lambda *a: pytest.fail("left to the loop"))
+    writes = []
+    real = redis.connection.AbstractConnection.send_packed_command
+
+    def counted(self, command, check_health=True):
+        writes.append(command)
+        return real(self, command, check_health)
+
+    monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command", counted)
+    messages = {group: {"type": "game.update", "n": i} for i, group in enumerate(groups)}
+    await asyncio.to_thread(broadcast.send_now, messages)
+    monkeypatch.undo()
+    published = [w for w in writes if b"PUBLISH" in b"".join(w if isinstance(w, list) else [w])]
+    assert len(published) == 1, f"{len(published)} writes carried the publishes"
+    for i, group in enumerate(groups):
+        assert (await asyncio.wait_for(layer.receive(channels[group]), 5))["n"] == i
