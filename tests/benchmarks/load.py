@@ -312,6 +312,7 @@ async def drive(
 
         stop_at[0] = float("inf")
         stopper = asyncio.create_task(then_stop())  # held: the loop keeps only a weak reference
+    lag_probe = asyncio.create_task(watch_lag(stats.setdefault("lag", [])))
     objs = []
     tasks = []
     for i, (gid, tokens) in enumerate(tables):
@@ -325,9 +326,24 @@ async def drive(
     try:
         await asyncio.gather(*tasks, return_exceptions=False)
     finally:
+        lag_probe.cancel()
         if everyone is not None:
             stopper.cancel()
     return objs, stats
+
+
+LAG_EVERY = 0.1
+
+
+async def watch_lag(into: list[tuple[float, float]]) -> None:
+    """How late this generator's own loop wakes from a sleep of ``LAG_EVERY`` s, with when:
+    a delivery is stamped when the loop gets to it, so a busy generator adds its lag to every
+    figure it reports (``load`` prints it beside them)."""
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(LAG_EVERY)
+        now = time.monotonic()
+        into.append((now, now - start - LAG_EVERY))
 
 
 def pct(values: list[float], p: float) -> float:
@@ -481,6 +497,13 @@ def main(argv: list[str] | None = None) -> int:
                     f"  of which sent -> committed p50 {pct(commit, 50) * 1000:.1f} ms, p99 "
                     f"{pct(commit, 99) * 1000:.1f} ms; committed -> delivered p50 "
                     f"{pct(deliver, 50) * 1000:.1f} ms, p99 {pct(deliver, 99) * 1000:.1f} ms"
+                )
+            lags = [lag for at, lag in stats["lag"] if window[0] <= at < window[1]]
+            if lags:
+                print(
+                    f"  the generator's own loop, woken late (in every figure above): p50 "
+                    f"{pct(lags, 50) * 1000:.1f} ms, p99 {pct(lags, 99) * 1000:.1f} ms, max "
+                    f"{max(lags) * 1000:.1f} ms"
                 )
             streams = [f"game-{gid}" for gid, _ in tables]
             print(fairness(url, since, until, streams))
