@@ -57,9 +57,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 
+from accounts.sockets import CLOSE_TRY_AGAIN
 from accounts.sockets import CredentialWatch
 from accounts.sockets import SignedOut
 from accounts.sockets import credential_check
+from accounts.sockets import refusals
 from core import metrics
 from core.api import error_body
 from core.api import error_for
@@ -100,7 +102,6 @@ GAP_WAIT_MAX_SECONDS = 5.0
 LATENESS_HALF_LIFE_SECONDS = 2.0
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403  # a spectator at a duplicate deal other tables still play
-CLOSE_TRY_AGAIN = 1013  # a backing service is down: try again later (RFC 6455)
 CLOSE_TOO_BIG = 1009  # a frame over MAX_FRAME_BYTES (RFC 6455)
 BAD_MESSAGE = ApplicationError(
     GameError.BAD_MESSAGE, 'expected a JSON object with a known "command"'
@@ -257,13 +258,16 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
             hello, checked = await _in_pool(_arrive)(
                 self.game_id, self.user, self.scope.get("credential")
             )
-        except (DatabaseError, RedisError, OSError):
-            # The database (or Redis, for a session) is down: tell the client to come back
-            # rather than drop the connection with a server error; it reconnects with backoff.
-            log.warning("socket connect failed: a backing service is down", exc_info=True)
+        except (DatabaseError, RedisError, OSError) as exc:
+            # The database (or Redis, for a session) is down, or the pool out of connections:
+            # tell the client to come back rather than drop the connection with a server
+            # error; it reconnects with backoff. One line an interval, not a traceback a socket
+            # (a round's start refused dozens at once).
+            refusals.failed("socket connect", exc)
             await self.accept()
             await self.close(code=CLOSE_TRY_AGAIN)
             return
+        refusals.succeeded("socket connect")
         await self.accept()  # before closing too: a close before accept loses its code
         metrics.socket_opened(self)
         if hello is None:
@@ -463,8 +467,8 @@ class GameConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
                 await self._catch_up(self.last_seq)
                 return
             hello = await _in_pool(_hello)(self.game_id, self.user)
-        except (DatabaseError, RedisError, OSError):
-            log.warning("socket reseat failed: a backing service is down", exc_info=True)
+        except (DatabaseError, RedisError, OSError) as exc:
+            refusals.failed("socket reseat", exc)
             await self._leave()  # never stay on a seat that may no longer be this user's
             await self.close(code=CLOSE_TRY_AGAIN)
             return

@@ -36,12 +36,18 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 
 from core import clock
+from core.api import is_outage
+from core.outages import FailureLog
 from realtime.broadcast import send_on_commit
 from realtime.groups import user_group
 
 log = logging.getLogger(__name__)
+# Sockets refused for a backing service down or out of connections: one line an interval per
+# kind (core.outages), not a traceback a socket.
+refusals = FailureLog(log)
 
 CLOSE_SIGNED_OUT = 4401  # the socket's session ended or its token was revoked or expired
+CLOSE_TRY_AGAIN = 1013  # a backing service is down or out of connections: try again later
 
 
 def query_param(query_string: bytes, name: str) -> str | None:
@@ -168,6 +174,22 @@ class TicketAuthMiddleware(BaseMiddleware):
     else from the session (inside ``AuthMiddlewareStack``). ``?token=`` makes it anonymous."""
 
     async def __call__(self, scope, receive, send):
+        try:
+            scope = await self._authenticated(scope)
+        except Exception as exc:
+            if scope.get("type") != "websocket" or not is_outage(exc):
+                raise
+            # At a round's start a busy process's pool ran dry reading hundreds of tickets at
+            # once: an HTTP 500 with a traceback each, and no close code for the browser's
+            # socket to back off on. A ticket read in a failed transaction stays unused; the
+            # browser asks for a new one when it reconnects.
+            refusals.failed("socket ticket", exc)
+            await try_again_later(receive, send)
+            return None
+        refusals.succeeded("socket ticket")
+        return await super().__call__(scope, receive, send)
+
+    async def _authenticated(self, scope):
         query = scope.get("query_string", b"")
         ticket = query_param(query, "ticket")
         if ticket is not None:
@@ -184,7 +206,16 @@ class TicketAuthMiddleware(BaseMiddleware):
             if signed_in and user.is_staff:
                 user = await _staff_checked(user, credential)
             scope = dict(scope, user=user, credential=credential)
-        return await super().__call__(scope, receive, send)
+        return scope
+
+
+async def try_again_later(receive, send) -> None:
+    """Answer a socket's handshake with an accept and a close 1013 (a close before the accept
+    reaches a browser as a failed handshake, without its code)."""
+    message = await receive()
+    if message.get("type") == "websocket.connect":
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
 
 # -- consumers ---------------------------------------------------------------------------------

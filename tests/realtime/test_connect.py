@@ -154,3 +154,52 @@ async def test_a_socket_opened_while_the_database_is_down_is_told_to_try_again(m
     async with Sockets() as sockets:
         closed = await sockets.closed_at_once(str(uuid.uuid4()))
         assert closed == {"type": "websocket.close", "code": 1013}
+
+
+async def test_a_ticket_that_cannot_be_read_for_an_outage_is_told_to_try_again(monkeypatch):
+    """At a round's start the pool of a busy web process ran dry (PoolTimeout after 10 s) while
+    it read the tickets of hundreds of sockets at once: the handshake failed with an HTTP 500
+    and a traceback, and the browser's socket saw no close code to back off on. Refused with
+    1013 instead, as a socket whose own reads fail; the ticket is tried again with a new one."""
+    from django.db import OperationalError
+
+    from accounts import sockets as account_sockets
+
+    async def dry(ticket):
+        raise OperationalError("couldn't get a connection after 10.00 sec")
+
+    ana, bo = await db(player, "ana"), await db(player, "bo")
+    gid = await db(table, ana, [bo])
+    monkeypatch.setattr(account_sockets, "consume_ticket", dry)
+    async with Sockets() as sockets:
+        closed = await sockets.closed_at_once(gid, token=ana.token)
+        assert closed == {"type": "websocket.close", "code": 1013}
+    monkeypatch.undo()
+    async with Sockets() as sockets:
+        _, hello = await sockets.connected(gid, token=ana.token)  # a new ticket, once it is back
+        assert hello["seat"] == 0
+
+
+async def test_sockets_refused_for_an_outage_log_one_line_not_a_traceback_each(monkeypatch, caplog):
+    """A round's start refused dozens of sockets at once, each with a traceback in the log."""
+    import logging
+
+    from django.db import OperationalError
+
+    from accounts import sockets as account_sockets
+    from games import consumers
+
+    def down(*args, **kwargs):
+        raise OperationalError("couldn't get a connection after 10.00 sec")
+
+    monkeypatch.setattr(consumers, "_hello", down)
+    monkeypatch.setattr(account_sockets.refusals, "_kinds", {})
+    caplog.set_level(logging.WARNING)
+    async with Sockets() as sockets:
+        for _ in range(5):
+            closed = await sockets.closed_at_once(str(uuid.uuid4()))
+            assert closed == {"type": "websocket.close", "code": 1013}
+    refused = [r for r in caplog.records if "socket connect" in r.getMessage()]
+    assert len(refused) == 1, [r.getMessage() for r in refused]
+    assert refused[0].exc_info is None
+    assert "couldn't get a connection" in refused[0].getMessage()
