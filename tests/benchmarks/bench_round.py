@@ -22,6 +22,10 @@ benchmark builds that moment on real servers and measures it from the players' s
   person's move, sent, until another person at that table received its event) over the
   ``--seconds`` that follow.
 
+A table's socket that fails to open, or is closed with 1013 (try again later), is opened again
+as the table page does it (after 1 s, doubling up to 30 s, with a new ticket): a browser's
+retries are part of the burst, and the report counts them apart from the errors.
+
 Prints figures; asserts nothing about them.
 
 Run: ``make bench-round`` or ``python -m tests.benchmarks.bench_round [--players 512] [--web 1]
@@ -164,11 +168,10 @@ async def play(
         errors["late: contribution after the window closed"] += 1
     elif status != 200:
         errors[f"contribution {status} {code}"] += 1
-    uri = await asyncio.to_thread(socket_url, base, f"/ws/games/{table.gid}/", token)
-    async with websockets.connect(
-        uri, origin=base, max_queue=None, ping_interval=None, open_timeout=120
-    ) as ws:
-        hello = json.loads(await ws.recv())
+    ws, hello = await connect_as_a_browser(base, table.gid, token, stop_at, errors, rng)
+    if ws is None:
+        return
+    async with ws:
         await ws.send(json.dumps({"command": "sync", "after": 0}))
         seq, pending, due = hello.get("seq", 0), False, None
         legal: list = []
@@ -216,6 +219,40 @@ async def play(
                          "id": seq}
                     )
                 )  # fmt: skip
+
+
+# The table page's socket (frontend/static/frontend/js/socket.js) reconnects after a failed
+# handshake or a close 1013 (a backing service down or out of connections), after 1 s, then
+# doubling up to 30 s, plus up to 0.5 s at random, with a new ticket each time.
+BACKOFF_FIRST, BACKOFF_MOST, JITTER = 1.0, 30.0, 0.5
+
+
+async def connect_as_a_browser(base, gid, token, stop_at, errors: Counter, rng):
+    """The socket of ``gid`` and its hello, tried again as the browser does until the run ends
+    (each retry counted apart); ``(None, None)`` if it never opened."""
+    backoff = BACKOFF_FIRST
+    while time.time() < stop_at.value:
+        try:
+            uri = await asyncio.to_thread(socket_url, base, f"/ws/games/{gid}/", token)
+            ws = await websockets.connect(
+                uri, origin=base, max_queue=None, ping_interval=None, open_timeout=120
+            )
+            try:
+                hello = json.loads(await ws.recv())
+            except BaseException:
+                await ws.close()
+                raise
+            if hello.get("type") == "hello":
+                return ws, hello
+            await ws.close()
+            why = f"hello {hello.get('type')}"
+        except (OSError, websockets.WebSocketException) as exc:
+            why = f"{type(exc).__name__}: {exc}"[:80]
+        errors[f"retried: {why}"] += 1
+        await asyncio.sleep(backoff + rng.random() * JITTER)
+        backoff = min(backoff * 2, BACKOFF_MOST)
+    errors["a table socket never opened"] += 1
+    return None, None
 
 
 def http_base(base: str, method: str, path: str, body=None, token=None):
@@ -548,8 +585,11 @@ def main(argv: list[str] | None = None) -> int:
             if len(results) < len(gens):
                 errors["generator reported nothing"] += len(gens) - len(results)
             late = {k: v for k, v in errors.items() if k.startswith("late: ")}
-            errors = Counter({k: v for k, v in errors.items() if k not in late})
+            retried = {k: v for k, v in errors.items() if k.startswith("retried: ")}
+            errors = Counter({k: v for k, v in errors.items() if k not in late | retried})
             print(f"errors: {sum(errors.values())} {dict(errors) if errors else ''}".rstrip())
+            if retried:  # refused handshakes a browser would have tried again, as it did
+                print(f"table sockets tried again: {sum(retried.values())} {retried}")
             for what, n in late.items():
                 print(f"{what.removeprefix('late: ')}: {n} people")
         finally:
