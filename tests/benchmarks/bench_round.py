@@ -173,7 +173,8 @@ async def play(
         return
     async with ws:
         await ws.send(json.dumps({"command": "sync", "after": 0}))
-        seq, pending, due = hello.get("seq", 0), False, None
+        seq, pending, due, active = hello.get("seq", 0), False, None, False
+        sent_at = seq  # the seq the last move was sent at: a later update holds its answer
         legal: list = []
         while time.time() < stop_at.value:
             timeout = 0.5 if due is None else max(0.0, min(0.5, due - time.monotonic()))
@@ -191,6 +192,10 @@ async def play(
                     continue
                 if kind == "move.accepted":
                     pending = False
+                    if legal and active and due is None and seq > sent_at:
+                        # The answer came after the update that gave the turn back (a draw,
+                        # then a play): without this the person waited for the clock.
+                        due = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
                     continue
                 if kind != "events":
                     continue
@@ -206,13 +211,14 @@ async def play(
                         del table.sent[e["seq"]]
                 seq = max(seq, msg.get("seq", seq))
                 legal = msg.get("legal_moves") or []
-                if legal and not pending and msg.get("status") == "active":
+                active = msg.get("status") == "active"
+                if legal and not pending and active:
                     due = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
                 else:
                     due = None
             if due is not None and time.monotonic() >= due and legal and not pending:
                 table.sent[seq + 1] = (time.time(), me)
-                pending, due = True, None
+                pending, due, sent_at = True, None, seq
                 await ws.send(
                     json.dumps(
                         {"command": "move", "move": rng.choice(legal), "expected_seq": seq,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import gc
 import json
 import os
 import random
@@ -185,13 +186,26 @@ async def person(
             if len(stats["hello"]) == stats["people"]:
                 everyone.set()
             await everyone.wait()
-        seq, pending, due, moves = hello["seq"], False, None, []
+        seq, pending, due, moves, active = hello["seq"], False, None, [], False
+        sent_at = seq  # the seq the last move was sent at
+
+        def my_turn_then() -> float | None:
+            """When to move, if the last update left this person to move: once a turn (an
+            update while thinking does not draw again), and also when the answer to the
+            previous move comes after the update that gave the turn back (a draw, then a
+            play): without that the person waited for the clock to time them out."""
+            if not (moves and not pending and active):
+                return None
+            if due is not None:
+                return due
+            return time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+
         while time.monotonic() < stop_at[0]:
             if due is not None and time.monotonic() >= due:
                 # The think time is over: the move goes, with the seq it was chosen at.
                 due, move = None, rng.choice(moves)
                 table.sent[seq + 1] = (time.monotonic(), me)
-                pending = True
+                pending, sent_at = True, seq
                 await ws.send(
                     json.dumps({"command": "move", "move": move, "expected_seq": seq, "id": seq})
                 )
@@ -210,6 +224,8 @@ async def person(
                 continue
             if kind == "move.accepted":
                 pending = False
+                if seq > sent_at:  # the last update already holds the move just answered
+                    due = my_turn_then()
                 continue
             if kind != "events":
                 continue
@@ -223,13 +239,10 @@ async def person(
                     del table.sent[e["seq"]]
             seq = max(seq, msg.get("seq", seq))
             moves = msg.get("legal_moves") or []
-            if moves and not pending and msg.get("status") == "active":
-                # Closed loop (think 0): at once. Open loop: after a think time drawn for this
-                # turn (exponential, mean ``think``), whatever the platform is doing meanwhile.
-                if due is None:  # drawn once a turn, not again with each update
-                    due = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
-            else:
-                due = None
+            active = msg.get("status") == "active"
+            # Closed loop (think 0): at once. Open loop: after a think time drawn for this turn
+            # (exponential, mean ``think``), whatever the platform is doing meanwhile.
+            due = my_turn_then()
 
 
 def count_moves(url: str, since, until) -> Counter:
@@ -302,6 +315,7 @@ async def drive(
     rng = random.Random(7)
     people = sum(len(tokens) for _, tokens in tables)
     as_a_crowd(people)
+    quiet_collector()
     stats = {"errors": Counter(), "ticket": [], "open": [], "hello": [], "people": people}
     stop_at = [time.monotonic() + warmup + seconds + 1]
     if everyone is not None:
@@ -330,6 +344,16 @@ async def drive(
         if everyone is not None:
             stopper.cancel()
     return objs, stats
+
+
+def quiet_collector() -> None:
+    """Keep the generator's own garbage collections short, as ``manage.py serve`` does for
+    the web process: freeze what exists now out of the collector's scans, and collect the
+    young generation less often. With a thousand sockets' state in one process a full
+    collection stalls every person at once, and the stall lands in the delivery figures."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 100)
 
 
 LAG_EVERY = 0.1
