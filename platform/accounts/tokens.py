@@ -83,13 +83,14 @@ def _candidates_query(vendor: str, by: str = "token_key") -> tuple[str, sql.Colu
     return statement, token, user
 
 
-def _candidates(token_key: str, by: str = "token_key") -> list:
-    """The tokens whose key starts with ``token_key`` (``by="digest"``: whose digest is it),
-    their users loaded: one hand-written query (``core.sql``), as every API request by token
-    makes it, and a socket's recheck of its token."""
+def _candidates(value: str, by: str = "token_key") -> list:
+    """The tokens whose column ``by`` is ``value`` (``token_key``: the first characters of a
+    key; ``digest``: its whole digest), their users loaded: one hand-written query
+    (``core.sql``), as every API request by token makes it, and a socket's recheck of its
+    token."""
     statement, token_cols, user_cols = _candidates_query(connection.vendor, by)
     with connection.cursor() as cursor:
-        cursor.execute(statement, [token_key])
+        cursor.execute(statement, [value])
         rows = cursor.fetchall()
     out = []
     for row in rows:

@@ -175,6 +175,10 @@ async def play(
         await ws.send(json.dumps({"command": "sync", "after": 0}))
         seq, pending, due, active = hello.get("seq", 0), False, None, False
         sent_at = seq  # the seq the last move was sent at: a later update holds its answer
+
+        def think_done() -> float:  # closed loop (think 0): at once
+            return time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+
         legal: list = []
         while time.time() < stop_at.value:
             timeout = 0.5 if due is None else max(0.0, min(0.5, due - time.monotonic()))
@@ -195,7 +199,7 @@ async def play(
                     if legal and active and due is None and seq > sent_at:
                         # The answer came after the update that gave the turn back (a draw,
                         # then a play): without this the person waited for the clock.
-                        due = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+                        due = think_done()
                     continue
                 if kind != "events":
                     continue
@@ -213,7 +217,7 @@ async def play(
                 legal = msg.get("legal_moves") or []
                 active = msg.get("status") == "active"
                 if legal and not pending and active:
-                    due = time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+                    due = think_done()
                 else:
                     due = None
             if due is not None and time.monotonic() >= due and legal and not pending:
