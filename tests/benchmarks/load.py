@@ -146,6 +146,9 @@ class Table:
         # One per move delivered to the other person: (when it was sent (monotonic), sent ->
         # received, sent -> the event's commit time (its "at"), the commit time -> received)
         self.delivered: list[tuple[float, float, float, float]] = []
+        # The think times drawn for this table's people: (when (monotonic), seconds), so that a
+        # table that went long without a move can be told from one whose person thought long.
+        self.thinks: list[tuple[float, float]] = []
 
 
 async def person(
@@ -198,7 +201,9 @@ async def person(
                 return None
             if due is not None:
                 return due
-            return time.monotonic() + (rng.expovariate(1 / think) if think > 0 else 0)
+            drawn = rng.expovariate(1 / think) if think > 0 else 0.0
+            table.thinks.append((time.monotonic(), drawn))
+            return time.monotonic() + drawn
 
         while time.monotonic() < stop_at[0]:
             if due is not None and time.monotonic() >= due:
@@ -255,10 +260,12 @@ def count_moves(url: str, since, until) -> Counter:
     return Counter({k: n for k, n in rows})
 
 
-def fairness(url: str, since, until, streams: list[str]) -> str:
+def fairness(url: str, since, until, streams: list[str], thinks: dict | None = None) -> str:
     """How evenly the tables were served over the window: moves per table (min, median, max),
     Jain's index (1.0: all alike; 1/n: one table got everything) and the longest any table went
-    without a move (its gaps, and the window's edges, counted)."""
+    without a move (its gaps, and the window's edges, counted). With ``thinks`` (a stream's
+    longest think time drawn by the generator), the longest such think at the table that waited
+    longest: in an open loop a long gap is a long think, or a table the platform left standing."""
     with psycopg.connect(url) as conn:
         rows = conn.execute(
             "SELECT stream, created_at FROM eventstore_event WHERE created_at >= %s "
@@ -272,15 +279,24 @@ def fairness(url: str, since, until, streams: list[str]) -> str:
     if not counts or not sum(counts):
         return "fairness: no moves"
     jain = sum(counts) ** 2 / (len(counts) * sum(c * c for c in counts))
-    gaps = []
-    for at in times.values():
+    gaps = {}
+    for stream, at in times.items():
         edges = [since, *at, until]
-        gaps.append(max((b - a).total_seconds() for a, b in zip(edges, edges[1:], strict=False)))
-    return (
+        gaps[stream] = max((b - a).total_seconds() for a, b in zip(edges, edges[1:], strict=False))
+    longest = max(gaps, key=gaps.get)
+    ordered = sorted(gaps.values())
+    out = (
         f"fairness over {len(counts)} tables: moves per table min {counts[0]}, median "
         f"{counts[len(counts) // 2]}, max {counts[-1]}; Jain's index {jain:.3f}; the longest a "
-        f"table went without a move: {max(gaps):.2f} s (median table {sorted(gaps)[len(gaps) // 2]:.2f} s)"
+        f"table went without a move: {gaps[longest]:.2f} s (median table "
+        f"{ordered[len(ordered) // 2]:.2f} s)"
     )
+    if thinks:
+        out += (
+            f"; that table's longest think drawn {thinks.get(longest, 0.0):.2f} s, any table's "
+            f"{max(thinks.values()):.2f} s"
+        )
+    return out
 
 
 def connecting(stats: dict, people: int) -> str:
@@ -530,7 +546,13 @@ def main(argv: list[str] | None = None) -> int:
                     f"{max(lags) * 1000:.1f} ms"
                 )
             streams = [f"game-{gid}" for gid, _ in tables]
-            print(fairness(url, since, until, streams))
+            thinks = {
+                f"game-{t.gid}": max(
+                    (s for at, s in t.thinks if window[0] - s <= at < window[1]), default=0.0
+                )
+                for t in objs
+            }
+            print(fairness(url, since, until, streams, thinks if args.think else None))
             print(connecting(stats, 2 * len(tables)))
             errors = sum(stats["errors"].values())
             print(f"errors: {errors} {dict(stats['errors']) if errors else ''}".rstrip())
