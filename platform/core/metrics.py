@@ -27,6 +27,9 @@ Metrics (names as exposed):
   ``manage.py serve``). Every
   socket frame and every HTTP request waits its turns of that one loop: a p99 growing past
   a few tens of milliseconds means the process is saturated (docs/scaling.md).
+- ``mexican_train_gc_pause_seconds{process,generation}``: how long each of the interpreter's
+  cyclic garbage collections stopped the process (``watch_gc_pauses``; ``process="web"``,
+  started by ``manage.py serve``): a pause stops every socket of the process at once.
 
 Several processes: with PROMETHEUS_MULTIPROC_DIR set (an empty directory per container, made
 and wiped at start by deploy/docker-entrypoint.sh), prometheus_client writes each process's
@@ -42,6 +45,7 @@ when METRICS_TOKEN is set; under the production profile without one they answer 
 from __future__ import annotations
 
 import asyncio
+import gc
 import hmac
 import ipaddress
 import logging
@@ -172,6 +176,14 @@ LOOP_LAG = Histogram(
     registry=REGISTRY,
 )
 LOOP_LAG_INTERVAL = 0.25  # seconds between two looks
+GC_PAUSE = Histogram(
+    "mexican_train_gc_pause_seconds",
+    "Seconds the interpreter's cyclic garbage collector stopped a process, by kind of process "
+    "and generation collected.",
+    ["process", "generation"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
+    registry=REGISTRY,
+)
 
 UNMATCHED_ROUTE = "unmatched"
 HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -263,6 +275,24 @@ async def watch_loop_lag(process: str, interval: float = LOOP_LAG_INTERVAL) -> N
         asleep = time.monotonic()
         await asyncio.sleep(interval)
         lag.observe(max(0.0, time.monotonic() - asleep - interval))
+
+
+def watch_gc_pauses(process: str) -> Callable[[str, dict], None]:
+    """Observe every cyclic garbage collection of this process from now on (GC_PAUSE, labelled
+    ``process`` and the generation): a full collection stops every thread, each socket's
+    frames included, for as long as it scans. Return the callback (``gc.callbacks`` holds it;
+    remove it from there to stop)."""
+    pauses = {g: GC_PAUSE.labels(process=process, generation=str(g)) for g in range(3)}
+    began = [0.0]
+
+    def on_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pauses[info["generation"]].observe(time.perf_counter() - began[0])
+
+    gc.callbacks.append(on_collection)
+    return on_collection
 
 
 def _count_move(by: str) -> None:

@@ -386,6 +386,59 @@ async def watch_lag(into: list[tuple[float, float]]) -> None:
         into.append((now, now - start - LAG_EVERY))
 
 
+def scrape_pauses(ports: list[int]) -> Counter:
+    """The web processes' event-loop lateness and garbage-collection pauses so far, summed over
+    ``ports`` from their ``/metrics``: {(family, label, bucket bound or "count"/"sum"): value}."""
+    import urllib.request
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    wanted = {
+        "mexican_train_event_loop_lag_seconds": "process",
+        "mexican_train_gc_pause_seconds": "generation",
+    }
+    out: Counter = Counter()
+    for port in ports:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as resp:
+            text = resp.read().decode()
+        for family in text_string_to_metric_families(text):
+            if family.name not in wanted:
+                continue
+            for sample in family.samples:
+                kind = sample.name.rsplit("_", 1)[1]  # bucket, count, sum (or created)
+                key = sample.labels.get("le") if kind == "bucket" else kind
+                if kind in ("bucket", "count", "sum"):
+                    label = sample.labels.get(wanted[family.name], "")
+                    out[(family.name, label, key)] += sample.value
+    return out
+
+
+def pauses(before: Counter, after: Counter) -> str:
+    """What the web processes' loops and collectors did between two ``scrape_pauses``: how
+    often a loop woke late by more than 10, 50 and 100 ms (it looks every 0.25 s), and each
+    generation's collections (how many, their total, how many stopped the process > 50 ms)."""
+
+    def delta(family: str, label: str, key: str) -> float:
+        return after[(family, label, key)] - before[(family, label, key)]
+
+    lag = "mexican_train_event_loop_lag_seconds"
+    looks = delta(lag, "web", "count")
+    late = ", ".join(
+        f"> {int(float(b) * 1000)} ms {int(looks - delta(lag, 'web', b))}"
+        for b in ("0.01", "0.05", "0.1")
+    )
+    out = f"web processes' event loops (a look each 0.25 s): {int(looks)} looks, late {late}"
+    gc_pause = "mexican_train_gc_pause_seconds"
+    for generation in "012":
+        n = delta(gc_pause, generation, "count")
+        long = n - delta(gc_pause, generation, "0.05")
+        out += (
+            f"; collections of generation {generation}: {int(n)}, "
+            f"{delta(gc_pause, generation, 'sum') * 1000:.0f} ms in all, {int(long)} over 50 ms"
+        )
+    return out
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -494,11 +547,13 @@ def main(argv: list[str] | None = None) -> int:
                         **component_counters(url, [redis_url, broker]),
                         **cpu_counters(pids, url, redis_url),
                     }
+                scraped[0] = await asyncio.to_thread(scrape_pauses, ports)
                 since = db_now(url)
                 window[0] = time.monotonic()
                 await asyncio.sleep(args.seconds)
                 until = db_now(url)
                 window[1] = time.monotonic()
+                scraped[1] = await asyncio.to_thread(scrape_pauses, ports)
                 if args.profile:
                     counters[1] = {
                         **component_counters(url, [redis_url, broker]),
@@ -508,6 +563,7 @@ def main(argv: list[str] | None = None) -> int:
                 return objs, stats, since, until
 
             counters: list[dict] = [{}, {}]
+            scraped: list[Counter] = [Counter(), Counter()]
             window = [0.0, 0.0]  # the measured seconds (monotonic)
             objs, stats, since, until = asyncio.run(run())
             elapsed = (until - since).total_seconds()
@@ -545,6 +601,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{pct(lags, 50) * 1000:.1f} ms, p99 {pct(lags, 99) * 1000:.1f} ms, max "
                     f"{max(lags) * 1000:.1f} ms"
                 )
+            print("  " + pauses(*scraped))
             streams = [f"game-{gid}" for gid, _ in tables]
             thinks = {
                 f"game-{t.gid}": max(

@@ -4,6 +4,7 @@ platform (moves, bot turns, timeouts, sockets, active games, task lag, event loo
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 import uuid
 from contextlib import contextmanager
@@ -34,6 +35,7 @@ FAMILIES = {
     "mexican_train_active_games": "gauge",
     "mexican_train_task_lag_seconds": "histogram",
     "mexican_train_event_loop_lag_seconds": "histogram",
+    "mexican_train_gc_pause_seconds": "histogram",
 }
 LIVE = {"kind": "live", "seconds_per_move": 10, "reserve_seconds": 20}
 
@@ -343,3 +345,42 @@ def test_the_event_loop_lag_is_how_late_the_loop_woke_a_sleeping_task():
     asyncio.run(hold_the_loop())
     after, quick_after = _loop_lag()
     assert after - quick_after >= count - quick + 1  # a wake-up later than 0.25 s
+
+
+def _gc_pauses(generation: int) -> tuple[float, float]:
+    """(collections, seconds) of ``generation`` observed in GC_PAUSE for process "test"."""
+    samples = {
+        s.name: s.value
+        for f in metrics.GC_PAUSE.collect()
+        for s in f.samples
+        if s.labels.get("process") == "test" and s.labels.get("generation") == str(generation)
+    }
+    return (
+        samples.get("mexican_train_gc_pause_seconds_count", 0.0),
+        samples.get("mexican_train_gc_pause_seconds_sum", 0.0),
+    )
+
+
+def test_a_garbage_collection_is_observed_with_its_generation_and_how_long_it_stopped():
+    cycles = []
+    for _ in range(200_000):  # something for the full collection to scan
+        node: dict = {}
+        node["self"] = node
+        cycles.append(node)
+    del cycles, node
+    gc.disable()  # no automatic collection in between: only the one below
+    before_full, before_young = _gc_pauses(2), _gc_pauses(0)
+    callback = metrics.watch_gc_pauses("test")
+    try:
+        began = time.perf_counter()
+        gc.collect(2)
+        took = time.perf_counter() - began
+    finally:
+        gc.callbacks.remove(callback)
+        gc.enable()
+    full = _gc_pauses(2)
+    assert full[0] == before_full[0] + 1  # that collection, and of the full generation
+    assert 0 < full[1] - before_full[1] <= took  # its pause, within the call that made it
+    assert _gc_pauses(0)[0] == before_young[0]  # a full collection is not a young one
+    gc.collect(2)
+    assert _gc_pauses(2)[0] == full[0]  # removed from gc.callbacks: no longer observed

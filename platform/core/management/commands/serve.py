@@ -111,6 +111,7 @@ class Command(BaseCommand):
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 50, 100)
+        metrics.watch_gc_pauses("web")
         config = server_config(application, host, port)
         # The sockets' database calls on SOCKET_THREADS threads (settings).
         Server(config, settings.SOCKET_THREADS).run()
