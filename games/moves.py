@@ -31,12 +31,27 @@ class MoveInput(serializers.Serializer):
         return data
 
 
+def checked(shared: serializers.Serializer, data) -> dict:
+    """``data`` as ``shared`` (one instance of a serializer, made once) validates it; DRF's
+    ValidationError, with what a new instance's ``is_valid`` would say, if it does not.
+
+    DRF deep-copies a serializer's declared fields into each new instance, and every copy
+    points back to its parent: some 75 objects in reference cycles a move, which only the
+    interpreter's cyclic collector frees, in pauses that stop every socket of a web process
+    (tests/games/test_move_body.py). ``run_validation`` is what ``is_valid`` runs; it keeps
+    nothing on the instance, so threads share it. A body that is not a JSON object goes to a
+    new instance, for DRF's own answer to it (``is_valid`` words a missing body apart)."""
+    if not isinstance(data, dict):
+        serializer = type(shared)(data=data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+    return dict(shared.run_validation(data))
+
+
 def move_body(data) -> tuple[dict, int | None]:
     """Validate a move body; return the move and its ``expected_seq`` (None if not given).
     Raises DRF's ValidationError (400 ``invalid``, with the fields)."""
-    serializer = MoveInput(data=data)
-    serializer.is_valid(raise_exception=True)
-    body = dict(serializer.validated_data)
+    body = checked(MOVE_INPUT, data)
     return body, body.pop("expected_seq", None)
 
 
@@ -52,6 +67,8 @@ class MoreTimeInput(serializers.Serializer):
 
 def more_time_body(data) -> dict:
     """Validate a more-time body (DRF's ValidationError: 400 ``invalid``, with the fields)."""
-    serializer = MoreTimeInput(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+    return checked(MORE_TIME_INPUT, data)
+
+
+MOVE_INPUT = MoveInput()  # the shared instances (``checked``)
+MORE_TIME_INPUT = MoreTimeInput()
