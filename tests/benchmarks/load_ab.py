@@ -289,6 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--web", type=int, default=1)
     ap.add_argument("--worker-threads", type=int, default=4)
     ap.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="load's --think on both sides: an open loop at a human pace (0: closed loop)",
+    )
+    ap.add_argument(
         "--arrive-first",
         action="store_true",
         help="load's --arrive-first on both sides (both revisions' load must know it)",
@@ -306,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         f"--web={args.web}",
         f"--worker-threads={args.worker_threads}",
     ] + (["--arrive-first"] if args.arrive_first else [])
+    if args.think:
+        load_args.append(f"--think={args.think}")
     old_tree = worktree(args.old, args.worktree)
     redis = args.redis.rstrip("/")
     old = Side(f"old {args.old}", old_tree, "mexican_train_load_a", 8, own_install(old_tree), redis)
