@@ -70,6 +70,8 @@ from tests.support.tickets import as_a_crowd
 from tests.support.tickets import socket_url
 
 ROOT = Path(__file__).resolve().parents[2]
+# A move's refusals a person answers by playing it again (the table page's "play it again").
+AGAIN = frozenset({"service_unavailable"})
 
 
 # -- setting up: accounts, tokens and the tournament, through the platform's services ---------------
@@ -191,8 +193,15 @@ async def play(
                 msg = json.loads(raw)
                 kind = msg.get("type")
                 if kind == "error":
-                    errors[msg.get("code")] += 1
                     pending, due = False, None
+                    if msg.get("code") in AGAIN and legal and active:
+                        # Refused for an outage or a dry pool, nothing made: the table page
+                        # says "play it again", and a person does; without this the person
+                        # waited for the clock (4 tables of 128 in a two-web burst).
+                        errors[f"again: move refused {msg.get('code')}"] += 1
+                        due = think_done()
+                    else:
+                        errors[msg.get("code")] += 1
                     continue
                 if kind == "move.accepted":
                     pending = False
@@ -596,10 +605,13 @@ def main(argv: list[str] | None = None) -> int:
                 errors["generator reported nothing"] += len(gens) - len(results)
             late = {k: v for k, v in errors.items() if k.startswith("late: ")}
             retried = {k: v for k, v in errors.items() if k.startswith("retried: ")}
-            errors = Counter({k: v for k, v in errors.items() if k not in late | retried})
+            again = {k: v for k, v in errors.items() if k.startswith("again: ")}
+            errors = Counter({k: v for k, v in errors.items() if k not in late | retried | again})
             print(f"errors: {sum(errors.values())} {dict(errors) if errors else ''}".rstrip())
             if retried:  # refused handshakes a browser would have tried again, as it did
                 print(f"table sockets tried again: {sum(retried.values())} {retried}")
+            if again:  # refusals a person meets and plays through, as the page asks
+                print(f"moves refused to try again, played again: {sum(again.values())} {again}")
             for what, n in late.items():
                 print(f"{what.removeprefix('late: ')}: {n} people")
         finally:
