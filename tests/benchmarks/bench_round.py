@@ -200,6 +200,12 @@ async def play(
                         # waited for the clock (4 tables of 128 in a two-web burst).
                         errors[f"again: move refused {msg.get('code')}"] += 1
                         due = think_done()
+                    elif msg.get("code") in AGAIN:
+                        # The sync after the hello refused: the person has no table yet (the
+                        # page has it from its own HTTP load); ask again shortly.
+                        errors[f"again: sync refused {msg.get('code')}"] += 1
+                        await asyncio.sleep(1.0)
+                        await ws.send(json.dumps({"command": "sync", "after": seq}))
                     else:
                         errors[msg.get("code")] += 1
                     continue
