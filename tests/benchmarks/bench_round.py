@@ -617,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
             if retried:  # refused handshakes a browser would have tried again, as it did
                 print(f"table sockets tried again: {sum(retried.values())} {retried}")
             if again:  # refusals a person meets and plays through, as the page asks
-                print(f"moves refused to try again, played again: {sum(again.values())} {again}")
+                print(f"refused to try again, and done again: {sum(again.values())} {again}")
             for what, n in late.items():
                 print(f"{what.removeprefix('late: ')}: {n} people")
         finally:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
-import gc
 import json
 import os
 import random
@@ -38,6 +37,7 @@ from pathlib import Path
 import psycopg
 import websockets
 
+from core.collector import keep_collections_short
 from tests.benchmarks.bench_api import RAW_TABLE
 from tests.benchmarks.bench_api import raw_batch
 from tests.benchmarks.profiling import Sampler
@@ -331,7 +331,10 @@ async def drive(
     rng = random.Random(7)
     people = sum(len(tokens) for _, tokens in tables)
     as_a_crowd(people)
-    quiet_collector()
+    # The generator's own collections kept short, as the web process's: with a thousand
+    # sockets' state in one process a full collection stalls every person at once, and the
+    # stall lands in the delivery figures.
+    keep_collections_short()
     stats = {"errors": Counter(), "ticket": [], "open": [], "hello": [], "people": people}
     stop_at = [time.monotonic() + warmup + seconds + 1]
     if everyone is not None:
@@ -360,16 +363,6 @@ async def drive(
         if everyone is not None:
             stopper.cancel()
     return objs, stats
-
-
-def quiet_collector() -> None:
-    """Keep the generator's own garbage collections short, as ``manage.py serve`` does for
-    the web process: freeze what exists now out of the collector's scans, and collect the
-    young generation less often. With a thousand sockets' state in one process a full
-    collection stalls every person at once, and the stall lands in the delivery figures."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 50, 100)
 
 
 LAG_EVERY = 0.1

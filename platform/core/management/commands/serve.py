@@ -2,7 +2,6 @@
 ASGI with uvicorn."""
 
 import asyncio
-import gc
 from concurrent.futures import ThreadPoolExecutor
 
 import uvicorn
@@ -11,6 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils.module_loading import import_string
 
+from core import collector
 from core import metrics
 from core.asgi_limits import BodyLimitMiddleware
 from core.embedded import start_embedded_services
@@ -104,13 +104,8 @@ class Command(BaseCommand):
         application = import_string(settings.ASGI_APPLICATION)
 
         self.stdout.write(f"Serving the platform at http://{host}:{port}/")
-        # Everything imported so far lives as long as the process: freeze it out of the
-        # collector's scans, and collect the young generation less often. Full collections
-        # over a process holding a thousand sockets otherwise stall every socket for 100-200 ms
-        # (make bench-sockets: p99 at 1,000 clients 200-300 ms before, 53-77 ms after).
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(20_000, 50, 100)
+        # Everything imported so far lives as long as the process.
+        collector.keep_collections_short()
         metrics.watch_gc_pauses("web")
         config = server_config(application, host, port)
         # The sockets' database calls on SOCKET_THREADS threads (settings).
