@@ -290,7 +290,11 @@ INSTALLED_APPS = [
     "games",
     # The analysis of finished games (accuracy, luck, the skill index; docs/analysis.md).
     "analysis",
+    # Teams (below tournaments: team-only events and team battles name them).
+    "teams",
     "tournaments",
+    # Quick pairing: pools by seats and time control (beside tournaments).
+    "matchmaking",
     # Table and tournament chat, mutes, reports (after games and tournaments, whose rows it names).
     "chat",
     # The signing key (signing.keys) and the move receipts signed with it (trust.receipts).

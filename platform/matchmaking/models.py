@@ -1,0 +1,1 @@
+"""Quick pairing's waiting tickets (docs/players/quick-pairing.md)."""

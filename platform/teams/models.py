@@ -1,0 +1,1 @@
+"""Teams (docs/players/teams.md)."""
