@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -21,18 +20,11 @@ from core.errors import NotFound
 from games.engine import commitment
 from games.models import Game
 from games.models import GameStatus
-from games.models import Seat
-from games.services import game_create_seated
-from games.services import game_resign
-from games.services import game_start_ready
 from notifications.services import notify
-from ratings import skill
-from ratings.models import Rating
 from ratings.tasks import apply_game_ratings
 from tournaments import absence
 from tournaments import formats
 from tournaments.models import ACTIVE_ENTRY
-from tournaments.models import CORRESPONDENCE_READY_SECONDS
 from tournaments.models import AbsencePolicy
 from tournaments.models import EntryStatus
 from tournaments.models import Tournament
@@ -53,6 +45,14 @@ from tournaments.results import standings_from_games
 from tournaments.results import stood_in_entries
 from tournaments.results import table_doc_from_game
 from tournaments.results import table_result
+from tournaments.seating import open_table
+from tournaments.seating import rating_kind
+from tournaments.seating import ready_deadline
+from tournaments.seating import start_or_queue
+from tournaments.seating import start_ready_tables
+from tournaments.seating import start_ready_unit
+from tournaments.seating import strength
+from tournaments.seating import user_ratings
 from tournaments.selectors import ready_units
 from tournaments.selectors import ready_window_closed
 from tournaments.selectors import tournament_for_game
@@ -109,25 +109,15 @@ def _entries(tournament: Tournament) -> list[TournamentEntry]:
     return entries_in_seed_order(tournament)
 
 
-def _strength(entry: TournamentEntry, ratings: dict[int, float]) -> float:
-    """Return the rating ordinal the seed order sorts by (a bot: its strategy's fixed belief)."""
-    user = entry.user
-    if user.is_bot:
-        mu = skill.BOT_MU.get(user.bot_strategy, skill.BOT_MU_DEFAULT)
-        return skill.ordinal(mu, skill.BOT_SIGMA)
-    return ratings.get(user.pk, skill.ordinal(skill.MU, skill.SIGMA))
-
-
 def _seed(tournament: Tournament, entries: list[TournamentEntry]) -> None:
     """Number the entries' seeds: strongest rating (of the tournament's time-control kind)
     first, then earliest registration."""
-    kind = (tournament.time_control or {}).get("kind", "live")
-    ratings = dict(
-        Rating.objects.filter(kind=kind, user_id__in=[e.user_id for e in entries]).values_list(
-            "user_id", "ordinal"
-        )
-    )
-    ordered = sorted(entries, key=lambda e: (-_strength(e, ratings), e.registered_at, e.pk))
+    ratings = user_ratings(tournament, [e.user_id for e in entries])
+
+    def key(e: TournamentEntry):
+        return (-strength(e.user, ratings.get(e.user_id))[0], e.registered_at, e.pk)
+
+    ordered = sorted(entries, key=key)
     for number, entry in enumerate(ordered, start=1):
         entry.seed = number
     TournamentEntry.objects.bulk_update(ordered, ["seed"])
@@ -210,34 +200,20 @@ def _seating(
     return formats.seat_swiss(ids, size, history, seed=round_seed), {}
 
 
-def _ready_deadline(tournament: Tournament, now: datetime) -> datetime:
-    """Return when a table seated ``now`` starts at the latest (its ready window's end)."""
-    if (tournament.time_control or {}).get("kind") == "correspondence":
-        return now + timedelta(seconds=CORRESPONDENCE_READY_SECONDS)
-    return now + timedelta(seconds=tournament.ready_seconds)
-
-
 def _seat_round(
     tournament: Tournament, number: int, ranking: list[TournamentEntry], now: datetime
 ) -> None:
-    """Seat round ``number`` of ``ranking`` (best first): create its games (rated as the
-    tournament is) and tell each player where they sit; start the tables whose ready window
-    has nobody to wait for.
-
-    The order record version 2 needs, as at a lobby table: each game opens with its server
-    seed's commitment published (a duplicate deal group's tables with the group's one server
-    seed); then its ready window collects the seated players' contributions (the table page
-    sends one as the player opens it; ``games.services.game_contribute``) until the window
-    closes (``tournaments.selectors.ready_window_closed``) and the table starts
-    (``_start_ready_unit``): the contributions are fixed, the seed derived, round 1 dealt.
-    """
+    """Seat round ``number`` of ``ranking`` (best first): open its tables (tournaments.seating:
+    rated as the tournament is, each in its ready window; a duplicate deal group's tables with
+    the group's one server seed, committed now) and tell each player where they sit; start the
+    tables whose ready window has nobody to wait for."""
     round_seed = secrets.token_bytes(32)
     tround = TournamentRound.objects.create(
         tournament=tournament, number=number, started_at=now, seed=round_seed.hex()
     )
     by_id = {e.pk: e for e in ranking}
     seating, groups = _seating(tournament, number, [e.pk for e in ranking], round_seed)
-    deadline = _ready_deadline(tournament, now)
+    deadline = ready_deadline(tournament, now)
     for group, deal_seed in sorted(set(groups.values())):
         # One server seed per deal group, the formats' deal seed drawn from the round's secret
         # (shown once the round has finished, so anyone can check it then).
@@ -248,30 +224,20 @@ def _seat_round(
             server_seed_commitment=commitment(deal_seed),
             committed_at=now,
         )
-    live = (tournament.time_control or {}).get("kind") != "correspondence"
+    live = rating_kind(tournament) != "correspondence"
     seats = []
     for index, table in enumerate(seating):
         group, deal_seed = groups.get(index, (None, None))
-        label = f" · R{number} T{index + 1}"
-        game = game_create_seated(
-            created_by=tournament.created_by,
-            users=[by_id[i].user for i in table],
-            hand_table=tournament.hand_table,
-            variants=tournament.variants,
-            time_control=tournament.time_control,
-            rated=tournament.rated,
-            name=tournament.name[: 80 - len(label)] + label,
-            server_seed=deal_seed,
-            committed_at=now if deal_seed is not None else None,
-            start=False,
-            chat=tournament.chat,
-        )
-        # Before the commit that lets anyone see the game: other tables play this seed.
-        Game.objects.filter(pk=game.pk).update(
-            ready_deadline=deadline, seed_hidden=deal_seed is not None
-        )
-        ttable = TournamentTable.objects.create(
-            round=tround, number=index + 1, game=game, deal_group=group
+        ttable = open_table(
+            tournament,
+            tround,
+            index + 1,
+            [by_id[i].user for i in table],
+            now=now,
+            deadline=deadline,
+            label=f" · R{number} T{index + 1}",
+            deal_group=group,
+            deal_seed=deal_seed,
         )
         for s, entry_id in enumerate(table):
             seats.append(TournamentSeat(table=ttable, round=tround, index=s, entry_id=entry_id))
@@ -285,101 +251,12 @@ def _seat_round(
                     "live": live,
                     "seconds": tournament.ready_seconds,
                 },
-                url=f"/games/{game.pk}",
+                url=f"/games/{ttable.game_id}",
                 key=f"tournament:{tournament.pk}:round:{number}",
             )
     TournamentSeat.objects.bulk_create(seats)
     tournament.current_round = number
-    for unit in ready_units(tround):
-        if ready_window_closed(tournament, unit, now):
-            _start_ready_unit(tournament, unit, now)
-        elif live:
-            _start_at(unit[0].game_id, deadline)
-
-
-def _start_at(game_id, deadline: datetime) -> None:
-    """Queue the start of a live table (with its deal group) at its ready window's end; the
-    tick starts it if this task is lost."""
-
-    def dispatch() -> None:
-        from tournaments import tasks
-
-        runner.submit(tasks.start_table, game_id, 0, eta=deadline)
-
-    transaction.on_commit(dispatch)
-
-
-def group_contributions(tables: list[TournamentTable]) -> list[dict[str, Any]]:
-    """Return a duplicate deal group's contributions in their derivation order: the group's
-    tables by table number, then each table's seats by seat index — a seat the platform plays
-    contributes "" (spec version 2, step 4). Each item: ``table`` (number), ``seat``,
-    ``value`` and, if the player set it, ``at``. Read under the games' row locks."""
-    seats: dict[Any, list[Seat]] = {}
-    for seat in Seat.objects.filter(game_id__in=[t.game_id for t in tables]).select_related("user"):
-        seats.setdefault(seat.game_id, []).append(seat)
-    out: list[dict[str, Any]] = []
-    for table in sorted(tables, key=lambda t: t.number):
-        for seat in sorted(seats.get(table.game_id, []), key=lambda s: s.index):
-            item: dict[str, Any] = {"table": table.number, "seat": seat.index, "value": ""}
-            if not seat.user.is_platform_bot:  # an owned bot contributes as a person does
-                item["value"] = seat.contribution
-                if seat.contributed_at is not None:
-                    item["at"] = seat.contributed_at.isoformat()
-            out.append(item)
-    return out
-
-
-def _start_ready_unit(tournament: Tournament, tables: list[TournamentTable], now) -> bool:
-    """Start the tables of one closed ready window (a duplicate group's together); return
-    whether they started (False: they had already).
-
-    Runs under the tournament's row lock; the games' rows are locked (in id order) before the
-    contributions are read, and ``game_contribute`` takes the same lock, so a contribution
-    either lands before they are fixed or is refused. A duplicate group's contributions, in
-    ``group_contributions`` order, are stored on the group and dealt at each of its tables,
-    so every table derives the one seed from the one commitment. A player who withdrew during
-    the window leaves the started game as a withdrawal during play does.
-    """
-    ids = [t.game_id for t in tables]
-    games = list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
-    if len(games) != len(ids) or any(g.status != GameStatus.OPEN or g.version for g in games):
-        return False
-    group = tables[0].deal_group
-    if group is None:
-        game_start_ready(game_id=tables[0].game_id)
-    else:
-        fixed = group_contributions(tables)
-        TournamentDealGroup.objects.filter(round_id=tables[0].round_id, number=group).update(
-            contributions=fixed, started_at=now
-        )
-        dealt = [{k: v for k, v in c.items() if k != "table"} for c in fixed]
-        for table in tables:
-            game_start_ready(game_id=table.game_id, contributions=dealt)
-    _leave_withdrawn(tournament, tables)
-    return True
-
-
-def _leave_withdrawn(tournament: Tournament, tables: list[TournamentTable]) -> None:
-    """Take the players who withdrew during the ready window out of their started games."""
-    for table in tables:
-        for tseat in table.seats.all():
-            entry = tseat.entry
-            if entry.status == EntryStatus.WITHDRAWN:
-                game_resign(
-                    game_id=table.game_id,
-                    user=entry.user,
-                    forfeit=tournament.withdrawal_policy == AbsencePolicy.FORFEIT,
-                    reason="withdrawn",
-                )
-
-
-def _start_ready_tables(tournament: Tournament, tround: TournamentRound, now) -> bool:
-    """Start every table of the round whose ready window has closed."""
-    started = False
-    for unit in ready_units(tround):
-        if ready_window_closed(tournament, unit, now):
-            started |= _start_ready_unit(tournament, unit, now)
-    return started
+    start_or_queue(tournament, tround, now)
 
 
 def tournament_table_start(*, game_id, version: int = 0) -> bool:
@@ -409,7 +286,7 @@ def tournament_table_start(*, game_id, version: int = 0) -> bool:
         now = clock.now()
         if unit is None or not ready_window_closed(tournament, unit, now):
             return False
-        if not _start_ready_unit(tournament, unit, now):
+        if not start_ready_unit(tournament, unit, now):
             return False
         _changed(tournament)
         return True
@@ -433,7 +310,7 @@ def _progress(tournament: Tournament, now: datetime) -> bool:
         tournament.next_round_at = None
         _seat_next(tournament, tround, _entries(tournament), now)
         return True
-    started = _start_ready_tables(tournament, tround, now)
+    started = start_ready_tables(tournament, tround, now)
     tables = list(tround.tables.select_related("game").prefetch_related("seats"))
     entries = _entries(tournament)
     stood_in = stood_in_entries(tournament, tround.number, entries)

@@ -14,7 +14,7 @@ holding a game lock.
 
 Tables are seated as lobby tables open (record version 2): each game is created with its
 server seed's commitment published, waits out its ready window for the seated players'
-contributions, then starts (``_seat_round``, ``_start_ready_unit``). A duplicate deal group
+contributions, then starts (``_seat_round``, ``seating.start_ready_unit``). A duplicate deal group
 has one server seed and one contribution list (``group_contributions``).
 
 This module is the services' one door; each lives in the room of its sub-domain:
@@ -30,10 +30,10 @@ from tournaments.registration import tournament_check_in
 from tournaments.registration import tournament_register
 from tournaments.registration import tournament_withdraw
 from tournaments.reminders import tournament_reminders_send
-from tournaments.scheduling import group_contributions
 from tournaments.scheduling import tournament_advance
 from tournaments.scheduling import tournament_recompute_standings
 from tournaments.scheduling import tournament_table_start
+from tournaments.seating import group_contributions
 from tournaments.service_common import MAX_ROUNDS
 from tournaments.service_common import ORGANIZERS_GROUP
 from tournaments.service_common import READY_SECONDS_RANGE
