@@ -3,6 +3,7 @@
 - ``GET/POST games/<id>/chat``: the messages the caller may read now, newest first (cursor
   pages); post ``{"body"}`` (free chat) or ``{"quick"}`` (a key of games.chat_modes.QUICK_MESSAGES).
 - ``GET/POST tournaments/<id>/chat``: the same for a tournament.
+- ``GET/POST teams/<slug>/chat``: a team's chat, its members' (staff read it too).
 - ``POST chat/messages/<id>/report``: report a message (opens a dispute, category abuse).
 - ``GET me/mutes``, ``POST/DELETE me/mutes/<username>``: the caller's own mutes.
 - ``POST/DELETE staff/chat-mutes/<username>``: staff mute a player until a time (second
@@ -50,12 +51,12 @@ POST_ERRORS = error_responses(
 
 class ChatMessageOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    channel = serializers.ChoiceField(["players", "spectators", "tournament"])
+    channel = serializers.ChoiceField(["players", "spectators", "tournament", "team"])
     author = serializers.CharField()
     quick = serializers.CharField(allow_null=True, help_text="a quick message's key, or null")
     text = serializers.CharField(help_text="as written, or the quick message in your language")
     seq = serializers.IntegerField(
-        allow_null=True, help_text="the game's last event when said; null in a tournament"
+        allow_null=True, help_text="the game's last event when said; null in a tournament or team"
     )
     created_at = serializers.DateTimeField()
 
@@ -148,6 +149,47 @@ class TournamentChatApi(APIView):
         message = services.chat_post_tournament(
             tournament_id=tournament_id, user=request.user, **data
         )
+        return Response(selectors.message_json(message), status=status.HTTP_201_CREATED)
+
+
+class TeamChatApi(APIView):
+    """A team's chat: its members read and write it (staff read it); refused with
+    ``team_chat_closed`` while its leaders closed it or the team is closed."""
+
+    permission_classes = [IsAuthenticated]
+
+    @operation(
+        "team_chat",
+        parameters=[CursorQuery],
+        responses={
+            200: page_of("TeamChatPage", ChatMessageOutput),
+            **error_responses(400, 401, 403, 404, e403="`not_a_member`"),
+        },
+    )
+    def get(self, request, slug):
+        query(CursorQuery, request)
+        team = selectors.team_for_chat(slug, request.user)
+        return _page(request, selectors.team_chat_for(team, request.user), None, self)
+
+    @operation(
+        "team_chat_post",
+        request=PostInput,
+        responses={
+            201: ChatMessageOutput,
+            **error_responses(
+                400,
+                401,
+                403,
+                404,
+                429,
+                e400="`message_required`, `message_too_long`, `invalid_quick`",
+                e403="`not_a_member`, `team_chat_closed`, `chat_muted` (with `until`)",
+            ),
+        },
+    )
+    def post(self, request, slug):
+        data = validated(PostInput, request)
+        message = services.chat_post_team(team=slug, user=request.user, **data)
         return Response(selectors.message_json(message), status=status.HTTP_201_CREATED)
 
 

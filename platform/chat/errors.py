@@ -21,6 +21,9 @@ class ChatError(StrEnum):
     CHAT_MUTED = "chat_muted"
     # A tournament's chat is for its entrants and organizer.
     NOT_A_PARTICIPANT = "not_a_participant"
+    # A team's chat is for its members; its leaders may close it; a closed team's is closed.
+    NOT_A_MEMBER = "not_a_member"
+    TEAM_CHAT_CLOSED = "team_chat_closed"
     CANNOT_MUTE_SELF = "cannot_mute_self"
     CANNOT_REPORT_OWN = "cannot_report_own"
     ALREADY_REPORTED = "already_reported"

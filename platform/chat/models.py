@@ -3,8 +3,9 @@
 A table has two channels while its game is played: the players' (the seats held now, as
 games.selectors.game_viewer_seat says) and the spectators' (everyone else, a seat that resigned
 or forfeited included); once the game has ended both are readable by everyone. A tournament
-has one channel. Messages are never edited: they are part of the game's audit (with ``seq``,
-the game's last event when said) and what a report points at.
+has one channel, and so has a team (its members only; its leaders may close it). Messages are
+never edited: they are part of the game's audit (with ``seq``, the game's last event when
+said) and what a report points at.
 """
 
 from django.conf import settings
@@ -14,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.model_fields import optional_foreign_key
 from games.models import Game
+from teams.models import Team
 from tournaments.models import Tournament
 
 
@@ -21,6 +23,7 @@ class ChatChannel(models.TextChoices):
     PLAYERS = "players", _("Players")
     SPECTATORS = "spectators", _("Spectators")
     TOURNAMENT = "tournament", _("Tournament")
+    TEAM = "team", _("Team")
 
 
 class ChatMessage(models.Model):
@@ -28,6 +31,7 @@ class ChatMessage(models.Model):
     tournament = optional_foreign_key(
         Tournament, on_delete=models.PROTECT, related_name="chat_messages"
     )
+    team = optional_foreign_key(Team, on_delete=models.PROTECT, related_name="chat_messages")
     channel = models.CharField(max_length=16, choices=ChatChannel.choices)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
@@ -37,7 +41,7 @@ class ChatMessage(models.Model):
     body = models.TextField(blank=True)
     quick = models.CharField(max_length=32, blank=True)
     # The game's last event when the message was said (0 before the start); null in a
-    # tournament's chat.
+    # tournament's or a team's chat.
     seq = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField()
 
@@ -46,11 +50,13 @@ class ChatMessage(models.Model):
         indexes = [
             models.Index(fields=["game", "channel", "-created_at"]),
             models.Index(fields=["tournament", "-created_at"]),
+            models.Index(fields=["team", "-created_at"]),
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(game__isnull=False, tournament__isnull=True)
-                | Q(game__isnull=True, tournament__isnull=False),
+                condition=Q(game__isnull=False, tournament__isnull=True, team__isnull=True)
+                | Q(game__isnull=True, tournament__isnull=False, team__isnull=True)
+                | Q(game__isnull=True, tournament__isnull=True, team__isnull=False),
                 name="chat_message_one_place",
             ),
         ]

@@ -23,6 +23,9 @@ from games.models import Game
 from games.models import GameStatus
 from games.selectors import game_viewer_seat
 from games.selectors import table_names
+from teams.models import Team
+from teams.selectors import is_member
+from teams.selectors import team_or_none
 from tournaments.models import Tournament
 
 LIVE_STATUSES = (GameStatus.OPEN, GameStatus.ACTIVE)
@@ -57,6 +60,24 @@ def tournament_for_chat(tournament_id) -> Tournament:
     if tournament is None:
         raise NotFound(E.NOT_FOUND, "no such tournament")
     return tournament
+
+
+def team_for_chat(slug_or_id, user) -> Team:
+    """Return the team whose chat ``user`` asks for: its members read and write it, staff read
+    it (moderation); 404 if there is no such team, 403 ``not_a_member`` for anyone else."""
+    team = team_or_none(slug_or_id)
+    if team is None:
+        raise NotFound(E.NOT_FOUND, "no such team")
+    if not may_read_team(team, user):
+        raise Forbidden(E.NOT_A_MEMBER, "a team's chat is for its members")
+    return team
+
+
+def may_read_team(team: Team, user) -> bool:
+    """Members read their team's chat, and staff (to moderate it)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_staff or is_member(team.pk, user.pk)
 
 
 def game_channel_of(game: Game, user) -> str:
@@ -109,6 +130,12 @@ def tournament_chat_for(tournament: Tournament, user) -> QuerySet:
     return _without_muted(rows, user).select_related("author")
 
 
+def team_chat_for(team: Team, user) -> QuerySet:
+    """Return a team's messages (its members' reading), less the muted players'."""
+    rows = ChatMessage.objects.filter(team=team)
+    return _without_muted(rows, user).select_related("author")
+
+
 def chat_message_readable(message_id, user) -> ChatMessage:
     """Return a message ``user`` may read now; 404 for any other (a guessed id of the other
     channel looks like no message at all)."""
@@ -122,6 +149,8 @@ def chat_message_readable(message_id, user) -> ChatMessage:
             raise NotFound(E.NOT_FOUND, "no such message") from None
         if message.channel not in game_readable_channels(game, user):
             raise NotFound(E.NOT_FOUND, "no such message")
+    if message.team_id is not None and not may_read_team(message.team, user):
+        raise NotFound(E.NOT_FOUND, "no such message")
     return message
 
 

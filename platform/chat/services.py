@@ -5,7 +5,8 @@ message is delivered to the sockets on commit (chat.broadcast).
 Who writes where (chat.selectors.game_channel_of): a table's seated players, as
 games.selectors.game_viewer_seat says (a seat that resigned or forfeited no longer counts),
 in the players' channel; everyone else signed in, in the spectators'. A tournament's chat is
-for its entrants and its organizer.
+for its entrants and its organizer. A team's chat is for its members, free text, while its
+leaders keep it open and the team is not closed; it has no socket: the team page asks again.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from core.throttling import Throttled
 from core.throttling import hit
 from games.chat_modes import QUICK_MESSAGES
 from games.chat_modes import ChatMode
+from teams.selectors import is_member
 from tournaments.models import TournamentEntry
 from tournaments.selectors import duplicate_deal_in_play
 
@@ -150,6 +152,27 @@ def chat_post_tournament(*, tournament_id, user, body: str | None = None, quick:
     return message
 
 
+@transaction.atomic
+def chat_post_team(*, team, user, body: str | None = None, quick: str | None = None):
+    """Say something in a team's chat (its members; refused while its leaders closed it or
+    the team is closed)."""
+    _check_author(user)
+    found = selectors.team_for_chat(team, user)
+    if not is_member(found.pk, user.pk):  # staff read it; only members write
+        raise Forbidden(E.NOT_A_MEMBER, "a team's chat is for its members")
+    if found.closed_at is not None or not found.chat_open:
+        raise Forbidden(E.TEAM_CHAT_CLOSED, "the team's chat is closed")
+    text, key = _content(ChatMode.FREE, body, quick)
+    return ChatMessage.objects.create(
+        team=found,
+        channel=ChatChannel.TEAM,
+        author=user,
+        body=text,
+        quick=key,
+        created_at=clock.now(),
+    )
+
+
 def _report_reason(message: ChatMessage, note: str) -> str:
     """The dispute's reason: the message as it was said (no name: a deleted author's name must
     not stay in a text; the dispute page names the author through accounts.names)."""
@@ -181,7 +204,7 @@ def chat_report(*, message_id, user, reason: str = "") -> ChatReport:
     """Report a message the caller can read: at a table it opens a dispute (category abuse)
     with the message attached, its author and the reporter in the thread; staff see it in the
     dispute queue. A tournament's messages are reported to staff in the admin (a dispute is
-    about a game)."""
+    about a game); so are a team's."""
     if user is None or not user.is_authenticated:
         raise NotAuthenticated(CoreError.NOT_AUTHENTICATED, "sign in to report")
     message = selectors.chat_message_readable(message_id, user)

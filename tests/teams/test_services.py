@@ -34,7 +34,10 @@ def roles(team) -> dict[str, str]:
 def test_the_creator_leads_the_new_team_and_its_slug_comes_from_the_name(ana, club):
     assert club.slug == "train-spotters"
     assert roles(club) == {"ana": "leader"}
-    assert club.created_by == ana and club.open and club.chat_open and club.closed_at is None
+    assert club.created_by == ana
+    assert club.open
+    assert club.chat_open
+    assert club.closed_at is None
 
 
 def test_names_are_unique_in_any_case_and_slugs_are_never_all_digits(ana, bo, club):
@@ -55,7 +58,8 @@ def test_an_open_team_is_joined_at_once_and_a_closed_one_by_request(ana, bo, clu
     assert code_of(services.team_join, team_id=club.pk, user=bo) == "already_member"
     assert code_of(services.team_join, team_id=guild.pk, user=bo) == "by_request"
     outcome, request = services.team_join_or_request(team_id=guild.pk, user=bo, message="hi")
-    assert outcome == "requested" and request.message == "hi"
+    assert outcome == "requested"
+    assert request.message == "hi"
     note = Notification.objects.get(user=ana, kind="team_join_request")
     assert note.params == {"team": "Closed Guild", "player": "bo"}
     assert note.url == "/teams/closed-guild"
@@ -64,7 +68,8 @@ def test_an_open_team_is_joined_at_once_and_a_closed_one_by_request(ana, bo, clu
     assert roles(guild) == {"ana": "leader", "bo": "member"}
     assert Notification.objects.filter(user=bo, kind="team_request_accepted").exists()
     request.refresh_from_db()
-    assert request.status == RequestStatus.ACCEPTED and request.decided_by == ana
+    assert request.status == RequestStatus.ACCEPTED
+    assert request.decided_by == ana
 
 
 def test_a_declined_player_may_ask_again_a_day_later(ana, bo, guild, frozen_clock):
@@ -165,7 +170,9 @@ def test_staff_close_a_team_with_a_reason_and_it_is_read_only(ana, bo, mod, club
     )
     services.team_close(team_id=club.pk, staff=mod, reason="offensive name")
     club.refresh_from_db()
-    assert club.closed_at and club.closed_by == mod and club.closed_reason == "offensive name"
+    assert club.closed_at
+    assert club.closed_by == mod
+    assert club.closed_reason == "offensive name"
     assert not club.chat_open
     assert set(
         Notification.objects.filter(kind="team_closed").values_list("user__username", flat=True)
@@ -173,9 +180,7 @@ def test_staff_close_a_team_with_a_reason_and_it_is_read_only(ana, bo, mod, club
     assert list(selectors.team_list()) == [guild]
     cy = person("cy2")
     assert code_of(services.team_join, team_id=club.pk, user=cy) == "team_closed"
-    assert code_of(services.team_update, team_id=club.pk, user=ana, name="Again") == (
-        "team_closed"
-    )
+    assert code_of(services.team_update, team_id=club.pk, user=ana, name="Again") == ("team_closed")
     assert code_of(services.team_close, team_id=club.pk, staff=mod, reason="again") == (
         "team_closed"
     )
@@ -202,7 +207,8 @@ def test_teams_of_gives_each_player_the_team_they_joined_first(ana, bo, cy, di, 
     assert selectors.teams_of(users, [green.pk]) == {di.pk: green.pk}
     assert selectors.teams_of([], [red.pk]) == {}
     assert selectors.member_ids(blue.pk) == {bo.pk, cy.pk, ana.pk}
-    assert selectors.is_member(red.pk, cy.pk) and not selectors.is_member(red.pk, di.pk)
+    assert selectors.is_member(red.pk, cy.pk)
+    assert not selectors.is_member(red.pk, di.pk)
     assert not selectors.is_member(red.pk, None)
 
 
