@@ -1,0 +1,110 @@
+"""Read-only queries of quick pairing: the grid's counts, a player's own ticket, the tables
+whose ready window has closed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+from django.db.models import Q
+
+from core import clock
+from games.models import GameStatus
+from games.models import Seat
+from matchmaking import pairing
+from matchmaking.models import QuickTable
+from matchmaking.models import Ticket
+from matchmaking.pools import POOLS
+
+UNFINISHED = (GameStatus.OPEN, GameStatus.ACTIVE)
+
+
+def pools_grid() -> dict[str, Any]:
+    """Return every pool with how many wait in it, rated and casual (counts only), and the
+    time they were counted: ``{"pools": [...], "at"}``."""
+    counts = {
+        (row["pool"], row["rated"]): row["n"]
+        for row in Ticket.objects.values("pool", "rated").annotate(n=Count("pk"))
+    }
+    return {
+        "pools": [
+            {
+                "key": pool.key,
+                "seats": pool.seats,
+                "kind": pool.kind,
+                "time_control": pool.time_control,
+                "waiting": {
+                    "rated": counts.get((pool.key, True), 0),
+                    "casual": counts.get((pool.key, False), 0),
+                },
+            }
+            for pool in POOLS.values()
+        ],
+        "at": clock.now(),
+    }
+
+
+def queues_waiting() -> list[tuple[str, bool]]:
+    """Return the (pool, rated) queues with at least one ticket."""
+    return sorted(set(Ticket.objects.values_list("pool", "rated")))
+
+
+def quick_seat_unfinished(user, *, live_only: bool = True) -> Seat | None:
+    """Return ``user``'s seat at the newest unfinished quick-pairing game they still play
+    (not resigned nor forfeited), a live one only if ``live_only``; None if there is none."""
+    seats = Seat.objects.filter(
+        user=user,
+        resigned_at__isnull=True,
+        forfeited_at__isnull=True,
+        game__quick_table__isnull=False,
+        game__status__in=UNFINISHED,
+    )
+    if live_only:
+        seats = seats.filter(game__quick_table__kind="live")
+    return seats.select_related("game").order_by("-game__created_at").first()
+
+
+def pool_ticket_of(user) -> dict[str, Any]:
+    """Return the caller's state in quick pairing: waiting (where, since when), seated (at an
+    unfinished quick game), or none."""
+    out: dict[str, Any] = {
+        "status": "none",
+        "pool": None,
+        "rated": None,
+        "bots_after": None,
+        "joined_at": None,
+        "waited_seconds": None,
+        "game": None,
+    }
+    if user is None or not user.is_authenticated:
+        return out
+    ticket = Ticket.objects.filter(user=user).first()
+    if ticket is not None:
+        waited = pairing.waited(_pure(ticket), clock.now())
+        out.update(
+            status="waiting",
+            pool=ticket.pool,
+            rated=ticket.rated,
+            bots_after=ticket.bots_after,
+            joined_at=ticket.joined_at,
+            waited_seconds=round(waited, 1),
+        )
+        return out
+    seat = quick_seat_unfinished(user, live_only=False)
+    if seat is not None:
+        table = QuickTable.objects.get(game_id=seat.game_id)
+        out.update(status="seated", pool=table.pool, rated=table.rated, game=str(seat.game_id))
+    return out
+
+
+def _pure(ticket: Ticket) -> pairing.Ticket:
+    return pairing.Ticket(ticket.user_id, ticket.rating, ticket.joined_at, ticket.bots_after)
+
+
+def quick_tables_ready_due(now=None) -> list[str]:
+    """Return the ids of quick games still in their ready window that may start now: the
+    window's deadline passed, or (correspondence) every person seated has opened the table."""
+    now = now or clock.now()
+    waiting = QuickTable.objects.filter(game__status=GameStatus.OPEN, game__version=0)
+    due = waiting.filter(Q(game__ready_deadline__lte=now) | Q(kind="correspondence"))
+    return [str(g) for g in due.values_list("game_id", flat=True)]
