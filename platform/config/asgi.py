@@ -35,10 +35,11 @@ from channels.routing import URLRouter  # noqa: E402
 
 from accounts.sockets import TicketAuthMiddleware  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+from matchmaking.routing import websocket_urlpatterns as pool_routes  # noqa: E402
 from realtime.origin import SameOriginValidator  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
 
-websocket_routes = websocket_urlpatterns + tournament_routes
+websocket_routes = websocket_urlpatterns + tournament_routes + pool_routes
 
 application = ProtocolTypeRouter(
     {

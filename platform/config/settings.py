@@ -557,6 +557,7 @@ SWEEP_INTERVAL = float(ENV.get("SWEEP_INTERVAL", "2"))
 TOURNAMENT_TICK_SECONDS = float(ENV.get("TOURNAMENT_TICK_SECONDS", "") or SWEEP_INTERVAL)
 CELERY_BEAT_SCHEDULE = {
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
+    "matchmaking-tick": {"task": "matchmaking.tasks.tick", "schedule": TOURNAMENT_TICK_SECONDS},
     "tournaments-reminders": {
         "task": "tournaments.tasks.reminders",
         "schedule": float(ENV.get("TOURNAMENT_REMINDER_SECONDS", "") or 60),

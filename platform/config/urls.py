@@ -46,6 +46,7 @@ urlpatterns = [
     path("api/v1/", include("notifications.urls")),
     path("api/v1/", include("disputes.urls")),
     path("api/v1/", include("tournaments.urls")),
+    path("api/v1/", include("matchmaking.urls")),
     path("api/v1/", include("teams.urls")),
     # The header's language switch, remembered for a signed-in player (frontend.views).
     path("i18n/setlang/", frontend_views.set_language, name="set_language"),
