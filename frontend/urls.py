@@ -2,6 +2,7 @@ from django.urls import path
 
 from frontend import calendar
 from frontend import pwa
+from frontend import team_pages
 from frontend import views
 
 app_name = "frontend"
@@ -34,6 +35,8 @@ urlpatterns = [
         views.tournament_rounds,
         name="tournament-rounds",
     ),
+    path("teams", team_pages.teams, name="teams"),
+    path("teams/<slug:slug>", team_pages.team, name="team"),
     path("challenges", views.challenges, name="challenges"),
     path("audit/games/<uuid:game_id>", views.audit, name="audit"),
     path("disputes", views.disputes, name="disputes"),
