@@ -84,6 +84,10 @@ class SeatOutput(serializers.Serializer):
     more_time_given = serializers.IntegerField(
         help_text="how often this seat's player has given an opponent more time in this game"
     )
+    berserk = serializers.BooleanField(
+        help_text="the seat's player went berserk before the start: half the reserve (a "
+        "tournament may give a win a bonus for it)"
+    )
 
     def get_resigned(self, seat) -> bool:
         return seat.resigned_at is not None

@@ -241,7 +241,13 @@ def audit_summary(game: Game) -> dict[str, Any]:
                 "resigned_at": s.resigned_at,
                 **{
                     k: getattr(s, k)
-                    for k in ("forfeited_at", "reserve_ms", "timeouts_in_row", "vacation_used_s")
+                    for k in (
+                        "forfeited_at",
+                        "reserve_ms",
+                        "timeouts_in_row",
+                        "vacation_used_s",
+                        "berserk",
+                    )
                     if hasattr(s, k)
                 },
             }

@@ -15,6 +15,9 @@ is an hour shorter or longer in UTC. Vacation that falls in a weekend costs no v
 More time given by an opponent (``extra_s``, games.more_time) lengthens the current turn: the
 live move time, or the correspondence days to be charged, before the deadline.
 
+A live seat whose player went berserk before the start (games.services.game_berserk) starts
+with half the reserve (``berserk_reserve_ms``); its move time is the table's.
+
 Plain functions of datetimes: the services keep the results on the Game and Seat rows.
 """
 
@@ -61,6 +64,13 @@ def with_defaults(tc: dict[str, Any] | None) -> dict[str, Any]:
 
 def initial_reserve_ms(tc: dict[str, Any]) -> int | None:
     return with_defaults(tc)["reserve_seconds"] * 1000 if tc.get("kind") == LIVE else None
+
+
+def berserk_reserve_ms(tc: dict[str, Any]) -> int | None:
+    """The reserve a berserk seat starts with: half the initial one, in whole milliseconds
+    (rounded down); None for correspondence, which has none."""
+    reserve = initial_reserve_ms(tc)
+    return None if reserve is None else reserve // 2
 
 
 def vacation_left(tc: dict[str, Any], used_s: int) -> timedelta:

@@ -1,7 +1,7 @@
 """A game's aggregate: its event stream folded by the engine, loaded through snapshots.
 
 The stream holds the engine's events and a few platform events (a seat resigned, the game was
-abandoned, a seat was given more time) that the engine does not fold.
+abandoned, a seat was given more time, seats went berserk) that the engine does not fold.
 """
 
 from __future__ import annotations
@@ -57,8 +57,21 @@ SEED_CONTRIBUTIONS_FIXED = "SeedContributionsFixed"
 # A player gave the seat to move more time on its turn: {seat, seconds, given_by} (the giver's
 # seat; games.more_time). The turn's deadline moves back by ``seconds`` (games.clocks).
 MORE_TIME_GIVEN = "MoreTimeGiven"
+# The seats whose players went berserk in the ready window (games.services.game_berserk):
+# {berserk: [seat indexes, ascending]} (not "seats", which MatchStarted's data holds as a count),
+# appended at the start right after the start events (and the contributions), before the first
+# deal, only when there are any. The projection halves those seats' initial reserve
+# (games.clocks.berserk_reserve_ms); a tournament reads it (berserk_seats) for its bonus.
+SEATS_BERSERK = "SeatsBerserk"
 PLATFORM_TYPES = frozenset(
-    {SEAT_RESIGNED, GAME_ABANDONED, SEAT_FORFEITED, SEED_CONTRIBUTIONS_FIXED, MORE_TIME_GIVEN}
+    {
+        SEAT_RESIGNED,
+        GAME_ABANDONED,
+        SEAT_FORFEITED,
+        SEED_CONTRIBUTIONS_FIXED,
+        MORE_TIME_GIVEN,
+        SEATS_BERSERK,
+    }
 )
 
 # Staff adjudication (disputes.adjudication): decisions appended to the stream, never edits of it.
@@ -93,6 +106,16 @@ def round_restarted_v2(data: dict[str, Any]) -> dict[str, Any]:
     fact = {k: v for k, v in data.items() if k != "state"}
     fact.update(restart=None, restores_seq=data.get("at_seq"))
     return fact
+
+
+def berserk_seats(stored: Iterable[StoredEvent]) -> set[int]:
+    """Return the seats that went berserk, as a game's log tells it (its SeatsBerserk; none
+    before the start, or when nobody did)."""
+    out: set[int] = set()
+    for e in stored:
+        if e.type == SEATS_BERSERK:
+            out.update(e.data.get("berserk", ()))
+    return out
 
 
 def restores_position(e: StoredEvent) -> bool:

@@ -11,9 +11,13 @@ class GameError(StrEnum):
     """Why a game request was refused; clients branch on these."""
 
     ALREADY_AWARDED = "already_awarded"
+    # Berserk (games.services.game_berserk): once, and only in the ready window of a table the
+    # platform seated (not yet started), by a seat with a reserve to halve.
+    ALREADY_BERSERK = "already_berserk"
     ALREADY_RESIGNED = "already_resigned"
     ALREADY_RESTARTED = "already_restarted"
     ALREADY_SEATED = "already_seated"
+    ALREADY_STARTED = "already_started"
     ALREADY_VOID = "already_void"
     # A bot a person owns at a rated table: rated play is among people (and the platform's
     # bots of fixed strength), never a client's program.
@@ -68,6 +72,8 @@ class GameError(StrEnum):
     NOT_STARTED = "not_started"
     NOT_YOUR_SEAT = "not_your_seat"
     NO_CONTRIBUTIONS = "no_contributions"
+    NO_READY_WINDOW = "no_ready_window"
+    NO_RESERVE = "no_reserve"
     NO_SUCH_SEAT = "no_such_seat"
     OWN_GAME = "own_game"
     PLAYER_GONE = "player_gone"

@@ -131,6 +131,10 @@ class Seat(models.Model):
     # When the seated player first opened the table (a correspondence ready window ends when
     # every seated player has).
     opened_at = models.DateTimeField(null=True, blank=True)
+    # The seat's player went berserk in the table's ready window (games.services.game_berserk):
+    # half the reserve, for a bonus the tournament gives a win. Chosen before the start, then
+    # logged with it (SeatsBerserk), which is what halves the reserve; public, like the seat.
+    berserk = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]

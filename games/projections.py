@@ -34,6 +34,7 @@ from games.domain import MORE_TIME_GIVEN
 from games.domain import RESULT_AWARDED
 from games.domain import SEAT_FORFEITED
 from games.domain import SEAT_RESIGNED
+from games.domain import SEATS_BERSERK
 from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.domain import fold
 from games.engine import GameState
@@ -155,6 +156,10 @@ def project(
                 seat.reserve_ms = reserve
         elif e.type == SEED_CONTRIBUTIONS_FIXED:
             game.contributions = e.data.get("contributions")
+        elif e.type == SEATS_BERSERK:  # logged with the start, after MatchStarted
+            half = clocks.berserk_reserve_ms(tc)
+            for index in e.data["berserk"]:
+                seats[index].reserve_ms = half
         elif e.type == SEAT_RESIGNED:
             seats[e.data["seat"]].resigned_at = e.created_at
         elif e.type == SEAT_FORFEITED:

@@ -38,6 +38,7 @@ from games.broadcast import publish_seats_changed
 from games.chat_modes import chat_mode_check
 from games.domain import SEAT_FORFEITED
 from games.domain import SEAT_RESIGNED
+from games.domain import SEATS_BERSERK
 from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.domain import SYSTEM
 from games.domain import Duplicate
@@ -315,6 +316,38 @@ def game_contribute(*, game_id, user, value: str) -> Seat:
 
 
 @transaction.atomic
+def game_berserk(*, game_id, user) -> Seat:
+    """Halve ``user``'s reserve at a table the platform seated, during its ready window (a
+    tournament's that allows it; the bonus a win earns is the tournament's). The choice is
+    the seat's until the start logs it (SeatsBerserk), which halves the reserve.
+
+    Refusals: ``not_a_player`` (403: no seat here); ``already_started`` (409: the game has
+    started or its ready window has closed); ``already_berserk`` (409); ``no_ready_window``
+    (400: a lobby table, which its creator starts); ``no_reserve`` (400: correspondence, a
+    live reserve of 0, or a seat the platform plays, which has no clock)."""
+    game = domain.get_game(game_id, for_update=True)  # the start locks it too: no change slips past
+    seat = game.seats.select_related("user").filter(user=user).first()
+    if seat is None:
+        raise Forbidden(GameError.NOT_A_PLAYER, "you have no seat at this table")
+    if game.status != GameStatus.OPEN or game.version or game.started_at is not None:
+        raise Conflict(GameError.ALREADY_STARTED, "the game has started")
+    if game.ready_deadline is None:
+        raise ApplicationError(
+            GameError.NO_READY_WINDOW, "only a table the platform seated has a ready window"
+        )
+    if clock.now() >= game.ready_deadline:
+        # Its start (a task, or the tick) is due and fixes what it finds: as game_contribute.
+        raise Conflict(GameError.ALREADY_STARTED, "the ready window has closed")
+    if seat.berserk:
+        raise Conflict(GameError.ALREADY_BERSERK, "you have already gone berserk")
+    if not clocks.initial_reserve_ms(game.time_control) or seat.user.is_platform_bot:
+        raise ApplicationError(GameError.NO_RESERVE, "this seat has no reserve to halve")
+    seat.berserk = True
+    seat.save(update_fields=["berserk"])
+    return seat
+
+
+@transaction.atomic
 def game_leave(*, game_id, user) -> None:
     """Give up a seat at an open table (a started game is left by resigning)."""
     game = _lobby_game(game_id)
@@ -493,6 +526,8 @@ def _start(
     server seed and the contributions — the seats' own, or ``contributions`` given (a
     duplicate group's) — which are logged right after MatchStarted. A chosen ``seed``, or a
     table opened before version 2, deals under version 1: the seed is committed only now.
+    The seats that went berserk (``game_berserk``) are logged next (SeatsBerserk), before the
+    deal, so the projection starts them on half the reserve.
     """
     seats = list(game.seats.select_related("user"))
     if len(seats) != game.players:
@@ -534,6 +569,9 @@ def _start(
         fields += ["fairness_version", "server_seed", "server_seed_commitment", "committed_at"]
         start = MatchStarted(ruleset, game.players, game.seed_commitment)
         events = [start]
+    berserk = sorted(s.index for s in seats if s.berserk)
+    if berserk:  # logged with the start: the log alone tells whose reserve is halved
+        events.append(platform_event(SEATS_BERSERK, berserk=berserk))
     game.save(update_fields=fields)
     loaded = Loaded(initial_state(start), 0, store.GENESIS)
     appended = domain.append(game, loaded, events, SYSTEM)
@@ -699,6 +737,7 @@ def player_time_zone_set(*, user, time_zone: str):
 
 __all__ = [
     "MoveResult",
+    "game_berserk",
     "game_contribute",
     "game_create_seated",
     "game_seat_opened",

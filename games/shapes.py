@@ -219,9 +219,10 @@ class EventData(serializers.Serializer):
     seat, `hand_counts`, `boneyard_count`), EnginePlaced, TileDrawn (`tile` only for the seat
     that drew), TilePlayed, TurnPassed, TurnStopped (`seat`, `tile`, `train`, `by`), RoundEnded
     (`round`, `scores`, `went_out`, `blocked`), MatchEnded (`totals`, `zero_rounds`,
-    `places`). The platform's (SeedContributionsFixed, SeatResigned, SeatForfeited,
-    GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed)
-    carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`, ...)."""
+    `places`). The platform's (SeedContributionsFixed, SeatsBerserk, SeatResigned,
+    SeatForfeited, GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted,
+    RatingsReversed) carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`,
+    `berserk`, ...)."""
 
     seat = serializers.IntegerField(required=False)
     tile = TileField(required=False)
@@ -252,6 +253,12 @@ class EventData(serializers.Serializer):
     )
     given_by = serializers.IntegerField(
         required=False, help_text="MoreTimeGiven: the seat whose player gave it"
+    )
+    berserk = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="SeatsBerserk: the seats whose players went berserk before the start (half "
+        "the reserve), logged with it",
     )
 
 

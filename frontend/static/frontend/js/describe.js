@@ -36,6 +36,11 @@ export function describeEvent(e, names) {
       return fmt(ngettext("The match started with %(n)s player.", "The match started with %(n)s players.", d.seats), { n: d.seats });
     case "SeedContributionsFixed":
       return fmt(gettext("The contributions were fixed (%(n)s); the seed is derived from them and the committed server seed."), { n: (d.contributions || []).length });
+    case "SeatsBerserk": {  // logged with the start: these seats play on half the reserve
+      const seats = d.berserk || [];
+      const berserk = seats.map((i) => names[i] || fmt(gettext("seat %(n)s"), { n: i + 1 })).join(", ");
+      return fmt(ngettext("%(names)s went berserk: half the reserve time.", "%(names)s went berserk: half the reserve time each.", seats.length), { names: berserk });
+    }
     case "RoundRestarted":  // staff deal the round again: the fresh deal follows
       return fmt(gettext("Staff restarted round %(round)s with a fresh deal: %(reason)s"), { round: d.round, reason: d.reason || "" });
     case "MoreTimeGiven": {  // a player gave the seat to move more time (games.more_time)

@@ -53,6 +53,18 @@ export function renderSeats(removeBot) {
     name.textContent = s ? s.username : gettext("empty seat");
     if (s) name.title = s.username;
     top.append(name);
+    if (s && s.berserk) {
+      // Half the reserve, chosen before the start (an arena's berserk): public, like the seat.
+      const b = document.createElement("span");
+      b.className = "badge berserk";
+      b.setAttribute("data-testid", "berserk");
+      b.setAttribute("role", "img");
+      const label = gettext("Berserk: half the reserve time");
+      b.setAttribute("aria-label", label);
+      b.title = label;
+      b.textContent = "⚡";
+      top.append(b);
+    }
     if (s && s.is_bot) {
       const b = document.createElement("span");
       b.className = "badge bot";
