@@ -91,3 +91,12 @@ def test_a_team_that_takes_requests_shows_the_ask_form_and_a_bot_is_told_no(clie
 
 def test_an_unknown_team_is_404(client):
     assert client.get("/teams/no-such-team").status_code == 404
+
+
+def test_the_team_pages_carry_no_inline_code_under_the_strict_policy(client, ana, club):
+    from tests.hardening.test_headers import inline_code
+
+    for user in (None, ana):
+        for path in ("/teams", f"/teams/{club.slug}"):
+            body = page(client, user, path)
+            assert inline_code(body) == [], path
