@@ -18,6 +18,7 @@ from games.domain import ADJUDICATION_TYPES
 from games.domain import GAME_VOIDED
 from games.domain import RESULT_AWARDED
 from games.domain import ROUND_RESTARTED
+from games.domain import SEATS_BERSERK
 from games.domain import SEED_CONTRIBUTIONS_FIXED
 from games.domain import Folder
 from games.domain import restores_position
@@ -136,6 +137,26 @@ def _check_adjudication(
     return None
 
 
+def _check_berserk(e, state: GameState | None, seen: bool) -> str | None:
+    """Return why a SeatsBerserk cannot stand where it is in the log, or None: the platform
+    logs it once, with the start (after MatchStarted, before the first deal), naming seats of
+    the table in ascending order — anywhere else it would halve a reserve in play."""
+    if e.actor.get("kind") != "system":
+        return "the berserk seats are logged by the platform"
+    if state is None or state.round != 0 or seen:
+        return "the berserk seats are logged once, with the start, before the first deal"
+    seats = e.data.get("berserk")
+    if (
+        not isinstance(seats, list)
+        or not seats
+        or not all(isinstance(i, int) and not isinstance(i, bool) for i in seats)
+        or not all(0 <= i < state.seats for i in seats)
+        or seats != sorted(set(seats))
+    ):
+        return f"the berserk seats {seats!r} are not seats of this table, in order"
+    return None
+
+
 def _check_seed(game: Game, stored: list, seed: bytes | None) -> tuple[int | None, str] | None:
     """Return (seq, reason) if the game's seed does not follow from what was committed.
 
@@ -222,6 +243,8 @@ def _check_redeal(state: GameState, event, seed: bytes | None, restart: int) -> 
 def verify_game(game: Game) -> Verdict:
     """Recompute the chain and replay the log through the engine; name the first bad event.
 
+    The berserk seats, if any, are logged once by the platform with the start, before the
+    first deal (a misplaced SeatsBerserk fails "move": it would halve a reserve in play).
     Staff adjudications are checked too: each has a staff actor and a reason, no move follows
     a void or an award, and a RoundRestarted of the round in play, numbered 1, 2, … per round,
     is followed by the fresh deal ``redeal_seed`` gives — the replay goes on from there. (An
@@ -251,6 +274,7 @@ def verify_game(game: Game) -> Verdict:
     closed: int | None = None  # the seq of a void or an award: no move may follow
     restarts: dict[int, int] = {}  # round -> restarts so far
     redeal: int | None = None  # a RoundRestarted's number, until its fresh deal is folded
+    berserk = False  # the berserk seats were logged
     for e in stored:
         if redeal is not None and e.type not in EVENT_TYPES:
             return Verdict(
@@ -260,7 +284,12 @@ def verify_game(game: Game) -> Verdict:
                 "a restart of a round is followed by its fresh deal",
                 len(stored),
             )
-        if e.type in ADJUDICATION_TYPES:
+        if e.type == SEATS_BERSERK:
+            bad = _check_berserk(e, state, berserk)
+            if bad is not None:
+                return Verdict(False, e.seq, "move", bad, len(stored))
+            berserk = True
+        elif e.type in ADJUDICATION_TYPES:
             bad = _check_adjudication(e, state, expected, kept, restarts)
             if bad is not None:
                 return Verdict(False, e.seq, "adjudication", bad, len(stored))

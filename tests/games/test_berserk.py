@@ -11,18 +11,24 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 
 from core import clock
 from core.errors import ApplicationError
 from eventstore import store
+from games import integrity
 from games import services
 from games.audit import audit_steps
 from games.domain import SEATS_BERSERK
 from games.domain import berserk_seats
+from games.domain import platform_event
+from games.engine import MatchStarted
+from games.engine import Ruleset
 from games.engine.record import FULL
 from games.engine.record import verify_record
+from games.engine.state import initial_state
 from games.errors import GameError
 from games.integrity import verify_game
 from games.models import Game
@@ -283,3 +289,47 @@ def test_the_log_with_the_berserk_event_verifies_audits_and_exports_a_record_tha
     signed = client_for(ana).get(f"/api/v1/games/{game.id}/record")
     assert signed.status_code == 200
     assert verify_record(signed.json()).ok
+
+
+def _appended_later(game: Game, data: dict, actor: dict) -> int:
+    """Append a SeatsBerserk to ``game``'s log after what it holds (no service would); return
+    its seq."""
+    result = store.append(
+        game.stream,
+        expected_version=game.version,
+        events=[platform_event(SEATS_BERSERK, **data)],
+        actor=actor,
+    )
+    return result.last_seq
+
+
+@pytest.mark.parametrize(
+    ("data", "actor"),
+    [
+        ({"berserk": [1]}, {"kind": "system"}),
+        ({"berserk": [0]}, {"kind": "player", "user": 1, "name": "ana"}),
+    ],
+    ids=["after the deal", "by a player"],
+)
+def test_a_berserk_event_anywhere_but_with_the_start_fails_verification(ana, bo, data, actor):
+    game = ready_table([ana, bo])
+    services.game_berserk(game_id=game.id, user=ana)
+    game = start(game)
+    seq = _appended_later(game, data, actor)
+    verdict = verify_game(Game.objects.get(pk=game.pk))
+    assert (verdict.ok, verdict.check, verdict.seq) == (False, "move", seq)
+    assert "berserk" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [[], [2], [1, 0], [0, 0], [True], "0", None],
+    ids=["none", "no such seat", "out of order", "twice", "a boolean", "a string", "missing"],
+)
+def test_the_berserk_seats_logged_must_be_seats_of_the_table_in_order(seats):
+    state = initial_state(MatchStarted(Ruleset.for_players(2, set_max=6), 2, "c" * 64))
+    logged = SimpleNamespace(type=SEATS_BERSERK, actor={"kind": "system"}, data={"berserk": seats})
+    assert integrity._check_berserk(logged, state, seen=False) is not None
+    logged.data = {"berserk": [0, 1]}
+    assert integrity._check_berserk(logged, state, seen=False) is None
+    assert integrity._check_berserk(logged, state, seen=True) is not None
