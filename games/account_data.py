@@ -29,6 +29,7 @@ def game_export_doc(seat) -> dict[str, Any]:
         "seat": seat.index,
         "resigned_at": iso(seat.resigned_at),
         "forfeited_at": iso(seat.forfeited_at),
+        "berserk": seat.berserk,  # their choice of half the reserve (games.services.game_berserk)
         "created_at": iso(game.created_at),
         "started_at": iso(game.started_at),
         "finished_at": iso(game.finished_at),

@@ -20,6 +20,7 @@ from core.errors import ApplicationError
 from eventstore import store
 from games import integrity
 from games import services
+from games.account_data import games_export
 from games.audit import audit_steps
 from games.domain import SEATS_BERSERK
 from games.domain import berserk_seats
@@ -257,6 +258,14 @@ def test_the_seat_view_says_who_went_berserk_to_everyone(ana, bo):
     doc = client_for(None).get(f"/api/v1/games/{game.id}").json()
     assert [s["berserk"] for s in doc["seats"]] == [True, False]
     assert [s["reserve_ms"] for s in doc["seats"]] == [10_000, 20_000]
+
+
+def test_a_players_data_export_holds_their_choice(ana, bo):
+    game = ready_table([ana, bo])
+    services.game_berserk(game_id=game.id, user=ana)
+    start(game)
+    assert [doc["berserk"] for doc in games_export(ana)] == [True]
+    assert [doc["berserk"] for doc in games_export(bo)] == [False]
 
 
 def test_the_event_reaches_every_viewer_as_logged(ana, bo):
