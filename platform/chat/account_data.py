@@ -21,6 +21,7 @@ def chat_export(user) -> dict[str, Any]:
                 "id": m.pk,
                 "game": str(m.game_id) if m.game_id else None,
                 "tournament": m.tournament_id,
+                "team": m.team_id,
                 "channel": m.channel,
                 "quick": m.quick or None,
                 "text": message_text(m),

@@ -188,3 +188,13 @@ def test_team_chat_is_for_members_and_leaders_close_it(ana, bo, cy, mod, club):
     # A member who left no longer reads it.
     api(bo, "post", f"teams/{club.slug}/leave")
     assert api(bo, "get", chat).status_code == 403
+
+
+def test_a_players_team_messages_are_in_their_export(ana, club):
+    from chat.account_data import chat_export
+
+    api(ana, "post", f"teams/{club.slug}/chat", {"body": "for the record"})
+    [said] = chat_export(ana)["messages"]
+    assert said["team"] == club.pk
+    assert said["channel"] == "team"
+    assert said["text"] == "for the record"
