@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
@@ -51,6 +52,7 @@ from tests.support.factories import open_table
 from tests.support.factories import person
 from tests.support.factories import play
 from tests.support.factories import run_committed
+from tests.support.threads import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -192,6 +194,34 @@ def test_a_chosen_seed_start_logs_the_berserk_seats_after_match_started(ana, bo)
     logged = store.read(game.stream)
     assert [e.type for e in logged[:3]] == ["MatchStarted", SEATS_BERSERK, "RoundStarted"]
     assert seat_row(game, 0).reserve_ms == 10_000
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_berserk_racing_the_start_is_either_logged_with_it_or_refused(ana, bo):
+    outcomes = set()
+    for _ in range(8):
+        game = ready_table([ana, bo])
+
+        def berserk(game=game):
+            try:
+                return services.game_berserk(game_id=game.id, user=bo)
+            except ApplicationError as exc:
+                return exc.code
+
+        went, _ = run_together([berserk, partial(services.game_start_ready, game_id=game.id)])
+        logged = berserk_seats(store.read(game.stream))
+        if isinstance(went, Seat):
+            assert logged == {1}
+            assert seat_row(game, 1).reserve_ms == 10_000
+            outcomes.add("berserk")
+        else:
+            assert went == GameError.ALREADY_STARTED
+            assert logged == set()
+            assert not seat_row(game, 1).berserk
+            assert seat_row(game, 1).reserve_ms == 20_000
+            outcomes.add("too late")
+    assert outcomes  # which of the two won is the scheduler's; each is whole
 
 
 def test_the_halved_reserve_is_floored_to_whole_milliseconds():
