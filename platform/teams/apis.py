@@ -206,7 +206,7 @@ class TeamJoinApi(APIView):
                 409,
                 e403="`bot_not_allowed`",
                 e409="`team_closed`, `already_member`, `request_pending`, `request_cooldown`, "
-                "`too_many_teams`",
+                "`too_many_teams`, `team_full`",
             ),
         },
     )
@@ -296,7 +296,7 @@ DECIDE_RESPONSES = {
         404,
         409,
         e403="`leaders_only`",
-        e409="`request_not_pending`, `team_closed`, `too_many_teams`",
+        e409="`request_not_pending`, `team_closed`, `too_many_teams`, `team_full`",
     ),
 }
 

@@ -19,6 +19,8 @@ class TeamError(StrEnum):
     BOT_NOT_ALLOWED = "bot_not_allowed"
     # The player is in MAX_TEAMS_PER_USER teams already.
     TOO_MANY_TEAMS = "too_many_teams"
+    # The team has MAX_MEMBERS members.
+    TEAM_FULL = "team_full"
     # The team takes members by request (or removed the caller): ask to join instead.
     BY_REQUEST = "by_request"
     ALREADY_MEMBER = "already_member"

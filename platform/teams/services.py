@@ -174,7 +174,7 @@ def _room_for(user, team: Team) -> None:
             extra={"limit": MAX_TEAMS_PER_USER},
         )
     if TeamMember.objects.filter(team=team).count() >= MAX_MEMBERS:
-        raise Conflict(E.TOO_MANY_TEAMS, "this team is full", extra={"limit": MAX_MEMBERS})
+        raise Conflict(E.TEAM_FULL, "this team is full", extra={"limit": MAX_MEMBERS})
 
 
 def _add(team: Team, user, role: str = TeamRole.MEMBER) -> TeamMember:

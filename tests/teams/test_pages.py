@@ -100,3 +100,13 @@ def test_the_team_pages_carry_no_inline_code_under_the_strict_policy(client, ana
         for path in ("/teams", f"/teams/{club.slug}"):
             body = page(client, user, path)
             assert inline_code(body) == [], path
+
+
+def test_staff_get_the_close_form_and_players_do_not(client, ana, mod, club):
+    assert 'data-testid="team-staff"' not in page(client, ana, f"/teams/{club.slug}")
+    body = page(client, mod, f"/teams/{club.slug}")
+    assert 'data-testid="team-staff"' in body
+    assert 'data-testid="chat-panel"' in body  # staff read a team's chat to moderate it
+    assert 'data-chat-mode="off"' in body  # but do not write in it
+    services.team_close(team_id=club.pk, staff=mod, reason="spam")
+    assert 'data-testid="team-staff"' not in page(client, mod, f"/teams/{club.slug}")

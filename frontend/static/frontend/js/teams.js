@@ -2,7 +2,7 @@
 // page); on /teams/<slug> the buttons that join, ask, leave and the leaders' tools, each a POST
 // to /api/v1/teams/<slug>/<action> after which the page is loaded again (the server renders the
 // members, roles and ratings); and the team's chat (chat.js), asked again every 15 s while the
-// page is visible (a team has no socket).
+// page is visible (a team has no socket). Staff close a team from its page, with a reason.
 import { api, createThenOpen, errorText } from "./api.js";
 import { mountChat } from "./chat.js";
 
@@ -56,6 +56,17 @@ function mountTeam(root) {
       ev.preventDefault();
       const message = String(new FormData(ask).get("message") || "");
       post("join", { message }, ask.querySelector("button[type=submit]"));
+    });
+  }
+
+  const close = root.querySelector("[data-team-close]");
+  if (close) {
+    close.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const button = close.querySelector("button[type=submit]");
+      if (!window.confirm(button.dataset.confirm)) return;
+      const reason = String(new FormData(close).get("reason") || "");
+      post("close", { reason }, button);
     });
   }
 
