@@ -6,6 +6,7 @@ on their own ticket alone — there is no ticket id to name someone else's.
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -104,6 +105,11 @@ class PoolJoinApi(APIView):
 
     @operation(
         "pools_join",
+        parameters=[
+            OpenApiParameter(
+                "pool", str, OpenApiParameter.PATH, description='a pool\'s key, e.g. "4p-60s"'
+            )
+        ],
         request=Input,
         responses={
             201: TicketOutput,

@@ -43,7 +43,7 @@ class QuickTable(models.Model):
     )
     pool = models.CharField(max_length=16)
     kind = models.CharField(max_length=16)  # live or correspondence: the pool's
-    rated = models.BooleanField()
+    rated = models.BooleanField()  # the queue's (rated or casual); the game is rated without bots
     bots = models.PositiveSmallIntegerField(default=0)
     formed_at = models.DateTimeField()
     # [{"user", "rating", "waited"}] of the people seated, in seat order.

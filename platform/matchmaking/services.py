@@ -229,7 +229,7 @@ def _form(pool: Pool, rated: bool, table: pairing.Table, by_user, users, now) ->
         game=game,
         pool=pool.key,
         kind=pool.kind,
-        rated=rated and table.rated,
+        rated=rated,
         bots=table.bots,
         formed_at=now,
         members=[

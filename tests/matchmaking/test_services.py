@@ -49,7 +49,9 @@ def test_a_full_pool_forms_a_table_at_once_rated_as_the_pool_in_its_ready_window
     table = QuickTable.objects.get()
     game = table.game
     assert game.status == GameStatus.OPEN
-    assert game.rated and table.rated and table.bots == 0
+    assert game.rated
+    assert table.rated
+    assert table.bots == 0
     assert game.time_control["seconds_per_move"] == 60
     assert game.ready_deadline == frozen_clock.now() + timedelta(seconds=services.READY_SECONDS)
     assert [s.user for s in game.seats.order_by("index")] == [ana, bo, cy]
@@ -169,7 +171,9 @@ def test_bots_fill_the_table_after_the_chosen_seconds_and_it_is_casual(frozen_cl
     with committed():
         assert tasks.tick.run() == 1
     table = QuickTable.objects.get()
-    assert table.bots == 3 and not table.rated and not table.game.rated
+    assert table.bots == 3
+    assert table.rated
+    assert not table.game.rated
     seats = list(table.game.seats.select_related("user").order_by("index"))
     assert seats[0].user == ana
     assert all(s.user.is_platform_bot for s in seats[1:])
