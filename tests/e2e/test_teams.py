@@ -5,11 +5,14 @@ in tests/artifacts/teams-*.png."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_axe import violations
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_table_bugs import DESKTOP_800
 from tests.e2e.test_table_bugs import register
@@ -37,6 +40,12 @@ def no_horizontal_scroll(page: Page) -> None:
     assert width <= page.viewport_size["width"], width
 
 
+def accessible(page: Page) -> None:
+    """axe-core finds no WCAG 2.1 AA violation (tests/e2e/test_axe.py)."""
+    found = violations(page)
+    assert not found, json.dumps(found, indent=1)
+
+
 def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_name, artifacts_dir):
     ana, bo = unique_name("ana"), unique_name("bo")
     register(server_url, ana)
@@ -58,6 +67,7 @@ def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_na
     row = phone.get_by_test_id("team-row").filter(has_text=name)
     expect(row).to_be_visible()
     no_horizontal_scroll(phone)
+    accessible(phone)
     phone.screenshot(path=artifacts_dir / "teams-list-390x844.png", full_page=True)
     row.get_by_test_id("team-link").tap()
     phone.get_by_test_id("team-join").tap()
@@ -73,6 +83,7 @@ def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_na
     phone.get_by_test_id("chat-input").fill("Hello team!")
     phone.get_by_test_id("chat-send").tap()
     expect(phone.get_by_test_id("chat-text").filter(has_text="Hello team!")).to_be_visible()
+    accessible(phone)
     phone.screenshot(path=artifacts_dir / "teams-member-390x844.png", full_page=True)
 
     desk.goto(f"/teams/{slug}")
@@ -80,10 +91,12 @@ def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_na
     expect(desk.get_by_test_id("chat-text").filter(has_text="Hello team!")).to_be_visible()
     expect(desk.get_by_test_id("member-promote")).to_be_visible()
     no_horizontal_scroll(desk)
+    accessible(desk)
     desk.screenshot(path=artifacts_dir / "teams-leader-1280x800.png", full_page=True)
 
     desk.goto("/teams")
     expect(desk.get_by_test_id("my-teams")).to_contain_text(name)
+    accessible(desk)
     desk.screenshot(path=artifacts_dir / "teams-list-1280x800.png", full_page=True)
 
 
@@ -107,6 +120,7 @@ def test_ask_to_join_accept_and_close_the_chat(server_url, new_context, unique_n
     desk.reload()
     request = desk.get_by_test_id("team-request")
     expect(request).to_contain_text("I play every day")
+    accessible(desk)
     desk.screenshot(path=artifacts_dir / "teams-request-1280x800.png", full_page=True)
     request.get_by_test_id("request-accept").click()
     expect(desk.get_by_test_id("team-member")).to_have_count(2)
