@@ -42,6 +42,7 @@ from frontend.initial import initial_view
 from games.eligibility import rated_eligibility
 from games.eligibility import rated_eligibility_text
 from games.services import player_time_zone_set
+from matchmaking.pools import pool_rows
 from notifications.kinds import KINDS
 from notifications.kinds import PUSH_KINDS
 from notifications.kinds import digest_kinds
@@ -116,6 +117,7 @@ def lobby(request):
         "player_counts": range(2, 15),
         "correspondence_days": (1, 3, 7),
         "rated_hint": rated_hint(request.user),
+        "pool_rows": pool_rows(),  # quick pairing's grid (frontend/_pools.html)
     }
     return render(request, "frontend/lobby.html", context)
 

@@ -24,6 +24,7 @@ they come first); a player who chose bots after N seconds is seated at the first
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,7 +80,12 @@ def bots_due(ticket: Ticket, now: datetime) -> bool:
 
 
 def _fill(
-    anchor: Ticket, order: Sequence[Ticket], taken: set[int], seats: int, now: datetime, pick
+    anchor: Ticket,
+    order: Sequence[Ticket],
+    taken: set[int],
+    seats: int,
+    now: datetime,
+    pick: Callable[[Ticket], bool],
 ) -> list[Ticket]:
     group = [anchor]
     for other in order:

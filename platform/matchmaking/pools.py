@@ -63,3 +63,26 @@ POOLS: dict[str, Pool] = {
 def pool_get(key: str) -> Pool | None:
     """Return the pool named ``key``, or None."""
     return POOLS.get(key)
+
+
+def pool_rows() -> list[dict[str, Any]]:
+    """Return the grid's rows for a page: one per seat count, its pools in clock order, each
+    with what its label needs (``seconds`` or ``days`` per move)."""
+    rows = []
+    for seats in SEAT_COUNTS:
+        cells = []
+        for pool in POOLS.values():
+            if pool.seats != seats:
+                continue
+            tc = pool.time_control
+            cells.append(
+                {
+                    "key": pool.key,
+                    "kind": pool.kind,
+                    "seconds": tc.get("seconds_per_move"),
+                    "minutes": (tc.get("seconds_per_move") or 0) // 60,
+                    "days": tc.get("days_per_move"),
+                }
+            )
+        rows.append({"seats": seats, "pools": cells})
+    return rows

@@ -1,0 +1,84 @@
+"""Quick pairing in Chromium against the served platform, at 1280×800 and 390×844: a new
+player finds the grid at the top of the lobby, sees another pool's count change live, taps a
+cell and waits (the cell counts the wait), leaves at once, taps again, and — when two players
+join the same pool over the API — is taken to the table the pairing formed.
+
+Screenshots (tests/artifacts/): quick-pairing-grid-<size>.png (the grid with a live count)
+and quick-pairing-waiting-<size>.png (the player waiting in a cell).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import api
+from tests.e2e.conftest import register
+from tests.e2e.test_live_table import sign_up
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {
+    "1280x800": ({"width": 1280, "height": 800}, "3p-3m", "4p-1d"),
+    "390x844": ({"width": 390, "height": 844}, "3p-30s", "4p-3d"),
+}
+LIVE_MS = 5_000
+GAME_PATH = re.compile(r"/games/([0-9a-f-]{36})/?$")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
+    size, new_context, server_url, unique_name, artifacts_dir
+):
+    viewport, pool, other_pool = SIZES[size]
+    page = new_context(viewport=viewport).new_page()
+    sign_up(page, unique_name("qp"))
+    grid = page.get_by_test_id("pools")
+    expect(grid).to_be_visible()
+    cell = page.get_by_test_id(f"pool-{pool}")
+    expect(cell.get_by_test_id("pool-count")).to_have_text(re.compile(r"\d+ waiting"))
+    # Nothing is wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # Someone else waits in another pool: its count changes without a reload.
+    other = register(server_url, unique_name("qo"))
+    other_count = page.get_by_test_id(f"pool-{other_pool}").get_by_test_id("pool-count")
+    before = int(other_count.inner_text().split()[0])
+    status, body = api(server_url, "POST", f"/api/v1/pools/{other_pool}/join", {}, other)
+    assert status == 201, body
+    expect(other_count).to_have_text(f"{before + 1} waiting", timeout=LIVE_MS)
+    grid.screenshot(path=artifacts_dir / f"quick-pairing-grid-{size}.png")
+
+    # One tap joins (casual, people only: no bots come); the cell counts the wait.
+    page.get_by_test_id("pools-bots-after").select_option("")
+    cell.click()
+    expect(cell).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(cell.get_by_test_id("pool-count")).to_have_text(re.compile(r"Waiting 0:0[1-9]"))
+    expect(page.get_by_test_id("pools-status")).to_contain_text("Waiting for a table of")
+    leave = page.get_by_test_id("pools-leave")
+    expect(leave).to_be_visible()
+    grid.screenshot(path=artifacts_dir / f"quick-pairing-waiting-{size}.png")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # Leave is instant.
+    leave.click()
+    expect(cell).not_to_have_class(re.compile(r"\bwaiting\b"))
+    expect(leave).to_be_hidden()
+    status, body = api(server_url, "GET", "/api/v1/pools/ticket", None, other)
+    assert body["status"] == "waiting"  # the other player's ticket is theirs alone
+
+    # Tap again; two more people join the pool over the API: the table forms, the page opens it.
+    cell.click()
+    expect(cell).to_have_class(re.compile(r"\bwaiting\b"))
+    for _ in range(2):
+        token = register(server_url, unique_name("qj"))
+        status, body = api(server_url, "POST", f"/api/v1/pools/{pool}/join", {}, token)
+        assert status == 201, body
+    page.wait_for_url(GAME_PATH, timeout=LIVE_MS * 2)
+    gid = GAME_PATH.search(page.url).group(1)
+    status, body = api(server_url, "GET", "/api/v1/pools/ticket", None, token)
+    assert body["status"] == "seated"
+    assert body["game"] == gid
+    api(server_url, "DELETE", "/api/v1/pools/ticket", None, other)  # tidy for the next size
