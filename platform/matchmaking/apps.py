@@ -12,3 +12,8 @@ class MatchmakingConfig(AppConfig):
         from matchmaking import notices
 
         notices.register()  # the notification it sends (notifications.kinds)
+        from core.error_messages import MESSAGES
+        from matchmaking.errors import messages
+
+        # Its error codes' messages beside every other app's (core.error_messages).
+        MESSAGES.update({str(code): text for code, text in messages().items()})
