@@ -4,7 +4,8 @@ cell and waits (the cell counts the wait), leaves at once, taps again, and — w
 join the same pool over the API — is taken to the table the pairing formed.
 
 Screenshots (tests/artifacts/): quick-pairing-grid-<size>.png (the grid with a live count)
-and quick-pairing-waiting-<size>.png (the player waiting in a cell).
+and quick-pairing-waiting-<size>.png (the player waiting in a cell), quick-pairing-lobby-<size>.png
+(the lobby's first screen while waiting).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
     leave = page.get_by_test_id("pools-leave")
     expect(leave).to_be_visible()
     grid.screenshot(path=artifacts_dir / f"quick-pairing-waiting-{size}.png")
+    page.screenshot(path=artifacts_dir / f"quick-pairing-lobby-{size}.png")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # Leave is instant.
