@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import api
 from tests.e2e.conftest import register
+from tests.e2e.test_axe import violations
 from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -62,6 +63,7 @@ def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
     expect(leave).to_be_visible()
     grid.screenshot(path=artifacts_dir / f"quick-pairing-waiting-{size}.png")
     page.screenshot(path=artifacts_dir / f"quick-pairing-lobby-{size}.png")
+    assert violations(page) == []  # axe, as tests/e2e/test_axe.py runs it on every page
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # Leave is instant.
