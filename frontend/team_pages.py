@@ -71,6 +71,7 @@ def team(request, slug):
         for m in members
     ]
     may_read_chat = user.is_authenticated and (role is not None or user.is_staff)
+    staff_tools = user.is_authenticated and user.is_staff and found.closed_at is None
     context = {
         "team": found,
         "rows": rows,
@@ -81,6 +82,8 @@ def team(request, slug):
         "removed": selectors.was_removed(found, user),
         "bot": user.is_authenticated and user.is_bot,
         "show_chat": may_read_chat,
+        # The right-hand column at 1000 px and more (chat, its switch, moderation), if any.
+        "has_side": leader or may_read_chat or staff_tools,
         "chat_path": f"teams/{found.slug}/chat",
         # chat.js: "off" hides the form (a closed chat, or staff reading without being in it).
         "chat_mode": "free" if found.chat_open and not found.closed_at and role else "off",
