@@ -220,6 +220,8 @@ def _form(pool: Pool, rated: bool, table: pairing.Table, by_user, users, now) ->
         variants=pool.variants,
         time_control=pool.time_control,
         rated=rated and table.rated,
+        # The pool's key names it in every language (the lobby would say "<first>'s table").
+        name=f"Quick pairing {pool.key}",
         start=False,
     )
     ready = READY_SECONDS if pool.live else CORRESPONDENCE_READY_SECONDS

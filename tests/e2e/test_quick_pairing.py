@@ -1,7 +1,8 @@
 """Quick pairing in Chromium against the served platform, at 1280×800 and 390×844: a new
 player finds the grid at the top of the lobby, sees another pool's count change live, taps a
-cell and waits (the cell counts the wait), leaves at once, taps again, and — when two players
-join the same pool over the API — is taken to the table the pairing formed.
+cell and waits (the cell counts the wait), leaves at once, taps again and leaves the page (which
+leaves a live pool), comes back, taps again, and — when two players join the same pool over the
+API — is taken to the table the pairing formed.
 
 Screenshots (tests/artifacts/): quick-pairing-grid-<size>.png (the grid with a live count)
 and quick-pairing-waiting-<size>.png (the player waiting in a cell), quick-pairing-lobby-<size>.png
@@ -11,6 +12,7 @@ and quick-pairing-waiting-<size>.png (the player waiting in a cell), quick-pairi
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -28,6 +30,13 @@ SIZES = {
 }
 LIVE_MS = 5_000
 GAME_PATH = re.compile(r"/games/([0-9a-f-]{36})/?$")
+
+
+def waiting_in(server_url: str, pool: str) -> int:
+    """The casual count of ``pool`` the grid's API shows anyone."""
+    status, body = api(server_url, "GET", "/api/v1/pools")
+    assert status == 200, body
+    return next(p["waiting"]["casual"] for p in body["pools"] if p["key"] == pool)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -72,6 +81,17 @@ def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
     expect(leave).to_be_hidden()
     status, body = api(server_url, "GET", "/api/v1/pools/ticket", None, other)
     assert body["status"] == "waiting"  # the other player's ticket is theirs alone
+
+    # Leaving the page leaves a live pool.
+    cell.click()
+    expect(cell).to_have_class(re.compile(r"\bwaiting\b"))
+    assert waiting_in(server_url, pool) == 1
+    page.goto("/rules")
+    deadline = time.monotonic() + LIVE_MS / 1000
+    while waiting_in(server_url, pool) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert waiting_in(server_url, pool) == 0
+    page.goto("/lobby")
 
     # Tap again; two more people join the pool over the API: the table forms, the page opens it.
     cell.click()

@@ -2,7 +2,7 @@
 // count, live over ws/pools/ (polled while the socket is down); one tap on a cell joins it
 // (rated or casual, bots after N seconds, as chosen above the grid), the cell then counts the
 // wait and Leave appears; once a table is formed the page opens it.
-import { api, errorText } from "./api.js";
+import { api, csrfToken, errorText } from "./api.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
 import { heartbeat } from "./socket.js";
 
@@ -123,6 +123,7 @@ function takeTicket(next) {
 }
 
 function seated(game) {
+  ticket = { status: "seated", game };
   say(gettext("Seated! Opening your table…"));
   window.location.href = `/games/${game}`;
 }
@@ -244,12 +245,28 @@ function connect() {
   });
 }
 
+// Leaving the page leaves a live pool, as a seek ends with its page on Lichess: a live table
+// must not start for someone who is not there to play it. A correspondence pool keeps the
+// ticket (the notification says when the table is formed).
+function leaveLiveOnExit() {
+  if (ticket.status !== "waiting") return;
+  const cell = cells.find((c) => c.dataset.pool === ticket.pool);
+  if (!cell || !cell.classList.contains("pool-live")) return;
+  try {
+    fetch("/api/v1/pools/ticket", {
+      method: "DELETE", keepalive: true, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" },
+    });
+  } catch (e) { /* the page is going anyway */ }
+}
+
 if (root) {
   restoreChoice();
   for (const cell of cells) cell.addEventListener("click", () => join(cell.dataset.pool));
   for (const input of modeInputs) input.addEventListener("change", () => { saveChoice(); render(); });
   if (botsSelect) botsSelect.addEventListener("change", saveChoice);
   if (leaveButton) leaveButton.addEventListener("click", () => leave());
+  window.addEventListener("pagehide", leaveLiveOnExit);
   Promise.all([refreshGrid(), refreshTicket()]).then(connect);
   setInterval(() => { if (ticket.status === "waiting") render(); }, 1000);
 }
