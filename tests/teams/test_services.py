@@ -239,3 +239,23 @@ def test_a_deleted_account_leaves_its_teams_and_a_member_inherits_the_lead(ana, 
     club.refresh_from_db()
     assert club.closed_at is not None
     assert not TeamMember.objects.filter(team=club).exists()
+
+
+def test_the_notifications_say_what_happened_and_link_the_team(ana, bo, mod, guild):
+    from notifications.kinds import render
+
+    request = services.team_request_join(team_id=guild.pk, user=bo)
+    services.team_request_accept(team_id=guild.pk, request_id=request.pk, user=ana)
+    services.team_member_remove(team_id=guild.pk, user=ana, username="bo")
+    services.team_close(team_id=guild.pk, staff=mod, reason="spam")
+    said = {
+        n.kind: (n.user.username, render(n.kind, n.params), n.url)
+        for n in Notification.objects.filter(kind__startswith="team_")
+    }
+    url = "/teams/closed-guild"
+    assert said == {
+        "team_join_request": ("ana", "bo asks to join Closed Guild", url),
+        "team_request_accepted": ("bo", "You are now a member of Closed Guild", url),
+        "team_removed": ("bo", "A leader removed you from Closed Guild", url),
+        "team_closed": ("ana", "Closed Guild was closed by the moderators", url),
+    }
