@@ -9,6 +9,7 @@ step and starts the tables whose ready window closed, so a lost task costs a few
 
 from __future__ import annotations
 
+import logging
 import threading
 import zlib
 from contextlib import contextmanager
@@ -54,6 +55,7 @@ BOT_STRATEGY = "greedy"
 READY_SECONDS = 10
 CORRESPONDENCE_READY_SECONDS = 3600
 
+log = logging.getLogger(__name__)
 _embedded_lock = threading.Lock()  # SQLite (the embedded default): one process, one step
 
 
@@ -303,7 +305,13 @@ def pools_tick() -> int:
     seconds). Idempotent: a second run finds nothing due."""
     done = 0
     for pool, rated in queues_waiting():
-        done += len(pool_match(pool=pool, rated=rated))
+        try:
+            done += len(pool_match(pool=pool, rated=rated))
+        except Exception:  # noqa: BLE001 — one broken queue must not stop the others
+            log.exception("the match step of %s (rated %s) failed", pool, rated)
     for game_id in quick_tables_ready_due():
-        done += quick_table_start(game_id=game_id)
+        try:
+            done += quick_table_start(game_id=game_id)
+        except Exception:  # noqa: BLE001 — nor one table that cannot start
+            log.exception("starting quick table %s failed", game_id)
     return done

@@ -88,3 +88,17 @@ def test_the_pairing_and_the_pools_import_without_django():
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False
     )
     assert out.stdout.strip() == "ok", out.stderr
+
+
+@pytest.mark.django_db
+def test_a_broken_queue_does_not_stop_the_tick(frozen_clock):
+    ana = person("ana")
+    with committed():
+        services.pool_join(user=ana, pool="4p-60s", bots_after=10)
+    Ticket.objects.create(
+        user=person("old"), pool="5p-9s", rated=False, rating=1500, joined_at=frozen_clock.now()
+    )  # a pool since removed from the table
+    frozen_clock.advance(timedelta(seconds=10))
+    with committed():
+        assert tasks.tick.run() == 1
+    assert QuickTable.objects.get().pool == "4p-60s"
