@@ -37,6 +37,7 @@ from tournaments import eligibility
 from tournaments import selectors
 from tournaments import services
 from tournaments.errors import TournamentError
+from tournaments.models import ARENA_WAIT_SECONDS
 from tournaments.models import READY_SECONDS
 from tournaments.models import AbsencePolicy
 from tournaments.models import EntryStatus
@@ -49,6 +50,17 @@ POLICIES = " | ".join(AbsencePolicy.values)
 
 
 # -- output shapes (documentation: the selectors build the JSON) -------------------------------
+
+
+class ArenaOutput(serializers.Serializer):
+    duration_minutes = serializers.IntegerField()
+    ends_at = serializers.DateTimeField(help_text="no table is formed after it")
+    seconds_left = serializers.FloatField(allow_null=True, help_text="null once over")
+    wait_seconds = serializers.IntegerField(
+        help_text="a table that cannot fill forms anyway after this wait (smaller, or with bots)"
+    )
+    bots = serializers.BooleanField(help_text="bots may fill a table that cannot fill")
+    berserk = serializers.BooleanField(help_text="players may halve their reserve for a bonus")
 
 
 class TournamentSummaryOutput(serializers.Serializer):
@@ -100,6 +112,7 @@ class TournamentSummaryOutput(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    arena = ArenaOutput(allow_null=True, help_text="an arena's settings and clock; null otherwise")
 
 
 class TournamentListItemOutput(TournamentSummaryOutput):
@@ -121,12 +134,26 @@ class EntryOutput(serializers.Serializer):
     joined_round = serializers.IntegerField(
         help_text="the first round seated in; the rounds before it are byes (late join)"
     )
+    paused = serializers.BooleanField(help_text="arena: paused (keeps the score, no new table)")
+    house_bot = serializers.BooleanField(
+        help_text="arena: a bot that fills tables that cannot fill; not ranked"
+    )
+
+
+class MyArenaOutput(serializers.Serializer):
+    waiting = serializers.BooleanField(help_text="in the pairing pool")
+    waiting_since = serializers.DateTimeField(allow_null=True)
+    paused = serializers.BooleanField()
+    berserk = serializers.BooleanField(help_text="went berserk at the table about to start")
+    can_berserk = serializers.BooleanField()
 
 
 class MyEntryOutput(EntryOutput):
     current_game = serializers.UUIDField(
-        allow_null=True, help_text="the game of the caller's table in the current round"
+        allow_null=True,
+        help_text="the game of the caller's table in the current round (arena: in play)",
     )
+    arena = MyArenaOutput(allow_null=True, help_text="arena only")
 
 
 class TablePlayerOutput(serializers.Serializer):
@@ -174,20 +201,39 @@ class StandingsLineOutput(serializers.Serializer):
     points = serializers.FloatField()
     points_exact = serializers.CharField(help_text='exact points, a fraction such as "5/6"')
     table_wins = serializers.IntegerField()
-    opponent_points = serializers.FloatField(help_text="mean points of the tablemates met")
-    game_score = serializers.IntegerField(help_text="total game score over every table")
-    head_to_head = serializers.IntegerField()
+    opponent_points = serializers.FloatField(
+        required=False, help_text="mean points of the tablemates met (not in an arena)"
+    )
+    game_score = serializers.IntegerField(
+        required=False, help_text="total game score over every table (not in an arena)"
+    )
+    head_to_head = serializers.IntegerField(required=False, help_text="not in an arena")
     games = serializers.IntegerField()
-    forfeits = serializers.IntegerField()
-    byes = serializers.IntegerField(help_text="rounds missed by joining late, a middle place each")
-    last_round = serializers.IntegerField(allow_null=True)
+    forfeits = serializers.IntegerField(required=False, help_text="not in an arena")
+    byes = serializers.IntegerField(
+        required=False, help_text="rounds missed by joining late, a middle place each"
+    )
+    last_round = serializers.IntegerField(allow_null=True, required=False)
+    on_fire = serializers.BooleanField(
+        required=False, help_text="arena: two wins running, the next table scores double"
+    )
+    berserk_wins = serializers.IntegerField(required=False, help_text="arena")
+    performance = serializers.IntegerField(
+        allow_null=True,
+        required=False,
+        help_text="arena: the opponents' mean rating + 800 × (mean placement share − ½)",
+    )
+    sheet = serializers.ListField(
+        child=serializers.FloatField(), required=False, help_text="arena: each table's points"
+    )
+    paused = serializers.BooleanField(required=False, help_text="arena: paused or gone")
 
 
 class StandingsOutput(serializers.Serializer):
     round = serializers.IntegerField(help_text="the latest round with a finished table")
     tables = serializers.IntegerField(help_text="finished tables counted")
     final = serializers.BooleanField()
-    points = serializers.ChoiceField(["share", "duplicate"])
+    points = serializers.ChoiceField(["share", "duplicate", "arena"])
     lines = StandingsLineOutput(many=True)
 
 
@@ -273,7 +319,9 @@ ENTRY_ERRORS = error_responses(
     e400="`registration_not_open`, `registration_closed`, `tournament_full`, "
     "`already_registered`, `not_registered`, `already_withdrawn`, `no_check_in`, "
     "`check_in_not_open`, `check_in_closed`, `already_checked_in`, `tournament_over`, "
-    "`late_join_closed`, `rejoin_closed`, `no_show_withdrawn`",
+    "`late_join_closed`, `rejoin_closed`, `no_show_withdrawn`; arena: `not_arena`, "
+    "`already_paused`, `not_paused`, `berserk_not_allowed`, `no_table_to_berserk`, "
+    "`already_berserk`, `no_reserve`, `already_started`",
     e403="`play_ban`: barred from joining new events until `ban.ends_at` (`ban.reason`)",
 )
 REGISTER_ERRORS = {
@@ -386,6 +434,28 @@ class TournamentListApi(APIView):
             help_text="the chat of the tournament and its tables: `free`, `quick` or `off`; "
             "default `quick` when rated (which refuses `free`), else `free`",
         )
+        duration_minutes = IntegerField(
+            min_value=services.ARENA_MINUTES_RANGE[0],
+            max_value=services.ARENA_MINUTES_RANGE[1],
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="arena (required): how long tables are formed from the start",
+        )
+        arena_wait_seconds = IntegerField(
+            min_value=services.ARENA_WAIT_RANGE[0],
+            max_value=services.ARENA_WAIT_RANGE[1],
+            default=ARENA_WAIT_SECONDS,
+            help_text="arena: a table that cannot fill forms after this wait",
+        )
+        arena_bots = serializers.BooleanField(
+            default=False, help_text="arena: bots fill a table that cannot fill after the wait"
+        )
+        berserk = serializers.BooleanField(
+            default=False,
+            help_text="arena: a player may halve their reserve before a table starts for a "
+            "bonus point if they win it",
+        )
 
     class Query(NumberQuery):
         status = serializers.ChoiceField(
@@ -482,6 +552,21 @@ class TournamentWithdrawApi(_EntryApi):
 @_entry_schema("tournament_check_in", ENTRY_ERRORS)
 class TournamentCheckInApi(_EntryApi):
     act = staticmethod(services.tournament_check_in)
+
+
+@_entry_schema("tournament_pause", ENTRY_ERRORS)
+class TournamentPauseApi(_EntryApi):
+    act = staticmethod(services.tournament_pause)
+
+
+@_entry_schema("tournament_resume", ENTRY_ERRORS)
+class TournamentResumeApi(_EntryApi):
+    act = staticmethod(services.tournament_resume)
+
+
+@_entry_schema("tournament_berserk", ENTRY_ERRORS)
+class TournamentBerserkApi(_EntryApi):
+    act = staticmethod(services.tournament_berserk)
 
 
 # null until a table has finished (drf-spectacular cannot make a response component nullable)

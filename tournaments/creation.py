@@ -19,11 +19,14 @@ from games.services import validate_time_control as game_time_control
 from tournaments import absence
 from tournaments import broadcast
 from tournaments import eligibility
+from tournaments.models import ARENA_WAIT_SECONDS
 from tournaments.models import READY_SECONDS
 from tournaments.models import AbsencePolicy
 from tournaments.models import Tournament
 from tournaments.models import TournamentFormat
 from tournaments.models import TournamentStatus
+from tournaments.service_common import ARENA_MINUTES_RANGE
+from tournaments.service_common import ARENA_WAIT_RANGE
 from tournaments.service_common import MAX_ROUNDS
 from tournaments.service_common import READY_SECONDS_RANGE
 from tournaments.service_common import E
@@ -36,8 +39,8 @@ from tournaments.service_common import can_organize
 def _table_sizes_possible(fmt: str, table_size: int) -> range:
     """Every table size a round of ``fmt`` can seat (balanced tables differ by one; an odd
     field at tables of 2 gets one table of 3)."""
-    if fmt == TournamentFormat.SINGLE:
-        return range(2, table_size + 1)
+    if fmt in (TournamentFormat.SINGLE, TournamentFormat.ARENA):
+        return range(2, table_size + 1)  # an arena table that cannot fill may be smaller
     return range(2, max(table_size, 3) + 1)
 
 
@@ -56,6 +59,37 @@ def _check_ruleset(fmt: str, table_size: int, hand_table: str, variants: dict) -
                 f"a table of {players}: {exc}",
                 extra={"rule": getattr(exc, "rule", "R3")},
             ) from None
+
+
+def _is_int(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _check_arena(
+    fmt: str,
+    time_control: dict[str, Any],
+    duration_minutes: Any,
+    wait_seconds: Any,
+    bots: Any,
+    berserk: Any,
+) -> None:
+    """Refuse arena settings that do not fit: an arena is live, lasts a bounded time, and
+    berserk halves a reserve, so it needs one."""
+    arena = fmt == TournamentFormat.ARENA
+    if not arena:
+        if duration_minutes is not None or bots or berserk:
+            raise _invalid("duration_minutes, arena_bots and berserk are for an arena", "format")
+        return
+    lo, hi = ARENA_MINUTES_RANGE
+    if not _is_int(duration_minutes, lo, hi):
+        raise _invalid(f"duration_minutes must be {lo} to {hi}", "duration_minutes")
+    lo, hi = ARENA_WAIT_RANGE
+    if not _is_int(wait_seconds, lo, hi):
+        raise _invalid(f"arena_wait_seconds must be {lo} to {hi}", "arena_wait_seconds")
+    if (time_control or {}).get("kind") == "correspondence":
+        raise _invalid("an arena is played live", "time_control")
+    if berserk and not (time_control or {}).get("reserve_seconds"):
+        raise _invalid("berserk halves the reserve: give the time control one", "berserk")
 
 
 @transaction.atomic
@@ -86,6 +120,10 @@ def tournament_create(
     round_pause_seconds: int | None = None,
     series=None,
     occurrence: datetime | None = None,
+    duration_minutes: int | None = None,
+    arena_wait_seconds: int = ARENA_WAIT_SECONDS,
+    arena_bots: bool = False,
+    berserk: bool = False,
     **conditions,
 ) -> Tournament:
     """Schedule a tournament (staff and organizers). Registration opens now unless given and
@@ -95,7 +133,9 @@ def tournament_create(
     kind, ``absence.round_pause``). ``bots_only``: entered by bots alone (never rated:
     ``bots_not_rated``). ``conditions``: the entry conditions
     (``eligibility.CONDITION_DEFAULTS``); ``series`` and ``occurrence``: the series occurrence
-    this is (``tournaments.series``).
+    this is (``tournaments.series``). An arena (live only) plays for ``duration_minutes``; its
+    tables that cannot fill form after ``arena_wait_seconds``, with bots if ``arena_bots``;
+    ``berserk`` lets a player halve their reserve for a bonus point (tournaments.arena).
     """
     if not can_organize(user):
         raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
@@ -160,6 +200,7 @@ def tournament_create(
         time_control = game_time_control(time_control)
     except ApplicationError as exc:
         raise ApplicationError(E.INVALID_TIME_CONTROL, exc.detail) from None
+    _check_arena(format, time_control, duration_minutes, arena_wait_seconds, arena_bots, berserk)
     tournament = Tournament.objects.create(
         name=name,
         description=description,
@@ -188,6 +229,10 @@ def tournament_create(
         round_pause_seconds=round_pause_seconds,
         series=series,
         occurrence=occurrence,
+        duration_minutes=duration_minutes if format == TournamentFormat.ARENA else None,
+        arena_wait_seconds=arena_wait_seconds,
+        arena_bots=bool(arena_bots),
+        berserk=bool(berserk),
         **conditions,
     )
     broadcast.publish_tournament(tournament.pk)

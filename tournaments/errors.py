@@ -46,3 +46,9 @@ class TournamentError(StrEnum):
     LATE_JOIN_CLOSED = "late_join_closed"
     REJOIN_CLOSED = "rejoin_closed"
     NO_SHOW_WITHDRAWN = "no_show_withdrawn"
+    # Arena (tournaments.arena_play)
+    NOT_ARENA = "not_arena"
+    ALREADY_PAUSED = "already_paused"
+    NOT_PAUSED = "not_paused"
+    BERSERK_NOT_ALLOWED = "berserk_not_allowed"
+    NO_TABLE_TO_BERSERK = "no_table_to_berserk"

@@ -5,6 +5,8 @@ games' events (``tournaments.results``) and cached here as JSON for fast pages; 
 be recomputed (``manage.py recompute_standings``). Only ``tournaments.services`` writes these.
 """
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -19,6 +21,7 @@ class TournamentFormat(models.TextChoices):
     ELIMINATION = "elimination", _("Elimination")
     DUPLICATE = "duplicate", _("Duplicate")
     SINGLE = "single", _("Single table")
+    ARENA = "arena", _("Arena")
 
 
 class TournamentStatus(models.TextChoices):
@@ -51,6 +54,7 @@ READY_SECONDS = 15  # a live table's ready window, by default
 ROUND_PAUSE_SECONDS = 30
 CORRESPONDENCE_ROUND_PAUSE_SECONDS = 12 * 3600
 CORRESPONDENCE_READY_SECONDS = 3600  # the longest a correspondence table waits for its players
+ARENA_WAIT_SECONDS = 30  # an arena table that cannot fill forms anyway after this wait
 
 
 class Tournament(models.Model):
@@ -122,6 +126,13 @@ class Tournament(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     cancelled_reason = models.CharField(max_length=200, blank=True)
+    # Arena (tournaments.arena, formats.arena): play from the start for ``duration_minutes``;
+    # a table that cannot fill forms after ``arena_wait_seconds`` (with bots if ``arena_bots``);
+    # ``berserk``: a player may halve their clock before a table starts for a bonus point.
+    duration_minutes = models.PositiveIntegerField(null=True, blank=True)
+    arena_wait_seconds = models.PositiveSmallIntegerField(default=ARENA_WAIT_SECONDS)
+    arena_bots = models.BooleanField(default=False)
+    berserk = models.BooleanField(default=False)
     # The standings after every table finished so far (cache; tournaments.results builds it).
     standings = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)  # bumped by every change, for the sockets
@@ -148,6 +159,13 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def ends_at(self):
+        """An arena's end: no table is formed after it (the tables playing then finish)."""
+        if self.format != TournamentFormat.ARENA or self.duration_minutes is None:
+            return None
+        return self.starts_at + timedelta(minutes=self.duration_minutes)
+
 
 class TournamentEntry(models.Model):
     """One player in a tournament. A bot entry with ``stand_in_for`` plays in the place of a
@@ -173,6 +191,12 @@ class TournamentEntry(models.Model):
     # The first round the entry is seated in: 1, or later for a late joiner (Swiss), whose
     # earlier rounds each count as a bye (tournaments.results).
     joined_round = models.PositiveSmallIntegerField(default=1)
+    # Arena: a paused player keeps their score and is not given a new table; ``waiting_since``
+    # is when they came into the pairing pool (null: seated, paused or out). ``house_bot``: a
+    # platform bot the organizer allowed to fill a table, not ranked in the standings.
+    paused = models.BooleanField(default=False)
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    house_bot = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "seed", "registered_at", "id"]
@@ -274,6 +298,8 @@ class TournamentSeat(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="+")
     index = models.PositiveSmallIntegerField()  # the game's seat
     entry = models.ForeignKey(TournamentEntry, on_delete=models.CASCADE, related_name="seats")
+    # Arena: the player's display rating when seated (the standings' performance).
+    rating = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "index"]

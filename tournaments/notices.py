@@ -28,6 +28,13 @@ def _starts_soon(p: dict) -> str:
 
 
 def _seated(p: dict) -> str:
+    if p.get("arena"):
+        seconds = int(p.get("seconds", 0))
+        return ngettext(
+            "%(tournament)s: your next arena table is ready (it starts in %(count)d second)",
+            "%(tournament)s: your next arena table is ready (it starts in %(count)d seconds)",
+            seconds,
+        ) % {"tournament": p.get("tournament", "?"), "count": seconds}
     values = {"tournament": p.get("tournament", "?"), "round": p["round"], "table": p["table"]}
     if p.get("live"):
         seconds = int(p.get("seconds", 0))

@@ -13,6 +13,7 @@ from games.eligibility import rated_eligibility_check
 from games.models import GameStatus
 from games.services import game_resign
 from tournaments import absence
+from tournaments import arena
 from tournaments import bans
 from tournaments import eligibility
 from tournaments.models import ACTIVE_ENTRY
@@ -53,6 +54,8 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
     now = clock.now()
     entry = tournament.entries.filter(user=user).first()
     running = tournament.status == TournamentStatus.RUNNING
+    if running and tournament.format == TournamentFormat.ARENA:
+        return _arena_join(tournament, entry, user, now)
     if running:
         _check_late_join(tournament, entry)
     else:
@@ -95,6 +98,45 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
         entry.save(update_fields=["status", "registered_at", "withdrawn_at", "withdrawn_round"])
     _changed(tournament)
     return entry
+
+
+def _arena_join(tournament: Tournament, entry: TournamentEntry | None, user, now: datetime):
+    """Join a running arena (or come back to it after leaving): into the pairing pool now,
+    whatever was scored before kept, until its time is up."""
+    if entry is not None and entry.status in ACTIVE_ENTRY:
+        raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+    if entry is not None and entry.status == EntryStatus.NO_SHOW:
+        raise ApplicationError(
+            E.NO_SHOW_WITHDRAWN, "you were withdrawn as a no-show and cannot rejoin"
+        )
+    if now >= tournament.ends_at:
+        raise ApplicationError(E.REGISTRATION_CLOSED, "the arena's time is up")
+    bans.play_ban_check(user, now)
+    eligibility.entry_check(tournament, user, now)
+    if tournament.rated:
+        rated_eligibility_check(user)
+    taken = tournament.entries.filter(status__in=ACTIVE_ENTRY, house_bot=False).count()
+    if tournament.max_players is not None and taken >= tournament.max_players:
+        raise ApplicationError(E.TOURNAMENT_FULL, "every place is taken")
+    if entry is None:
+        entry = TournamentEntry(tournament=tournament, user=user, registered_at=now)
+    entry.status = EntryStatus.REGISTERED
+    entry.paused = False
+    playing = arena.current_seat(tournament, entry) if entry.pk else None
+    entry.waiting_since = None if playing is not None else now
+    entry.seed = entry.seed or absence.next_seed(tournament)
+    entry.save()
+    _changed(tournament)
+    arena_step_soon(tournament)
+    return entry
+
+
+def arena_step_soon(tournament: Tournament) -> None:
+    """Run the arena's step once this transaction commits (a player came into the pool)."""
+    from core import tasks as runner
+    from tournaments import tasks
+
+    transaction.on_commit(lambda: runner.submit(tasks.advance, tournament.pk))
 
 
 def _check_late_join(tournament: Tournament, entry: TournamentEntry | None) -> None:
@@ -172,7 +214,15 @@ def tournament_withdraw(*, tournament_id, user) -> TournamentEntry:
     entry.withdrawn_at = now
     entry.withdrawn_round = tournament.current_round
     entry.save(update_fields=["status", "withdrawn_at", "withdrawn_round"])
-    if tournament.status == TournamentStatus.RUNNING:
+    if (
+        tournament.status == TournamentStatus.RUNNING
+        and tournament.format == TournamentFormat.ARENA
+    ):
+        seat = arena.current_seat(tournament, entry)
+        entry.waiting_since = None
+        entry.withdrawn_round = seat.round.number if seat is not None else None
+        entry.save(update_fields=["waiting_since", "withdrawn_round"])
+    elif tournament.status == TournamentStatus.RUNNING:
         seat = (
             TournamentSeat.objects.filter(
                 entry=entry, round__tournament=tournament, round__number=tournament.current_round
@@ -180,6 +230,7 @@ def tournament_withdraw(*, tournament_id, user) -> TournamentEntry:
             .select_related("table__game")
             .first()
         )
+    if tournament.status == TournamentStatus.RUNNING:
         game = seat.table.game if seat is not None else None
         if game is not None and game.status == GameStatus.ACTIVE:
             left = game.seats.filter(user=entry.user).values_list("resigned_at", "forfeited_at")[:1]

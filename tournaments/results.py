@@ -22,6 +22,7 @@ from typing import Any
 from django.db.models import F
 
 from eventstore import store
+from games import domain
 from games.domain import SEAT_FORFEITED
 from games.domain import SEAT_RESIGNED
 from games.domain import engine_events
@@ -29,6 +30,7 @@ from games.engine.events import RoundEnded
 from games.models import Game
 from games.models import GameStatus
 from tournaments import formats
+from tournaments.arena_standings import arena_standings_doc
 from tournaments.models import AbsencePolicy
 from tournaments.models import EntryStatus
 from tournaments.models import Tournament
@@ -77,6 +79,21 @@ def table_doc_from_game(
     return {"status": game.status, "deal_group": deal_group, "seats": seats}
 
 
+def arena_table_doc(table, seats: Sequence, stood_in: Iterable[int]) -> dict[str, Any]:
+    """Return an arena table's result: the formats' doc, with the seats' ratings when seated
+    and the seats that went berserk (read from the game's events)."""
+    doc = table_doc_from_game(
+        table.game, [s.entry_id for s in seats], deal_group=None, stood_in=stood_in
+    )
+    doc["ratings"] = [s.rating for s in seats]
+    doc["berserk"] = sorted(_berserk_seats(table.game))
+    return doc
+
+
+def _berserk_seats(game: Game) -> set[int]:
+    return domain.berserk_seats(store.read(game.stream))
+
+
 def table_result(doc: dict[str, Any]) -> formats.TableResult:
     """Return the formats' TableResult of a cached table result."""
     return formats.TableResult(
@@ -111,6 +128,10 @@ def standings_doc(
     Ranked by the published tie-break chain (``formats.standings``); an elimination tournament
     ranks by the round reached first (``formats.elimination_ranking``).
     """
+    if tournament.format == TournamentFormat.ARENA:
+        return arena_standings_doc(
+            tournament, entries, finished, scoring=scoring_of(tournament), final=final
+        )
     results_by_round: dict[int, list[formats.TableResult]] = {}
     last_round: dict[int, int] = {}
     for number, doc in sorted(finished, key=lambda pair: pair[0]):
@@ -179,6 +200,17 @@ def standings_doc(
     }
 
 
+def finished_docs(tournament: Tournament) -> list[tuple[int, dict[str, Any]]]:
+    """Return the finished tables' (round number, result doc) pairs, in play order."""
+    from tournaments.models import TournamentTable
+
+    return list(
+        TournamentTable.objects.filter(round__tournament=tournament, finished_at__isnull=False)
+        .order_by("round__number", "number")
+        .values_list("round__number", "result")
+    )
+
+
 def entries_in_seed_order(tournament: Tournament) -> list:
     """Return the tournament's entries, seeds first (those never seeded last)."""
     return list(
@@ -220,13 +252,17 @@ def standings_from_games(tournament: Tournament) -> tuple[dict[str, Any] | None,
     docs: dict[int, dict[str, Any]] = {}
     finished = []
     for table in tables:
-        seat_entries = [s.entry_id for s in sorted(table.seats.all(), key=lambda s: s.index)]
-        doc = table_doc_from_game(
-            table.game,
-            seat_entries,
-            deal_group=deal_group_key(table.round.number, table.deal_group),
-            stood_in=stood_in_entries(tournament, table.round.number, entries),
-        )
+        seats = sorted(table.seats.all(), key=lambda s: s.index)
+        stood_in = stood_in_entries(tournament, table.round.number, entries)
+        if tournament.format == TournamentFormat.ARENA:
+            doc = arena_table_doc(table, seats, stood_in)
+        else:
+            doc = table_doc_from_game(
+                table.game,
+                [s.entry_id for s in seats],
+                deal_group=deal_group_key(table.round.number, table.deal_group),
+                stood_in=stood_in,
+            )
         docs[table.id] = doc
         finished.append((table.round.number, doc))
     if not finished:

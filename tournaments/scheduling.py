@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,6 +22,7 @@ from games.models import GameStatus
 from notifications.services import notify
 from ratings.tasks import apply_game_ratings
 from tournaments import absence
+from tournaments import arena
 from tournaments import formats
 from tournaments.models import ACTIVE_ENTRY
 from tournaments.models import AbsencePolicy
@@ -39,6 +39,7 @@ from tournaments.notices import result_notify
 from tournaments.results import ENDED
 from tournaments.results import deal_group_key
 from tournaments.results import entries_in_seed_order
+from tournaments.results import finished_docs
 from tournaments.results import scoring_of
 from tournaments.results import standings_doc
 from tournaments.results import standings_from_games
@@ -164,6 +165,9 @@ def _start(tournament: Tournament, now: datetime) -> None:
         )
         for entry in present:
             result_notify(entry.user, tournament, "cancelled")
+        return
+    if tournament.format == TournamentFormat.ARENA:
+        arena.begin(tournament, present, now)
         return
     tournament.status = TournamentStatus.RUNNING
     tournament.started_at = now
@@ -292,17 +296,15 @@ def tournament_table_start(*, game_id, version: int = 0) -> bool:
         return True
 
 
-def _finished_docs(tournament: Tournament) -> list[tuple[int, dict[str, Any]]]:
-    return list(
-        TournamentTable.objects.filter(round__tournament=tournament, finished_at__isnull=False)
-        .order_by("round__number", "number")
-        .values_list("round__number", "result")
-    )
-
-
 def _progress(tournament: Tournament, now: datetime) -> bool:
     """Start the current round's tables whose ready window has closed; take its ended
-    tables; close the round when all have ended; after the pause, seat the next round."""
+    tables; close the round when all have ended; after the pause, seat the next round. An
+    arena pairs its pool instead (tournaments.arena)."""
+    if tournament.format == TournamentFormat.ARENA:
+        changed, over = arena.progress(tournament, now)
+        if over:
+            _finish(tournament, _entries(tournament), now)
+        return changed
     tround = tournament.round_set.get(number=tournament.current_round)
     if tournament.next_round_at is not None:
         if now < tournament.next_round_at:
@@ -330,7 +332,7 @@ def _progress(tournament: Tournament, now: datetime) -> bool:
     if not fresh:
         return started
     _reveal_finished_groups(tables)
-    tournament.standings = standings_doc(tournament, entries, _finished_docs(tournament))
+    tournament.standings = standings_doc(tournament, entries, finished_docs(tournament))
     if any(t.finished_at is None for t in tables):
         return True
     tround.finished_at = now
@@ -406,7 +408,7 @@ def _next_ranking(
         return [e for e in entries if e.pk in active]  # seed order: the seats rotate
     # Late joiners for this round are ranked by their byes' points (tournaments.results).
     upto = tround.number + 1
-    lines = standings_doc(tournament, entries, _finished_docs(tournament), upto_round=upto)
+    lines = standings_doc(tournament, entries, finished_docs(tournament), upto_round=upto)
     ranked = [line["entry"] for line in lines["lines"]]
     order = [active[i] for i in ranked if i in active]
     seen = set(ranked)
@@ -417,9 +419,7 @@ def _finish(tournament: Tournament, entries: list[TournamentEntry], now: datetim
     """Close the tournament: final standings and places, every seed shown, players told."""
     tournament.status = TournamentStatus.FINISHED
     tournament.finished_at = now
-    tournament.standings = standings_doc(
-        tournament, entries, _finished_docs(tournament), final=True
-    )
+    tournament.standings = standings_doc(tournament, entries, finished_docs(tournament), final=True)
     places = {line["entry"]: line["rank"] for line in tournament.standings["lines"]}
     for entry in entries:
         entry.final_place = places.get(entry.pk)

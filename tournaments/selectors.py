@@ -30,6 +30,7 @@ from core import clock
 from core.errors import NotFound
 from games.models import GameStatus
 from tournaments import absence
+from tournaments import arena_selectors
 from tournaments import formats
 from tournaments.errors import TournamentError
 from tournaments.models import ACTIVE_ENTRY
@@ -182,6 +183,7 @@ def tournament_summary(
         "winner": winner,
         "started_at": _iso(tournament.started_at),
         "finished_at": _iso(tournament.finished_at),
+        "arena": arena_selectors.arena_summary(tournament, now or clock.now()),
     }
 
 
@@ -202,13 +204,15 @@ def _entry_doc(entry: TournamentEntry, names: TournamentNames) -> dict[str, Any]
         "stand_in_for": names.of(entry.stand_in_for.user) if entry.stand_in_for_id else None,
         "final_place": entry.final_place,
         "joined_round": entry.joined_round,
+        "paused": entry.paused,
+        "house_bot": entry.house_bot,
     }
 
 
 def _rounds(tournament: Tournament, names: TournamentNames) -> list[dict[str, Any]]:
-    rounds = list(tournament.round_set.order_by("number"))
+    rounds = list(arena_selectors.shown_waves(tournament))
     tables = (
-        TournamentTable.objects.filter(round__tournament=tournament)
+        TournamentTable.objects.filter(round__in=rounds)
         .select_related("game")
         .prefetch_related("seats__entry__user", "game__seats")
         .order_by("round__number", "number")
@@ -302,14 +306,18 @@ def tournament_entry_for(tournament: Tournament, user) -> dict[str, Any] | None:
     )
     if entry is None:
         return None
-    seat = (
-        entry.seats.filter(round__number=tournament.current_round)
-        .select_related("table__game")
-        .first()
-    )
+    if arena_selectors.is_arena(tournament):
+        seat = arena_selectors.current_seat(entry)
+    else:
+        seat = (
+            entry.seats.filter(round__number=tournament.current_round)
+            .select_related("table__game")
+            .first()
+        )
     return {
         **_entry_doc(entry, TournamentNames(tournament)),
         "current_game": str(seat.table.game_id) if seat is not None else None,
+        "arena": arena_selectors.my_arena(tournament, entry, seat),
     }
 
 
@@ -432,10 +440,11 @@ def ready_window_closed(tournament: Tournament, tables: list[TournamentTable], n
     It closes at its deadline (``Game.ready_deadline``: live, ``ready_seconds`` after the
     seating; correspondence, CORRESPONDENCE_READY_SECONDS); a correspondence window also as
     soon as every seated player has opened the table; a window with nobody to wait for (bots
-    only) is closed from the start.
+    only) is closed from the start — except at an arena, where it paces the bots' tables (they
+    would play table after table in no time at all otherwise).
     """
     waiting = ready_waiting_for(tables)
-    if not waiting:
+    if not waiting and tournament.format != TournamentFormat.ARENA:
         return True
     deadlines = [t.game.ready_deadline for t in tables if t.game.ready_deadline is not None]
     if not deadlines or now >= min(deadlines):

@@ -17,6 +17,8 @@ log = logging.getLogger(__name__)
 ORGANIZERS_GROUP = "organizers"  # members may create tournaments, as staff may
 STAND_IN_STRATEGY = "greedy"  # the bot that stands in for a no-show
 MAX_ROUNDS = 30
+ARENA_MINUTES_RANGE = (5, 720)  # an arena's duration
+ARENA_WAIT_RANGE = (5, 600)  # how long an arena table that cannot fill waits
 READY_SECONDS_RANGE = (5, 300)  # a live table's ready window: long enough to contribute
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 

@@ -19,12 +19,16 @@ has one server seed and one contribution list (``group_contributions``).
 
 This module is the services' one door; each lives in the room of its sub-domain:
 ``creation`` (tournament_create), ``registration`` (register, check in, withdraw),
+``arena_play`` (an arena's pause, resume and berserk),
 ``scheduling`` (the scheduler's step, a table's start, standings recomputed), ``reminders``;
 ``service_common`` holds the row lock and the versioned save they share.
 """
 
 from __future__ import annotations
 
+from tournaments.arena_play import tournament_berserk
+from tournaments.arena_play import tournament_pause
+from tournaments.arena_play import tournament_resume
 from tournaments.creation import tournament_create
 from tournaments.registration import tournament_check_in
 from tournaments.registration import tournament_register
@@ -34,18 +38,25 @@ from tournaments.scheduling import tournament_advance
 from tournaments.scheduling import tournament_recompute_standings
 from tournaments.scheduling import tournament_table_start
 from tournaments.seating import group_contributions
+from tournaments.service_common import ARENA_MINUTES_RANGE
+from tournaments.service_common import ARENA_WAIT_RANGE
 from tournaments.service_common import MAX_ROUNDS
 from tournaments.service_common import ORGANIZERS_GROUP
 from tournaments.service_common import READY_SECONDS_RANGE
 from tournaments.service_common import can_organize
 
 __all__ = [
+    "ARENA_MINUTES_RANGE",
+    "ARENA_WAIT_RANGE",
     "MAX_ROUNDS",
     "ORGANIZERS_GROUP",
     "READY_SECONDS_RANGE",
     "can_organize",
     "group_contributions",
     "tournament_advance",
+    "tournament_berserk",
+    "tournament_pause",
+    "tournament_resume",
     "tournament_check_in",
     "tournament_create",
     "tournament_recompute_standings",

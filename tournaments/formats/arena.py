@@ -78,7 +78,7 @@ class Waiting:
     score: Fraction = Fraction(0)
     rating: float = 0.0
     since: float = 0.0
-    last_table: frozenset = field(default_factory=frozenset)
+    last_table: frozenset[PlayerId] = field(default_factory=frozenset)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,93 @@
+"""An arena's standings (tournaments.results builds every format's; this is the arena's part):
+each player's tables in the order they played them, scored and ranked by formats.arena."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from games.models import GameStatus
+from tournaments import formats
+from tournaments.formats import arena as rules
+from tournaments.models import ACTIVE_ENTRY
+from tournaments.models import Tournament
+
+
+def _number(f: Fraction) -> float:
+    return round(float(f), 4)
+
+
+def arena_standings_doc(
+    tournament: Tournament,
+    entries: Sequence,
+    finished: Sequence[tuple[int, dict[str, Any]]],
+    *,
+    scoring: str,
+    final: bool = False,
+) -> dict[str, Any]:
+    """Return an arena's standings from its finished tables ((wave, result doc) pairs): each
+    player's tables in the order they played them (formats.arena: points, streaks, berserk,
+    performance), ranked by points, performance, wins, then the earliest entry."""
+    played: dict[int, list[rules.Played]] = {}
+    tables = 0
+    for _, doc in sorted(finished, key=lambda pair: pair[0]):
+        if doc.get("status") == GameStatus.VOID:
+            continue  # annulled by staff: not counted at all
+        tables += 1
+        result = formats.TableResult(
+            tuple(
+                formats.SeatResult(s["entry"], tuple(s["round_scores"]), s["forfeited"])
+                for s in doc["seats"]
+            )
+        )
+        places = formats.table_places(result, scoring)
+        ratings = doc.get("ratings") or [None] * len(places)
+        berserk = set(doc.get("berserk") or ())
+        for index, seat in enumerate(doc["seats"]):
+            opponents = tuple(
+                float(r) for i, r in enumerate(ratings) if i != index and r is not None
+            )
+            played.setdefault(seat["entry"], []).append(
+                rules.Played(
+                    place=places[index],
+                    size=len(places),
+                    forfeited=seat["forfeited"],
+                    berserk=index in berserk,
+                    opponents=opponents,
+                    places=places,
+                )
+            )
+    ranked_entries = [
+        e for e in entries if not e.house_bot and (e.id in played or e.status in ACTIVE_ENTRY)
+    ]
+    by_id = {e.id: e for e in ranked_entries}
+    lines = []
+    standings = rules.arena_standings([e.id for e in ranked_entries], played)
+    for rank, (entry_id, score) in enumerate(standings, start=1):
+        entry = by_id[entry_id]
+        lines.append(
+            {
+                "rank": rank,
+                "entry": entry.id,
+                "username": entry.user.username,
+                "is_bot": entry.user.is_bot,
+                "stand_in_for": None,
+                "points": _number(score.points),
+                "points_exact": str(score.points),
+                "games": score.tables,
+                "table_wins": score.wins,
+                "on_fire": score.on_fire,
+                "berserk_wins": score.berserk_wins,
+                "performance": score.performance,
+                "sheet": [_number(p) for p in score.per_table],
+                "paused": entry.paused or entry.status not in ACTIVE_ENTRY,
+            }
+        )
+    return {
+        "round": max((n for n, _ in finished), default=0),
+        "tables": tables,
+        "final": final,
+        "points": "arena",
+        "lines": lines,
+    }
