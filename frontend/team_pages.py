@@ -10,8 +10,6 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from ratings.models import Rating
-from ratings.models import RatingKind
 from teams import selectors
 from teams.models import TeamRole
 from teams.services import MAX_TEAMS_PER_USER
@@ -40,8 +38,13 @@ def teams(request):
     return render(request, "frontend/teams.html", context)
 
 
-def _ratings(user_ids) -> dict[int, Rating]:
-    return {r.user_id: r for r in Rating.objects.filter(user_id__in=user_ids, kind=RatingKind.LIVE)}
+def _order(row: dict) -> tuple[int, int, int]:
+    """Leaders first; then the members by live rating, the unrated last."""
+    if row["member"].role == TeamRole.LEADER:
+        return (0, 0, 0)
+    if row["rating"] is None:
+        return (1, 1, 0)
+    return (1, 0, -row["rating"].display)
 
 
 def team_events(team) -> list[dict]:
@@ -52,13 +55,18 @@ def team_events(team) -> list[dict]:
 
 @ensure_csrf_cookie
 def team(request, slug):
-    """Render a team's page (a closed one too, read-only, with the moderators' reason)."""
+    """Render a team's page (a closed one too, read-only, with the moderators' reason): its
+    leaders first, then its members by live rating."""
     found = selectors.team_or_none(slug)
     if found is None or found.slug != slug:
         raise Http404("no such team")
     user = request.user
     members = list(selectors.team_members(found))
-    ratings = _ratings([m.user_id for m in members])
+    ratings = {
+        user_id: rating
+        for user_id, rating in selectors.member_ratings(m.user_id for m in members).items()
+        if rating.games  # a row without a rated game shows as unrated
+    }
     role = selectors.role_of(found, user)
     leader = role == TeamRole.LEADER and found.closed_at is None
     rows = [
@@ -70,11 +78,13 @@ def team(request, slug):
         }
         for m in members
     ]
+    rows.sort(key=_order)  # stable: leaders, and the unrated, stay in the order they joined
     may_read_chat = user.is_authenticated and (role is not None or user.is_staff)
     staff_tools = user.is_authenticated and user.is_staff and found.closed_at is None
     context = {
         "team": found,
         "rows": rows,
+        "average_rating": selectors.average_rating(ratings.values()),
         "role": role,
         "leader": leader,
         "requests": list(selectors.pending_requests(found)) if leader else [],

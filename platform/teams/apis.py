@@ -56,11 +56,18 @@ class TeamMemberOutput(serializers.Serializer):
     role = serializers.CharField(help_text="leader | member")
     joined_at = serializers.DateTimeField()
     founder = serializers.BooleanField(help_text="created the team")
+    rating = serializers.IntegerField(
+        allow_null=True, help_text="shown live rating; null before a rated game"
+    )
+    provisional = serializers.BooleanField(help_text="fewer than 10 rated live games")
 
 
 class TeamDetailOutput(TeamSummaryOutput):
     founder = serializers.CharField()
     chat_open = serializers.BooleanField(help_text="false: leaders closed the team's chat")
+    average_rating = serializers.IntegerField(
+        allow_null=True, help_text="mean live rating of the members who played a rated game"
+    )
     closed_at = serializers.DateTimeField(allow_null=True)
     closed_reason = serializers.CharField(help_text="why staff closed it; empty while open")
     my_role = serializers.CharField(

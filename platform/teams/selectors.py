@@ -11,6 +11,8 @@ from django.db.models import Q
 from django.db.models import QuerySet
 
 from core.errors import NotFound
+from ratings.models import Rating
+from ratings.models import RatingKind
 from teams.errors import TeamError as E
 from teams.models import RequestStatus
 from teams.models import Team
@@ -94,6 +96,29 @@ def team_members(team: Team) -> QuerySet[TeamMember]:
     )
 
 
+def member_ratings(user_ids: Iterable[int]) -> dict[int, Rating]:
+    """Each of ``user_ids``' live rating row (none for a player never rated)."""
+    return {
+        r.user_id: r
+        for r in Rating.objects.filter(user_id__in=list(user_ids), kind=RatingKind.LIVE)
+    }
+
+
+def average_rating(ratings: Iterable[Rating]) -> int | None:
+    """The mean shown live rating of the members who played a rated game; None if none did."""
+    shown = [r.display for r in ratings if r.games > 0]
+    return round(sum(shown) / len(shown)) if shown else None
+
+
+def teams_led_by(user) -> QuerySet[Team]:
+    """The open teams ``user`` leads (a tournament's organizer may limit an event to one)."""
+    if user is None or not user.is_authenticated:
+        return Team.objects.none()
+    return Team.objects.filter(
+        members__user=user, members__role=TeamRole.LEADER, closed_at__isnull=True
+    ).order_by("name", "pk")
+
+
 def role_of(team: Team, user) -> str | None:
     """``user``'s role in ``team`` ("leader" or "member"), or None."""
     if user is None or not user.is_authenticated:
@@ -155,20 +180,27 @@ def team_detail(team: Team, user) -> dict[str, Any]:
     they asked to join, and (closed) why."""
     from accounts.names import public_name
 
-    members = [
-        {
-            "username": public_name(m.user),
-            "role": m.role,
-            "joined_at": m.joined_at,
-            "founder": m.user_id == team.created_by_id,
-        }
-        for m in team_members(team)
-    ]
+    rows = list(team_members(team))
+    ratings = member_ratings(m.user_id for m in rows)
+    members = []
+    for m in rows:
+        rating = ratings.get(m.user_id)
+        members.append(
+            {
+                "username": public_name(m.user),
+                "role": m.role,
+                "joined_at": m.joined_at,
+                "founder": m.user_id == team.created_by_id,
+                "rating": rating.display if rating is not None and rating.games else None,
+                "provisional": rating is None or rating.provisional,
+            }
+        )
     role = role_of(team, user)
     return {
         **team_summary(team, len(members)),
         "founder": public_name(team.created_by),
         "chat_open": team.chat_open,
+        "average_rating": average_rating(ratings.values()),
         "closed_at": team.closed_at,
         "closed_reason": team.closed_reason if team.closed_at else "",
         "my_role": role,

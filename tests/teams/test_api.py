@@ -28,8 +28,11 @@ def test_create_list_search_and_detail(ana, bo):
             "role": "leader",
             "joined_at": body["members_list"][0]["joined_at"],
             "founder": True,
+            "rating": None,
+            "provisional": True,
         }
     ]
+    assert body["average_rating"] is None
     api(bo, "post", "teams", {"name": "Other Train", "open": False})
     anyone = client_for(None)
     listed = anyone.get("/api/v1/teams").json()
@@ -198,3 +201,16 @@ def test_a_players_team_messages_are_in_their_export(ana, club):
     assert said["team"] == club.pk
     assert said["channel"] == "team"
     assert said["text"] == "for the record"
+
+
+def test_the_detail_gives_each_members_live_rating_and_the_teams_average(ana, bo, cy, club):
+    from ratings.models import Rating
+
+    for user, mu, games in ((ana, 25.0, 12), (bo, 30.0, 3), (cy, 40.0, 0)):
+        Rating.objects.create(user=user, kind="live", mu=mu, sigma=2.0, games=games)
+    services.team_join(team_id=club.pk, user=bo)
+    services.team_join(team_id=club.pk, user=cy)
+    body = client_for(None).get(f"/api/v1/teams/{club.slug}").json()
+    ratings = {m["username"]: (m["rating"], m["provisional"]) for m in body["members_list"]}
+    assert ratings == {"ana": (1880, False), "bo": (1980, True), "cy": (None, True)}
+    assert body["average_rating"] == 1930  # cy has no rated game yet

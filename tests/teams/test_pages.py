@@ -57,6 +57,7 @@ def test_a_visitor_sees_members_ratings_badges_and_the_join_button(client, bo, c
     assert body.count('data-testid="team-member"') == 2
     assert body.count('data-testid="leader-badge"') == 1
     assert "Rating 1980" in body  # 1500 + 20 × (30 − 3 × 2)
+    assert "Average live rating of the rated members: 1980" in body
     assert "unrated" in body
     assert 'data-testid="chat-panel"' not in body  # not a member
     assert 'data-testid="member-remove"' not in body
@@ -110,3 +111,14 @@ def test_staff_get_the_close_form_and_players_do_not(client, ana, mod, club):
     assert 'data-chat-mode="off"' in body  # but do not write in it
     services.team_close(team_id=club.pk, staff=mod, reason="spam")
     assert 'data-testid="team-staff"' not in page(client, mod, f"/teams/{club.slug}")
+
+
+def test_leaders_come_first_then_members_by_rating_the_unrated_last(client, ana, bo, cy, di, club):
+    for user, mu in ((bo, 26.0), (cy, None), (di, 30.0)):
+        services.team_join(team_id=club.pk, user=user)
+        if mu is not None:
+            Rating.objects.create(user=user, kind="live", mu=mu, sigma=2.0, games=3)
+    body = page(client, None, f"/teams/{club.slug}")
+    order = [body.index(f'data-username="{name}"') for name in ("ana", "di", "bo", "cy")]
+    assert order == sorted(order)
+    assert body.count("Rating ") == 2
