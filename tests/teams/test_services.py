@@ -259,3 +259,11 @@ def test_the_notifications_say_what_happened_and_link_the_team(ana, bo, mod, gui
         "team_removed": ("bo", "A leader removed you from Closed Guild", url),
         "team_closed": ("ana", "Closed Guild was closed by the moderators", url),
     }
+
+
+def test_teams_led_by_lists_the_open_teams_a_player_leads(ana, bo, mod, club, guild):
+    services.team_join(team_id=club.pk, user=bo)
+    assert list(selectors.teams_led_by(ana)) == [guild, club]  # by name
+    assert list(selectors.teams_led_by(bo)) == []
+    services.team_close(team_id=guild.pk, staff=mod, reason="test")
+    assert list(selectors.teams_led_by(ana)) == [club]
