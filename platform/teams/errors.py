@@ -12,6 +12,9 @@ class TeamError(StrEnum):
     NOT_FOUND = "not_found"
     NAME_INVALID = "name_invalid"
     NAME_TAKEN = "name_taken"
+    # Looks like a staff word or holds the platform's name, as usernames may not
+    # (accounts.names.is_reserved): a team must not pass for the moderators.
+    NAME_RESERVED = "name_reserved"
     DESCRIPTION_TOO_LONG = "description_too_long"
     # The team is closed (by staff, or its last member left): read-only.
     TEAM_CLOSED = "team_closed"

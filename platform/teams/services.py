@@ -30,6 +30,7 @@ from django.db import IntegrityError
 from django.db import transaction
 from django.utils.text import slugify
 
+from accounts.names import is_reserved
 from core import clock
 from core.errors import ApplicationError
 from core.errors import Conflict
@@ -77,6 +78,10 @@ def _clean_name(name) -> str:
             E.NAME_INVALID,
             f"a team's name is {NAME_MIN} to {NAME_MAX} characters, with a letter or a digit",
             extra={"min": NAME_MIN, "max": NAME_MAX},
+        )
+    if is_reserved(text):
+        raise ApplicationError(
+            E.NAME_RESERVED, "a team's name may not pass for the platform or its staff"
         )
     return text
 

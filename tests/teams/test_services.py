@@ -44,6 +44,8 @@ def test_names_are_unique_in_any_case_and_slugs_are_never_all_digits(ana, bo, cl
     assert code_of(services.team_create, user=bo, name="TRAIN   spotters") == "name_taken"
     assert code_of(services.team_create, user=bo, name="  x ") == "name_invalid"
     assert code_of(services.team_create, user=bo, name="!!!") == "name_invalid"
+    assert code_of(services.team_create, user=bo, name="Staff") == "name_reserved"
+    assert code_of(services.team_create, user=bo, name="Mexican Train HQ") == "name_reserved"
     digits = services.team_create(user=bo, name="1234")
     assert digits.slug == "team-1234"
     assert selectors.team_or_none("team-1234") == digits
