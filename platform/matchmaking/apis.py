@@ -60,7 +60,9 @@ class GridOutput(serializers.Serializer):
 class TicketOutput(serializers.Serializer):
     status = serializers.ChoiceField(["none", "waiting", "seated"])
     pool = serializers.CharField(allow_null=True)
-    rated = serializers.BooleanField(allow_null=True)
+    rated = serializers.BooleanField(
+        allow_null=True, help_text="waiting: the queue chosen; seated: whether the game is rated"
+    )
     bots_after = serializers.IntegerField(allow_null=True)
     joined_at = serializers.DateTimeField(allow_null=True, help_text="waiting since")
     waited_seconds = serializers.FloatField(allow_null=True)

@@ -93,7 +93,8 @@ def pool_ticket_of(user) -> dict[str, Any]:
     seat = quick_seat_unfinished(user, live_only=False)
     if seat is not None:
         table = QuickTable.objects.get(game_id=seat.game_id)
-        out.update(status="seated", pool=table.pool, rated=table.rated, game=str(seat.game_id))
+        # The game's own rating: a table bots filled is casual whatever the queue.
+        out.update(status="seated", pool=table.pool, rated=seat.game.rated, game=str(seat.game_id))
     return out
 
 

@@ -17,6 +17,7 @@ from matchmaking import tasks
 from matchmaking.errors import PoolError
 from matchmaking.models import QuickTable
 from matchmaking.models import Ticket
+from matchmaking.selectors import pool_ticket_of
 from notifications.models import Notification
 from ratings.models import Rating
 from tests.support.factories import bot
@@ -178,6 +179,9 @@ def test_bots_fill_the_table_after_the_chosen_seconds_and_it_is_casual(frozen_cl
     assert seats[0].user == ana
     assert all(s.user.is_platform_bot for s in seats[1:])
     assert len({s.user_id for s in seats}) == 4
+    mine = pool_ticket_of(ana)
+    assert mine["status"] == "seated"
+    assert mine["rated"] is False  # the game's: bots filled it
 
 
 def test_the_ticket_holds_the_players_display_rating_of_the_pools_kind():
