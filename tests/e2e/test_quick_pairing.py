@@ -6,7 +6,8 @@ API — is taken to the table the pairing formed.
 
 Screenshots (tests/artifacts/): quick-pairing-grid-<size>.png (the grid with a live count)
 and quick-pairing-waiting-<size>.png (the player waiting in a cell), quick-pairing-lobby-<size>.png
-(the lobby's first screen while waiting).
+(the lobby's first screen while waiting) and quick-pairing-visitor-390x844.png (signed out: the
+counts, and a tap asks to log in).
 """
 
 from __future__ import annotations
@@ -106,3 +107,16 @@ def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
     assert body["status"] == "seated"
     assert body["game"] == gid
     api(server_url, "DELETE", "/api/v1/pools/ticket", None, other)  # tidy for the next size
+
+
+def test_a_visitor_sees_the_counts_and_a_tap_asks_them_to_log_in(new_context, artifacts_dir):
+    page = new_context(viewport=SIZES["390x844"][0]).new_page()
+    page.goto("/lobby")
+    cell = page.get_by_test_id("pool-4p-60s")
+    expect(cell.get_by_test_id("pool-count")).to_have_text(re.compile(r"\d+ waiting"))
+    expect(page.get_by_test_id("pools-casual")).to_have_count(0)  # no choices to make yet
+    page.get_by_test_id("pools").screenshot(
+        path=artifacts_dir / "quick-pairing-visitor-390x844.png"
+    )
+    cell.click()
+    page.wait_for_url(re.compile(r"/login\?next=/lobby$"))
