@@ -94,6 +94,16 @@ def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_na
     accessible(desk)
     desk.screenshot(path=artifacts_dir / "teams-leader-1280x800.png", full_page=True)
 
+    # The leader edits the team: the description changes, the address stays.
+    desk.get_by_test_id("team-edit-panel").locator("summary").click()
+    desk.get_by_test_id("team-edit-description").fill(
+        "Double-12 on Sundays, double-9 on Wednesdays."
+    )
+    desk.screenshot(path=artifacts_dir / "teams-edit-1280x800.png", full_page=True)
+    desk.get_by_test_id("team-edit-save").click()
+    expect(desk.get_by_test_id("team-description")).to_contain_text("double-9 on Wednesdays")
+    assert desk.url.endswith(f"/teams/{slug}")
+
     desk.goto("/teams")
     expect(desk.get_by_test_id("my-teams")).to_contain_text(name)
     accessible(desk)

@@ -74,7 +74,9 @@ def test_a_member_gets_leave_and_the_chat_and_a_leader_the_tools(client, ana, bo
     assert 'data-chat-path="teams/closed-guild/chat"' in body
     assert 'data-testid="team-requests"' not in body
     assert 'data-testid="member-remove"' not in body
+    assert 'data-testid="team-edit-panel"' not in body
     body = page(client, ana, f"/teams/{guild.slug}")
+    assert 'data-testid="team-edit-panel"' in body
     assert 'data-testid="team-requests"' in body
     assert f'data-team-action="requests/{request.pk}/accept"' in body
     assert "please" in body

@@ -2,7 +2,8 @@
 // page); on /teams/<slug> the buttons that join, ask, leave and the leaders' tools, each a POST
 // to /api/v1/teams/<slug>/<action> after which the page is loaded again (the server renders the
 // members, roles and ratings); and the team's chat (chat.js), asked again every 15 s while the
-// page is visible (a team has no socket). Staff close a team from its page, with a reason.
+// page is visible (a team has no socket). Leaders edit the team (PATCH); staff close it from
+// its page, with a reason.
 import { api, createThenOpen, errorText } from "./api.js";
 import { mountChat } from "./chat.js";
 
@@ -32,11 +33,12 @@ function mountTeam(root) {
     error.hidden = !text;
     if (text) error.scrollIntoView({ block: "nearest" });
   }
-  async function post(action, body, button) {
+  async function post(action, body, button, method = "POST") {
     if (button) button.disabled = true;
     say("");
     try {
-      await api(`teams/${encodeURIComponent(slug)}/${action}`, { method: "POST", body: body || {} });
+      const path = `teams/${encodeURIComponent(slug)}` + (action ? `/${action}` : "");
+      await api(path, { method, body: body || {} });
       window.location.reload();
     } catch (err) {
       say(errorText(err));
@@ -56,6 +58,20 @@ function mountTeam(root) {
       ev.preventDefault();
       const message = String(new FormData(ask).get("message") || "");
       post("join", { message }, ask.querySelector("button[type=submit]"));
+    });
+  }
+
+  const edit = root.querySelector("[data-team-edit]");
+  if (edit) {
+    edit.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const data = new FormData(edit);
+      const body = {
+        name: String(data.get("name") || ""),
+        description: String(data.get("description") || ""),
+        open: data.get("open") !== "0",
+      };
+      post("", body, edit.querySelector("button[type=submit]"), "PATCH");
     });
   }
 
