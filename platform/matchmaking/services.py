@@ -240,7 +240,7 @@ def _form(pool: Pool, rated: bool, table: pairing.Table, by_user, users, now) ->
             {
                 "user": u.pk,
                 "rating": by_user[u.pk].rating,
-                "waited": round(pairing.waited(_pure(by_user[u.pk]), now), 3),
+                "waited": round(pairing.waited(_pure(by_user[u.pk]), now), 6),
             }
             for u in people
         ],

@@ -137,6 +137,15 @@ def test_two_hundred_players_are_all_seated_within_the_documented_bounds(frozen_
     end = start + timedelta(seconds=STREAM_SECONDS + 10 * pairing.MAX_WAIT)
     seen_tables: set = set()
     late = False
+
+    def record_tables(at: datetime) -> None:
+        """Note who the tables formed at ``at`` seated."""
+        for table in QuickTable.objects.exclude(pk__in=seen_tables):
+            seen_tables.add(table.pk)
+            assert table.formed_at == at
+            for member in table.members:
+                by_user[member["user"]].seated_at = at
+
     while frozen_clock.now() <= end:
         now = frozen_clock.now()
         stream_over = not pending and now >= start + timedelta(seconds=STREAM_SECONDS)
@@ -147,18 +156,17 @@ def test_two_hundred_players_are_all_seated_within_the_documented_bounds(frozen_
             by_user.update({s.user.pk: s for s in pending})
         while pending and pending[0].joins_at <= now:
             sim = pending.pop(0)
+            frozen_clock.freeze(sim.joins_at)  # each join at its own time, since the last tick
             with committed():  # the join's own match step runs once it commits
                 services.pool_join(
                     user=sim.user, pool=sim.pool, rated=sim.rated, bots_after=sim.bots_after
                 )
+            record_tables(sim.joins_at)
+        frozen_clock.freeze(now)
         with committed():
             match_all()
         check_after_tick(now)
-        for table in QuickTable.objects.exclude(pk__in=seen_tables):
-            seen_tables.add(table.pk)
-            assert table.formed_at == now
-            for member in table.members:
-                by_user[member["user"]].seated_at = now
+        record_tables(now)
         if late and not pending and not Ticket.objects.exists():
             break
         frozen_clock.advance(timedelta(seconds=TICK))
@@ -189,14 +197,18 @@ def test_two_hundred_players_are_all_seated_within_the_documented_bounds(frozen_
         sims_here = [by_user[m["user"]] for m in table.members]
         assert [m["rating"] for m in table.members] == [s.rating for s in sims_here]
         assert {(s.pool, s.rated) for s in sims_here} == {(table.pool, table.rated)}
-        # Ratings inside every other member's window at the time it formed.
-        for a in table.members:
-            for b in table.members:
-                limit = min(pairing.window(a["waited"]), pairing.window(b["waited"]))
-                assert abs(a["rating"] - b["rating"]) <= limit, (table.pool, table.members)
+        # Ratings inside every other member's window at the time it formed (the waits counted
+        # here from the stream, not taken from what the service recorded).
+        waited = {s.user.pk: (table.formed_at - s.joins_at).total_seconds() for s in sims_here}
+        for member in table.members:  # what the service recorded agrees
+            assert abs(member["waited"] - waited[member["user"]]) < 1e-5
+        for a in sims_here:
+            for b in sims_here:
+                limit = min(pairing.window(waited[a.user.pk]), pairing.window(waited[b.user.pk]))
+                assert abs(a.rating - b.rating) <= limit, (table.pool, table.members)
         if table.bots:
             assert all(s.bots_after is not None for s in sims_here)
-            assert all(m["waited"] >= by_user[m["user"]].bots_after for m in table.members)
+            assert all(waited[s.user.pk] >= s.bots_after for s in sims_here)
 
     # The waits.
     waits = {s.user.pk: (s.seated_at - s.joins_at).total_seconds() for s in sims}
