@@ -104,6 +104,15 @@ def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_na
     expect(desk.get_by_test_id("team-description")).to_contain_text("double-9 on Wednesdays")
     assert desk.url.endswith(f"/teams/{slug}")
 
+    # The leader's tools on a phone: nothing wider than the screen.
+    leader_phone = phone_page(new_context)
+    log_in(leader_phone, ana)
+    leader_phone.goto(f"/teams/{slug}")
+    expect(leader_phone.get_by_test_id("member-remove")).to_be_visible()
+    no_horizontal_scroll(leader_phone)
+    accessible(leader_phone)
+    leader_phone.screenshot(path=artifacts_dir / "teams-leader-390x844.png", full_page=True)
+
     desk.goto("/teams")
     expect(desk.get_by_test_id("my-teams")).to_contain_text(name)
     accessible(desk)
