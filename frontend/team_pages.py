@@ -13,6 +13,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from teams import selectors
 from teams.models import TeamRole
 from teams.services import MAX_TEAMS_PER_USER
+from tournaments import selectors as tournament_selectors
 
 PAGE_SIZE = 30
 
@@ -47,10 +48,23 @@ def _order(row: dict) -> tuple[int, int, int]:
     return (1, 0, -row["rating"].display)
 
 
+TEAM_EVENTS_SHOWN = 10
+
+
 def team_events(team) -> list[dict]:
     """The team's tournaments (name, url, starts_at, status) for its page: filled from
-    tournaments (team-only events and battles); an empty list renders nothing."""
-    return []
+    tournaments (team-only events and battles, running first, then upcoming, then the latest
+    ended); an empty list renders nothing."""
+    rows = tournament_selectors.tournament_list(team=team)[:TEAM_EVENTS_SHOWN]
+    return [
+        {
+            "name": t.name,
+            "url": f"/tournaments/{t.pk}",
+            "starts_at": t.starts_at,
+            "status": t.get_status_display(),
+        }
+        for t in rows
+    ]
 
 
 @ensure_csrf_cookie

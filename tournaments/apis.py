@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from core import clock
 from core.api_views import PublicReadApi
 from core.errors import Forbidden
+from core.errors import NotFound
 from core.fields import IntegerField
 from core.inputs import query
 from core.inputs import validated
@@ -32,6 +33,7 @@ from core.schema import error_responses
 from core.schema import operations
 from core.throttling import ReadRateThrottle
 from games import shapes
+from teams import selectors as team_selectors
 from tournaments import bans
 from tournaments import eligibility
 from tournaments import selectors
@@ -61,6 +63,16 @@ class ArenaOutput(serializers.Serializer):
     )
     bots = serializers.BooleanField(help_text="bots may fill a table that cannot fill")
     berserk = serializers.BooleanField(help_text="players may halve their reserve for a bonus")
+
+
+class TeamRefOutput(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class BattleOutput(serializers.Serializer):
+    best = serializers.IntegerField(help_text="each team scores its best players' points")
+    teams = TeamRefOutput(many=True)
 
 
 class TournamentSummaryOutput(serializers.Serializer):
@@ -113,6 +125,8 @@ class TournamentSummaryOutput(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     arena = ArenaOutput(allow_null=True, help_text="an arena's settings and clock; null otherwise")
+    team = TeamRefOutput(allow_null=True, help_text="only this team's members enter")
+    battle = BattleOutput(allow_null=True, help_text="a team battle's teams")
 
 
 class TournamentListItemOutput(TournamentSummaryOutput):
@@ -227,6 +241,21 @@ class StandingsLineOutput(serializers.Serializer):
         child=serializers.FloatField(), required=False, help_text="arena: each table's points"
     )
     paused = serializers.BooleanField(required=False, help_text="arena: paused or gone")
+    team = serializers.CharField(
+        allow_null=True, required=False, help_text="team battle: the player's team (slug)"
+    )
+
+
+class TeamStandingOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.CharField(help_text="slug")
+    name = serializers.CharField()
+    score = serializers.FloatField(help_text="the sum of its best players' points")
+    score_exact = serializers.CharField()
+    players = serializers.IntegerField(help_text="its players in the battle")
+    counted = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the entries whose points count, best first"
+    )
 
 
 class StandingsOutput(serializers.Serializer):
@@ -235,6 +264,7 @@ class StandingsOutput(serializers.Serializer):
     final = serializers.BooleanField()
     points = serializers.ChoiceField(["share", "duplicate", "arena"])
     lines = StandingsLineOutput(many=True)
+    teams = TeamStandingOutput(many=True, required=False, help_text="a team battle's teams")
 
 
 class EntryConditionsOutput(serializers.Serializer):
@@ -329,7 +359,8 @@ REGISTER_ERRORS = {
     **error_responses(
         403,
         e403="an entry condition: `entry_min_rated_games`, `entry_rating_too_low`, "
-        "`entry_rating_too_high`, `entry_account_too_new`, `entry_email_unverified` (the "
+        "`entry_rating_too_high`, `entry_account_too_new`, `entry_email_unverified`, "
+        "`entry_not_team_member`, `entry_not_battle_team` (the "
         "first; `reasons` lists each); `not_eligible_for_rated`",
     ),
 }
@@ -456,6 +487,27 @@ class TournamentListApi(APIView):
             help_text="arena: a player may halve their reserve before a table starts for a "
             "bonus point if they win it",
         )
+        team = serializers.CharField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="a team's slug: only its members enter (its leaders may create it)",
+        )
+        battle_teams = serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="a team battle (an arena): the teams' slugs, 2 to 10",
+        )
+        team_best = IntegerField(
+            min_value=1,
+            max_value=20,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="a team battle: how many of each team's best players' points count",
+        )
 
     class Query(NumberQuery):
         status = serializers.ChoiceField(
@@ -464,18 +516,26 @@ class TournamentListApi(APIView):
             help_text="upcoming (scheduled or taking registrations), running, finished "
             "(or cancelled); all of them if not given: running, then upcoming, then ended",
         )
+        team = serializers.CharField(
+            required=False, help_text="a team's slug: its events (its own and its battles)"
+        )
 
     @operation(
         "tournament_list",
         parameters=[Query],
         responses={
             200: page_of("TournamentPage", TournamentListItemOutput),
-            **error_responses(400),
+            **error_responses(400, 404),
         },
     )
     def get(self, request):
         params = query(self.Query, request)
-        rows = selectors.tournament_list(group=params.get("status"))
+        team = None
+        if params.get("team"):
+            team = team_selectors.team_or_none(params["team"])
+            if team is None:
+                raise NotFound(TournamentError.NOT_FOUND, "no such team")
+        rows = selectors.tournament_list(group=params.get("status"), team=team)
 
         def serialize(page):
             mine = selectors.tournament_entry_statuses(request.user, [t.pk for t in page])

@@ -79,3 +79,18 @@ def my_arena(tournament: Tournament, entry: TournamentEntry, seat) -> dict[str, 
         "berserk": berserk,
         "can_berserk": bool(tournament.berserk and opening and not berserk),
     }
+
+
+def team_events(tournament: Tournament) -> dict[str, Any]:
+    """Return the team a tournament is for, and a team battle's teams (the summary's)."""
+    team = None
+    if tournament.team_id is not None:
+        team = {"slug": tournament.team.slug, "name": tournament.team.name}
+    battle = None
+    if tournament.team_best is not None:
+        teams = tournament.battle_teams.order_by("name", "pk")
+        battle = {
+            "best": tournament.team_best,
+            "teams": [{"slug": t.slug, "name": t.name} for t in teams],
+        }
+    return {"team": team, "battle": battle}

@@ -84,10 +84,43 @@ def arena_standings_doc(
                 "paused": entry.paused or entry.status not in ACTIVE_ENTRY,
             }
         )
-    return {
+    doc = {
         "round": max((n for n, _ in finished), default=0),
         "tables": tables,
         "final": final,
         "points": "arena",
         "lines": lines,
     }
+    if tournament is not None and tournament.team_best is not None:
+        doc["teams"] = _team_lines(tournament, ranked_entries, lines)
+    return doc
+
+
+def _team_lines(
+    tournament: Tournament, entries: Sequence, lines: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A team battle's leaderboard: each team's score (its best players' points), best first,
+    with the players who make it; every line also names its player's team."""
+    teams = list(tournament.battle_teams.order_by("name", "pk"))
+    slug = {t.pk: t.slug for t in teams}
+    team_of = {e.id: e.team_id for e in entries if e.team_id in slug}
+    for line in lines:
+        line["team"] = slug.get(team_of.get(line["entry"]))
+    points = {line["entry"]: Fraction(line["points_exact"]) for line in lines}
+    by_team = {t.pk: t for t in teams}
+    out = []
+    scored = rules.team_scores(points, team_of, [t.pk for t in teams], tournament.team_best)
+    for rank, (team_id, score, top) in enumerate(scored, start=1):
+        team = by_team[team_id]
+        out.append(
+            {
+                "rank": rank,
+                "team": team.slug,
+                "name": team.name,
+                "score": _number(score),
+                "score_exact": str(score),
+                "players": sum(1 for t in team_of.values() if t == team_id),
+                "counted": list(top),  # entry ids: the lines name them (names as now)
+            }
+        )
+    return out

@@ -16,6 +16,7 @@ from games.engine import Ruleset
 from games.engine import RulesetError
 from games.services import VARIANT_KEYS
 from games.services import validate_time_control as game_time_control
+from teams import selectors as team_selectors
 from tournaments import absence
 from tournaments import broadcast
 from tournaments import eligibility
@@ -27,7 +28,9 @@ from tournaments.models import TournamentFormat
 from tournaments.models import TournamentStatus
 from tournaments.service_common import ARENA_MINUTES_RANGE
 from tournaments.service_common import ARENA_WAIT_RANGE
+from tournaments.service_common import MAX_BATTLE_TEAMS
 from tournaments.service_common import MAX_ROUNDS
+from tournaments.service_common import MAX_TEAM_BEST
 from tournaments.service_common import READY_SECONDS_RANGE
 from tournaments.service_common import E
 from tournaments.service_common import _invalid
@@ -59,6 +62,36 @@ def _check_ruleset(fmt: str, table_size: int, hand_table: str, variants: dict) -
                 f"a table of {players}: {exc}",
                 extra={"rule": getattr(exc, "rule", "R3")},
             ) from None
+
+
+def _check_teams(fmt: str, team: Any, battle_teams: Any, best: Any) -> tuple[Any, list]:
+    """Return the team of a team-only tournament and the teams of a battle, refusing what does
+    not fit: an unknown or closed team, both at once, a battle that is not an arena or has
+    fewer than two teams, a count of best players out of range."""
+
+    def open_team(ref: Any, field: str):
+        found = team_selectors.team_or_none(ref)
+        if found is None or found.is_closed:
+            raise _invalid(f"no open team {ref!r}", field)
+        return found
+
+    own = open_team(team, "team") if team not in (None, "") else None
+    battle: list = []
+    if battle_teams:
+        if own is not None:
+            raise _invalid("a tournament is either for one team or a battle of teams", "team")
+        if fmt != TournamentFormat.ARENA:
+            raise _invalid("a team battle is an arena", "battle_teams")
+        if not isinstance(battle_teams, list) or not 2 <= len(battle_teams) <= MAX_BATTLE_TEAMS:
+            raise _invalid(f"a battle has 2 to {MAX_BATTLE_TEAMS} teams", "battle_teams")
+        battle = [open_team(ref, "battle_teams") for ref in battle_teams]
+        if len({t.pk for t in battle}) != len(battle):
+            raise _invalid("a team is named twice", "battle_teams")
+        if not _is_int(best, 1, MAX_TEAM_BEST):
+            raise _invalid(f"team_best must be 1 to {MAX_TEAM_BEST}", "team_best")
+    elif best is not None:
+        raise _invalid("team_best is for a team battle", "team_best")
+    return own, battle
 
 
 def _is_int(value: Any, lo: int, hi: int) -> bool:
@@ -124,6 +157,9 @@ def tournament_create(
     arena_wait_seconds: int = ARENA_WAIT_SECONDS,
     arena_bots: bool = False,
     berserk: bool = False,
+    team=None,
+    battle_teams: list | None = None,
+    team_best: int | None = None,
     **conditions,
 ) -> Tournament:
     """Schedule a tournament (staff and organizers). Registration opens now unless given and
@@ -136,8 +172,13 @@ def tournament_create(
     this is (``tournaments.series``). An arena (live only) plays for ``duration_minutes``; its
     tables that cannot fill form after ``arena_wait_seconds``, with bots if ``arena_bots``;
     ``berserk`` lets a player halve their reserve for a bonus point (tournaments.arena).
+    ``team`` (a slug or id): only its members enter — its leaders may create such a
+    tournament; ``battle_teams`` and ``team_best``: a team battle (an arena) of those teams,
+    each scoring its ``team_best`` best players' points — a leader of one of them may create it.
     """
-    if not can_organize(user):
+    own_team, battle = _check_teams(format, team, battle_teams, team_best)
+    leads = [t for t in ([own_team] if own_team else battle) if team_selectors.is_leader(t, user)]
+    if not can_organize(user) and not leads:
         raise Forbidden(E.NOT_ORGANIZER, "only staff and organizers create tournaments")
     now = clock.now()
     name = (name or "").strip()
@@ -233,7 +274,11 @@ def tournament_create(
         arena_wait_seconds=arena_wait_seconds,
         arena_bots=bool(arena_bots),
         berserk=bool(berserk),
+        team=own_team,
+        team_best=team_best if battle else None,
         **conditions,
     )
+    if battle:
+        tournament.battle_teams.set(battle)
     broadcast.publish_tournament(tournament.pk)
     return tournament

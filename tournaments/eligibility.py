@@ -29,6 +29,7 @@ from core.errors import Forbidden
 from ratings import skill
 from ratings.models import Rating
 from ratings.models import RatingKind
+from teams import selectors as team_selectors
 from tournaments import bans
 from tournaments.errors import TournamentError
 
@@ -221,6 +222,27 @@ def check_play_ban(tournament, user, now: datetime, facts: Facts) -> Refusal | N
     )
 
 
+def check_team(tournament, user, now: datetime, facts: Facts) -> Refusal | None:
+    """A team-only tournament takes its team's members; a team battle, its teams' members."""
+    if tournament.team_id is not None and not team_selectors.is_member(tournament.team_id, user.pk):
+        return Refusal(
+            E.ENTRY_NOT_TEAM_MEMBER,
+            _("Only members of the team %(team)s enter.") % {"team": tournament.team.name},
+        )
+    if tournament.team_best is not None and battle_team_of(tournament, user) is None:
+        return Refusal(
+            E.ENTRY_NOT_BATTLE_TEAM, _("Only members of the teams in this battle enter.")
+        )
+    return None
+
+
+def battle_team_of(tournament, user) -> int | None:
+    """Return the id of the team ``user`` plays for in a team battle (the one of its teams
+    they joined first), or None."""
+    ids = list(tournament.battle_teams.values_list("pk", flat=True))
+    return team_selectors.teams_of([user.pk], ids).get(user.pk)
+
+
 Check = Callable[[Any, Any, datetime, Facts], Refusal | None]
 
 CHECKS: list[Check] = [
@@ -230,6 +252,7 @@ CHECKS: list[Check] = [
     check_correspondence_rating,
     check_account_age,
     check_verified_email,
+    check_team,
 ]
 
 

@@ -48,6 +48,9 @@ class TournamentError(StrEnum):
     NO_SHOW_WITHDRAWN = "no_show_withdrawn"
     # Arena (tournaments.arena_play)
     NOT_ARENA = "not_arena"
+    # Team events
+    ENTRY_NOT_TEAM_MEMBER = "entry_not_team_member"
+    ENTRY_NOT_BATTLE_TEAM = "entry_not_battle_team"
     ALREADY_PAUSED = "already_paused"
     NOT_PAUSED = "not_paused"
     BERSERK_NOT_ALLOWED = "berserk_not_allowed"

@@ -133,6 +133,12 @@ class Tournament(models.Model):
     arena_wait_seconds = models.PositiveSmallIntegerField(default=ARENA_WAIT_SECONDS)
     arena_bots = models.BooleanField(default=False)
     berserk = models.BooleanField(default=False)
+    # Team events (teams): a team-only tournament takes members of ``team`` alone; a team
+    # battle (an arena) takes members of ``battle_teams``, each team scoring the sum of its
+    # ``team_best`` best players' points (formats.arena.team_scores).
+    team = optional_foreign_key("teams.Team", on_delete=models.PROTECT, related_name="tournaments")
+    battle_teams = models.ManyToManyField("teams.Team", blank=True, related_name="battles")
+    team_best = models.PositiveSmallIntegerField(null=True, blank=True)
     # The standings after every table finished so far (cache; tournaments.results builds it).
     standings = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)  # bumped by every change, for the sockets
@@ -197,6 +203,8 @@ class TournamentEntry(models.Model):
     paused = models.BooleanField(default=False)
     waiting_since = models.DateTimeField(null=True, blank=True)
     house_bot = models.BooleanField(default=False)
+    # A team battle: the team the player plays for, fixed when they enter.
+    team = optional_foreign_key("teams.Team", on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["tournament", "seed", "registered_at", "id"]

@@ -96,8 +96,20 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
         entry.registered_at = now
         entry.withdrawn_at = entry.withdrawn_round = None
         entry.save(update_fields=["status", "registered_at", "withdrawn_at", "withdrawn_round"])
+    _play_for_team(tournament, entry, user)
     _changed(tournament)
     return entry
+
+
+def _play_for_team(tournament: Tournament, entry: TournamentEntry, user) -> None:
+    """Fix the team a player plays for in a team battle as they enter (the entry conditions
+    let in only members of its teams; a bot plays for none)."""
+    if tournament.team_best is None or user.is_bot:
+        return
+    team = eligibility.battle_team_of(tournament, user)
+    if entry.team_id != team:
+        entry.team_id = team
+        entry.save(update_fields=["team"])
 
 
 def _arena_join(tournament: Tournament, entry: TournamentEntry | None, user, now: datetime):
@@ -126,6 +138,7 @@ def _arena_join(tournament: Tournament, entry: TournamentEntry | None, user, now
     entry.waiting_since = None if playing is not None else now
     entry.seed = entry.seed or absence.next_seed(tournament)
     entry.save()
+    _play_for_team(tournament, entry, user)
     _changed(tournament)
     arena_step_soon(tournament)
     return entry

@@ -70,23 +70,24 @@ def tournament_get(tournament_id) -> Tournament:
         raise NotFound(TournamentError.NOT_FOUND, "no such tournament") from None
 
 
-def tournament_list(*, group: str | None = None):
+def tournament_list(*, group: str | None = None, team=None):
     """Return tournaments of a group ("upcoming", "running", "finished"; None: all of them):
     running first, then upcoming by start, then the most recently ended. The order is one SQL
-    ORDER BY, so the list can be paged (``?page=``) whatever its length."""
+    ORDER BY, so the list can be paged (``?page=``) whatever its length. ``team``: only that
+    team's events (its own tournaments and the battles it plays in)."""
     wanted = LIST_GROUPS[group] if group else [s for g in LIST_GROUPS.values() for s in g]
-    rows = (
-        Tournament.objects.filter(status__in=wanted)
-        .select_related("created_by")
-        .annotate(
-            entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)),
-            list_group=Case(
-                When(status__in=LIST_GROUPS["running"], then=Value(0)),
-                When(status__in=LIST_GROUPS["upcoming"], then=Value(1)),
-                default=Value(2),
-                output_field=IntegerField(),
-            ),
-        )
+    found = Tournament.objects.filter(status__in=wanted)
+    if team is not None:
+        theirs = Tournament.objects.filter(Q(team=team) | Q(battle_teams=team)).values("pk")
+        found = found.filter(pk__in=theirs)
+    rows = found.select_related("created_by", "team").annotate(
+        entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)),
+        list_group=Case(
+            When(status__in=LIST_GROUPS["running"], then=Value(0)),
+            When(status__in=LIST_GROUPS["upcoming"], then=Value(1)),
+            default=Value(2),
+            output_field=IntegerField(),
+        ),
     )
     started = Q(list_group__lt=2)
     return rows.order_by(
@@ -184,6 +185,7 @@ def tournament_summary(
         "started_at": _iso(tournament.started_at),
         "finished_at": _iso(tournament.finished_at),
         "arena": arena_selectors.arena_summary(tournament, now or clock.now()),
+        **arena_selectors.team_events(tournament),
     }
 
 

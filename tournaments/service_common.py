@@ -19,6 +19,8 @@ STAND_IN_STRATEGY = "greedy"  # the bot that stands in for a no-show
 MAX_ROUNDS = 30
 ARENA_MINUTES_RANGE = (5, 720)  # an arena's duration
 ARENA_WAIT_RANGE = (5, 600)  # how long an arena table that cannot fill waits
+MAX_BATTLE_TEAMS = 10
+MAX_TEAM_BEST = 20  # a team battle counts at most this many best players a team
 READY_SECONDS_RANGE = (5, 300)  # a live table's ready window: long enough to contribute
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 

@@ -156,6 +156,8 @@ MESSAGES: dict[str, Promise] = {
     "no_show_withdrawn": _("You were withdrawn as a no-show and cannot rejoin."),
     # Arena (tournaments.arena_play) and berserk (games.services.game_berserk)
     "not_arena": _("Only an arena tournament has this."),
+    "entry_not_team_member": _("Only the team's members enter this tournament."),
+    "entry_not_battle_team": _("Only members of the teams in this battle enter."),
     "already_paused": _("You are paused already."),
     "not_paused": _("You are not paused."),
     "berserk_not_allowed": _("This arena has no berserk."),

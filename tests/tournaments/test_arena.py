@@ -128,6 +128,7 @@ def expected_points(tournament, scoring="penalty"):
     return points
 
 
+@pytest.mark.slow  # plays every table out: ~30-60 s; run by CI
 def test_a_twenty_minute_arena_of_forty_players(frozen_clock, org):
     field = bots(34)
     people = [person(f"p{i}") for i in range(1, 5)]

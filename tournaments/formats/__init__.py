@@ -14,6 +14,9 @@ Formats (each module's docstring says exactly what it does):
 - Duplicate (``seat_duplicate``, ``duplicate_points``): tables of a deal group share one deal,
   seat for seat; players are ranked against those who held the same hands.
 - A single table for small fields (``seat_single_table``).
+- Arena (``arena``: ``pair_arena``, ``score_tables``, ``arena_standings``, ``team_scores``): a
+  fixed window of play, a new table as soon as a player's ends, points with streaks and
+  berserk, team battles.
 
 Places at a table follow RULES R23 (V4), placement points are in ``points``, and the published
 tie-break chain of the standings is in ``standings``.

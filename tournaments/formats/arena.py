@@ -44,8 +44,9 @@ exactly at the opponents' level. Players without a table have no performance and
 everyone with the same points who has one.
 
 **Team battles** (``team_scores``): each team's score is the sum of its best ``best``
-players' arena points; ties are broken by the sum of all its players' points, then the
-order the teams are given in.
+players' arena points (of two players on equal points, the one ranked higher in the
+standings counts); ties are broken by the sum of all its players' points, then the order the
+teams are given in.
 
 Points are exact ``Fraction`` values.
 """
