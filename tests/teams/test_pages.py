@@ -124,3 +124,11 @@ def test_leaders_come_first_then_members_by_rating_the_unrated_last(client, ana,
     order = [body.index(f'data-username="{name}"') for name in ("ana", "di", "bo", "cy")]
     assert order == sorted(order)
     assert body.count("Rating ") == 2
+
+
+def test_a_player_at_the_limit_is_told_why_there_is_no_form(client, bo):
+    for n in range(services.MAX_TEAMS_PER_USER):
+        services.team_create(user=bo, name=f"Team {n}")
+    body = page(client, bo, "/teams")
+    assert 'data-testid="team-form"' not in body
+    assert "You are in 10 teams: leave one to create another." in body
