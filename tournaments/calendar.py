@@ -10,7 +10,8 @@ The end of an event is an estimate (calendar apps need one): tournament rounds x
 a game being its rounds of play (V6; a full match on a double-N set has N + 1) x its seats x
 ``TURNS_PER_SEAT`` turns, each taking half the time allowed per move, plus the ready window.
 Correspondence events last days or weeks; their events mark the start only
-(``CORRESPONDENCE_EVENT``).
+(``CORRESPONDENCE_EVENT``). An arena's end is known: its duration (the tables playing then
+finish after it).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ CORRESPONDENCE_EVENT = timedelta(hours=1)
 
 def estimated_duration(settings: dict[str, Any]) -> timedelta:
     """Return how long a tournament of ``settings`` (tournament_create's) lasts, about."""
+    if settings.get("format") == "arena" and settings.get("duration_minutes"):
+        return timedelta(minutes=settings["duration_minutes"])
     tc = settings.get("time_control") or {}
     if tc.get("kind") == "correspondence":
         return CORRESPONDENCE_EVENT
@@ -63,6 +66,8 @@ def _settings_of(tournament: Tournament) -> dict[str, Any]:
         "table_size": tournament.table_size,
         "ready_seconds": tournament.ready_seconds,
         "rounds": tournament.rounds,
+        "format": tournament.format,
+        "duration_minutes": tournament.duration_minutes,
     }
 
 

@@ -33,6 +33,7 @@ from core.errors import NotFound
 from tournaments import eligibility
 from tournaments.creation import tournament_create
 from tournaments.errors import TournamentError
+from tournaments.models import ARENA_WAIT_SECONDS
 from tournaments.models import AbsencePolicy
 from tournaments.models import TournamentSeries
 from tournaments.service_common import can_organize
@@ -58,6 +59,14 @@ TEMPLATE_DEFAULTS: dict[str, Any] = {
     "no_show_policy": AbsencePolicy.FORFEIT,
     "withdrawal_policy": AbsencePolicy.BOT,
     "ready_seconds": 15,
+    # an arena's (tournaments.arena) and a team's events
+    "duration_minutes": None,
+    "arena_wait_seconds": ARENA_WAIT_SECONDS,
+    "arena_bots": False,
+    "berserk": False,
+    "team": None,
+    "battle_teams": None,
+    "team_best": None,
     **eligibility.CONDITION_DEFAULTS,
 }
 LEAD_HOURS_RANGE = (1, 24 * 60)  # an hour to two months ahead

@@ -238,3 +238,23 @@ def test_the_feeds_and_the_calendar_count_against_the_reads_limit(db, settings, 
     assert r.status_code == 429
     assert int(r["Retry-After"]) >= 1
     assert Client(REMOTE_ADDR="203.0.113.10").get("/tournaments.ics").status_code == 200
+
+
+def test_a_series_of_arenas_makes_arenas_whose_events_last_their_duration(org, frozen_clock):
+    frozen_clock.freeze(MONDAY)
+    series = daily(
+        org,
+        template={
+            "format": "arena",
+            "duration_minutes": 45,
+            "berserk": True,
+            "time_control": tf.TOURNAMENT_LIVE,
+        },
+    )
+    made = Tournament.objects.filter(series=series).order_by("starts_at")
+    assert made.exists()
+    assert {(t.format, t.duration_minutes, t.berserk) for t in made} == {("arena", 45, True)}
+    events = events_of(Client().get("/tournaments.ics").content).values()
+    arena_events = [e for e in events if e["summary"] == series.name]
+    assert len(arena_events) >= 2  # made tournaments and occurrences still to be made
+    assert {e["end"] - e["start"] for e in arena_events} == {timedelta(minutes=45)}
