@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from accounts.services import bot_account_get_or_create
 from games.models import GameStatus
+from games.models import Seat
 from notifications.services import notify
 from tournaments import absence
 from tournaments import arena_selectors
@@ -152,6 +153,8 @@ def _pair(tournament: Tournament, now: datetime) -> bool:
             status__in=ACTIVE_ENTRY, paused=False, house_bot=False, waiting_since__isnull=False
         ).select_related("user")
     )
+    busy = _playing_elsewhere(tournament, [e.user_id for e in pool])
+    pool = [e for e in pool if e.user_id not in busy]
     if not pool:
         return False
     ratings = user_ratings(tournament, [e.user_id for e in pool])
@@ -179,6 +182,20 @@ def _pair(tournament: Tournament, now: datetime) -> bool:
         return False
     _open_wave(tournament, tables, {e.pk: e for e in pool}, shown, now)
     return True
+
+
+def _playing_elsewhere(tournament: Tournament, user_ids: list[int]) -> set[int]:
+    """Return the users seated at a live table of another event (a quick pairing, a lobby
+    table) that has not ended: they wait in the pool, and are paired once it has (a person
+    plays one live table at a time)."""
+    seats = Seat.objects.filter(
+        user_id__in=user_ids,
+        game__status__in=(GameStatus.OPEN, GameStatus.ACTIVE),
+        game__time_control__kind="live",
+        resigned_at__isnull=True,
+        forfeited_at__isnull=True,
+    ).exclude(game__tournament_table__round__tournament=tournament)
+    return set(seats.values_list("user_id", flat=True))
 
 
 def _house_bots(tournament: Tournament, count: int, now: datetime) -> list[TournamentEntry]:

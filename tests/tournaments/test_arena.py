@@ -14,6 +14,7 @@ import pytest
 from core import clock
 from games.models import GameStatus
 from games.models import Seat
+from games.services import game_resign as services_game_resign
 from tests.support.factories import bots
 from tests.support.factories import client_for
 from tests.support.factories import committed
@@ -465,3 +466,25 @@ def test_a_player_joining_a_running_arena_is_paired_and_keeps_a_leavers_score(fr
     assert not {line["entry"] for line in (tournament.standings or {}).get("lines", [])} & set(
         house.values_list("pk", flat=True)
     )
+
+
+def test_a_player_at_another_live_table_waits_in_the_pool_until_it_ends(frozen_clock, org):
+    """One live table at a time: an arena player seated at a lobby table (or a quick pairing's)
+    keeps their place in the pool and is paired once that table has ended."""
+    from tests.support.factories import open_table
+
+    ana = person("ana")
+    elsewhere = open_table(ana, bots=1)
+    tournament = arena(org, table_size=2, ready_seconds=10)
+    register(tournament, [ana, *bots(3)])
+    frozen_clock.advance(tournament.starts_at - frozen_clock.now() + timedelta(seconds=1))
+    tick()
+    entry = TournamentEntry.objects.get(tournament=tournament, user=ana)
+    assert entry.waiting_since is not None  # the bots are paired, ana waits
+    assert not TournamentSeat.objects.filter(entry=entry).exists()
+    run_committed(services_game_resign, game_id=elsewhere.pk, user=ana)
+    frozen_clock.advance(timedelta(seconds=25))  # the bots' tables end; ana may be paired
+    for _ in range(6):
+        tick()
+        frozen_clock.advance(timedelta(seconds=11))
+    assert TournamentSeat.objects.filter(entry=entry).exists()
