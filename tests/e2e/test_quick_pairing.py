@@ -7,7 +7,8 @@ API — is taken to the table the pairing formed.
 Screenshots (tests/artifacts/): quick-pairing-grid-<size>.png (the grid with a live count)
 and quick-pairing-waiting-<size>.png (the player waiting in a cell), quick-pairing-lobby-<size>.png
 (the lobby's first screen while waiting) and quick-pairing-visitor-390x844.png (signed out: the
-counts, and a tap asks to log in).
+counts, and a tap asks to log in), quick-pairing-table-<size>.png (the formed table, started by
+itself once its ready window closed).
 """
 
 from __future__ import annotations
@@ -106,6 +107,13 @@ def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
     status, body = api(server_url, "GET", "/api/v1/pools/ticket", None, token)
     assert body["status"] == "seated"
     assert body["game"] == gid
+    # Its ready window (10 s) over, the table starts by itself, the page with it.
+    deadline = time.monotonic() + 30
+    while api(server_url, "GET", f"/api/v1/games/{gid}")[1]["status"] != "active":
+        assert time.monotonic() < deadline, "the quick table did not start"
+        time.sleep(0.5)
+    expect(page.get_by_test_id("hand")).to_be_visible(timeout=LIVE_MS)
+    page.screenshot(path=artifacts_dir / f"quick-pairing-table-{size}.png")
     api(server_url, "DELETE", "/api/v1/pools/ticket", None, other)  # tidy for the next size
 
 
