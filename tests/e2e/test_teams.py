@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import manage_shell
 from tests.e2e.test_axe import violations
 from tests.e2e.test_live_table import log_in
 from tests.e2e.test_table_bugs import DESKTOP_800
@@ -119,7 +120,9 @@ def test_create_a_team_and_join_it_by_tapping(server_url, new_context, unique_na
     desk.screenshot(path=artifacts_dir / "teams-list-1280x800.png", full_page=True)
 
 
-def test_ask_to_join_accept_and_close_the_chat(server_url, new_context, unique_name, artifacts_dir):
+def test_ask_to_join_accept_and_close_the_chat(
+    server_url, server_env, new_context, unique_name, artifacts_dir
+):
     ana, bo = unique_name("ana"), unique_name("bo")
     register(server_url, ana)
     register(server_url, bo)
@@ -157,3 +160,19 @@ def test_ask_to_join_accept_and_close_the_chat(server_url, new_context, unique_n
     desk.on("dialog", lambda dialog: dialog.accept())
     desk.get_by_test_id("team-leave").click()
     expect(desk.get_by_test_id("team-error")).to_contain_text("last leader")
+
+    # Staff close the team (as the Moderation panel does, by the service): the page says why.
+    mod = unique_name("mod")
+    register(server_url, mod)
+    manage_shell(
+        server_env,
+        "from accounts.models import User; from teams import services; "
+        f"User.objects.filter(username={mod!r}).update(is_staff=True); "
+        f"services.team_close(team_id=services.Team.objects.get(slug={slug!r}).pk, "
+        f"staff=User.objects.get(username={mod!r}), reason='Advertising in the description')",
+    )
+    phone.reload()
+    expect(phone.get_by_test_id("team-closed-note")).to_contain_text("Advertising")
+    expect(phone.get_by_test_id("team-leave")).to_have_count(0)
+    accessible(phone)
+    phone.screenshot(path=artifacts_dir / "teams-closed-390x844.png", full_page=True)
