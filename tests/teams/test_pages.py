@@ -39,11 +39,11 @@ def test_the_list_shows_open_teams_searches_and_offers_the_form(client, ana, bo,
 
 
 def test_a_closed_team_is_hidden_from_the_list_but_its_page_says_why(client, mod, bo, club):
-    services.team_close(team_id=club.pk, staff=mod, reason="spam links")
+    services.team_close(team_id=club.pk, staff=mod, reason="spam <b>links</b>")
     assert "Train Spotters" not in page(client, None, "/teams")
     body = page(client, bo, f"/teams/{club.slug}")
     assert 'data-testid="team-closed-note"' in body
-    assert "spam links" in body
+    assert "spam &lt;b&gt;links&lt;/b&gt;" in body  # the reason is text, never markup
     assert 'data-testid="team-join"' not in body
 
 
