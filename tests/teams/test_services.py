@@ -269,3 +269,12 @@ def test_teams_led_by_lists_the_open_teams_a_player_leads(ana, bo, mod, club, gu
     assert list(selectors.teams_led_by(bo)) == []
     services.team_close(team_id=guild.pk, staff=mod, reason="test")
     assert list(selectors.teams_led_by(ana)) == [club]
+
+
+def test_every_leader_hears_of_a_request_once(ana, bo, cy, guild):
+    _, asked = services.team_join_or_request(team_id=guild.pk, user=bo)
+    services.team_request_accept(team_id=guild.pk, request_id=asked.pk, user=ana)
+    services.team_leader_promote(team_id=guild.pk, user=ana, username="bo")
+    services.team_request_join(team_id=guild.pk, user=cy)
+    told = Notification.objects.filter(kind="team_join_request", params__player="cy")
+    assert sorted(told.values_list("user__username", flat=True)) == ["ana", "bo"]
