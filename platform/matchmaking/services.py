@@ -37,6 +37,7 @@ from matchmaking import pairing
 from matchmaking.errors import PoolError
 from matchmaking.models import QuickTable
 from matchmaking.models import Ticket
+from matchmaking.pools import POOLS
 from matchmaking.pools import Pool
 from matchmaking.pools import pool_get
 from matchmaking.selectors import queues_waiting
@@ -54,6 +55,10 @@ BOT_STRATEGY = "greedy"
 # opened it, or after an hour at the latest (as a tournament's does).
 READY_SECONDS = 10
 CORRESPONDENCE_READY_SECONDS = 3600
+# A ticket older than this is dropped by the tick: its player is surely gone (a live pool's
+# page leaves it on exit; a crashed tab or a lost phone does not), and a live table must not
+# start for nobody. A correspondence wait may be long, a week at most.
+TICKET_MAX_AGE = {"live": timedelta(minutes=30), "correspondence": timedelta(days=7)}
 
 log = logging.getLogger(__name__)
 _embedded_lock = threading.Lock()  # SQLite (the embedded default): one process, one step
@@ -299,11 +304,26 @@ def _window_closed(table: QuickTable, game: Game, now) -> bool:
     return not people.filter(opened_at__isnull=True).exists()
 
 
+def tickets_expire() -> int:
+    """Drop the tickets older than their kind's ``TICKET_MAX_AGE``; return how many."""
+    now = clock.now()
+    dropped = 0
+    for kind, age in TICKET_MAX_AGE.items():
+        keys = [p.key for p in POOLS.values() if p.kind == kind]
+        with transaction.atomic():
+            count, _ = Ticket.objects.filter(pool__in=keys, joined_at__lte=now - age).delete()
+            if count:
+                broadcast.publish_grid()
+        dropped += count
+    return dropped
+
+
 def pools_tick() -> int:
     """Run every waiting queue's match step and start every quick table whose ready window
     closed; return how many tables were formed or started (beat runs this every few
     seconds). Idempotent: a second run finds nothing due."""
     done = 0
+    tickets_expire()
     for pool, rated in queues_waiting():
         try:
             done += len(pool_match(pool=pool, rated=rated))

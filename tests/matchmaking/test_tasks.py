@@ -102,3 +102,19 @@ def test_a_broken_queue_does_not_stop_the_tick(frozen_clock):
     with committed():
         assert tasks.tick.run() == 1
     assert QuickTable.objects.get().pool == "4p-60s"
+
+
+@pytest.mark.django_db
+def test_the_tick_drops_tickets_past_their_kinds_age(frozen_clock):
+    live, slow = person("live"), person("slow")
+    with committed():
+        services.pool_join(user=live, pool="4p-60s")
+        services.pool_join(user=slow, pool="4p-3d")
+    frozen_clock.advance(services.TICKET_MAX_AGE["live"])
+    with committed():
+        tasks.tick.run()
+    assert list(Ticket.objects.values_list("user", flat=True)) == [slow.pk]
+    frozen_clock.advance(services.TICKET_MAX_AGE["correspondence"])
+    with committed():
+        tasks.tick.run()
+    assert not Ticket.objects.exists()

@@ -88,17 +88,22 @@ function render() {
     say(fmt(gettext("Waiting for a table of %(pool)s (%(rated)s, %(bots)s): %(time)s"), {
       pool: cell ? poolLabel(cell) : ticket.pool, rated, bots, time: clock((Date.now() - waitingSince) / 1000),
     }));
+    message.dataset.waiting = "1";
   } else if (ticket.status === "seated" && ticket.game) {
     sayLink(gettext("You have a quick-pairing table."), gettext("Open it"), `/games/${ticket.game}`);
+  } else if (message.dataset.waiting === "1") {
+    say(""); // the wait ended (left elsewhere, or dropped after its maximum age)
   }
 }
 
 function say(text, error = false) {
+  message.dataset.waiting = "0";
   message.classList.toggle("form-error", error);
   message.textContent = text;
 }
 
 function sayLink(text, linkText, href) {
+  message.dataset.waiting = "0";
   message.classList.remove("form-error");
   message.textContent = text + " ";
   const a = document.createElement("a");
@@ -269,4 +274,6 @@ if (root) {
   window.addEventListener("pagehide", leaveLiveOnExit);
   Promise.all([refreshGrid(), refreshTicket()]).then(connect);
   setInterval(() => { if (ticket.status === "waiting") render(); }, 1000);
+  // A long wait may have ended server-side (a ticket's maximum age): look now and then.
+  setInterval(() => { if (ticket.status === "waiting") refreshTicket(); }, 30000);
 }
