@@ -23,10 +23,10 @@ they come first); a player who chose bots after N seconds is seated at the first
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable
 from collections.abc import Iterable
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -79,16 +79,37 @@ def bots_due(ticket: Ticket, now: datetime) -> bool:
     return ticket.bots_after is not None and waited(ticket, now) >= ticket.bots_after
 
 
+class _Queue:
+    """The tickets in the order they are served (oldest first), and by rating, so that an
+    anchor looks only at the players inside its own window (a necessary condition of any
+    table with it): a quiet, spread-out pool of n players costs about n log n, not n²."""
+
+    def __init__(self, order: list[Ticket]) -> None:
+        self.order = order
+        self.rank = {t.user_id: i for i, t in enumerate(order)}
+        self.by_rating = sorted(order, key=lambda t: t.rating)
+        self.ratings = [t.rating for t in self.by_rating]
+
+    def near(self, anchor: Ticket, now: datetime) -> list[Ticket]:
+        """The players inside ``anchor``'s window, oldest first."""
+        reach = window(waited(anchor, now))
+        if math.isinf(reach):
+            return self.order
+        lo = bisect.bisect_left(self.ratings, anchor.rating - reach)
+        hi = bisect.bisect_right(self.ratings, anchor.rating + reach)
+        return sorted(self.by_rating[lo:hi], key=lambda t: self.rank[t.user_id])
+
+
 def _fill(
     anchor: Ticket,
-    order: Sequence[Ticket],
+    queue: _Queue,
     taken: set[int],
     seats: int,
     now: datetime,
     pick: Callable[[Ticket], bool],
 ) -> list[Ticket]:
     group = [anchor]
-    for other in order:
+    for other in queue.near(anchor, now):
         if len(group) == seats:
             break
         if other.user_id in taken or other is anchor or not pick(other):
@@ -109,19 +130,20 @@ def pair(tickets: Iterable[Ticket], seats: int, now: datetime) -> list[Table]:
         if ticket.user_id not in seen:
             seen.add(ticket.user_id)
             order.append(ticket)
+    queue = _Queue(order)
     taken: set[int] = set()
     tables: list[Table] = []
     for anchor in order:  # full tables of people
         if anchor.user_id in taken:
             continue
-        group = _fill(anchor, order, taken, seats, now, lambda t: True)
+        group = _fill(anchor, queue, taken, seats, now, lambda t: True)
         if len(group) == seats:
             taken.update(t.user_id for t in group)
             tables.append(Table(tuple(t.user_id for t in group), 0))
     for anchor in order:  # then the people who chose bots and waited long enough
         if anchor.user_id in taken or not bots_due(anchor, now):
             continue
-        group = _fill(anchor, order, taken, seats, now, lambda t: bots_due(t, now))
+        group = _fill(anchor, queue, taken, seats, now, lambda t: bots_due(t, now))
         taken.update(t.user_id for t in group)
         tables.append(Table(tuple(t.user_id for t in group), seats - len(group)))
     return tables

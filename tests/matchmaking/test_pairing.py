@@ -122,3 +122,56 @@ def test_random_pools_keep_the_invariants():
         assert sum(pairing.waited(x, now) >= pairing.MAX_WAIT for x in left) < seats
         # ... nor anyone whose bots are due.
         assert not [x for x in left if pairing.bots_due(x, now)]
+
+
+def naive_pair(tickets, seats, now):
+    """The pairing as the module states it, without its index by rating: every candidate in
+    serving order for every anchor."""
+    order, seen = [], set()
+    for x in sorted(tickets, key=lambda x: (x.joined_at, x.user_id)):
+        if x.user_id not in seen:
+            seen.add(x.user_id)
+            order.append(x)
+    taken, tables = set(), []
+
+    def fill(anchor, pick):
+        group = [anchor]
+        for other in order:
+            if len(group) == seats:
+                break
+            if other.user_id in taken or other is anchor or not pick(other):
+                continue
+            if all(pairing.compatible(other, m, now) for m in group):
+                group.append(other)
+        return group
+
+    for anchor in order:
+        if anchor.user_id not in taken:
+            group = fill(anchor, lambda x: True)
+            if len(group) == seats:
+                taken.update(x.user_id for x in group)
+                tables.append(pairing.Table(tuple(x.user_id for x in group), 0))
+    for anchor in order:
+        if anchor.user_id not in taken and pairing.bots_due(anchor, now):
+            group = fill(anchor, lambda x: pairing.bots_due(x, now))
+            taken.update(x.user_id for x in group)
+            tables.append(pairing.Table(tuple(x.user_id for x in group), seats - len(group)))
+    return tables
+
+
+def test_the_index_by_rating_changes_no_table():
+    rng = random.Random(7)
+    for _ in range(300):
+        seats = rng.choice((3, 4, 6))
+        tickets = [
+            t(
+                rng.randint(1, 60),  # repeated users too
+                rng.randint(1000, 2000),
+                joined=rng.uniform(0, 90),
+                bots_after=rng.choice((None, 10, 30)),
+            )
+            for _ in range(rng.randint(0, 60))
+        ]
+        now = at(rng.uniform(0, 120))
+        tickets = [x for x in tickets if x.joined_at <= now]
+        assert pair(tickets, seats, now) == naive_pair(tickets, seats, now)
