@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count
+from django.db.models import Exists
+from django.db.models import OuterRef
 from django.db.models import Q
 
 from core import clock
@@ -107,5 +109,10 @@ def quick_tables_ready_due(now=None) -> list[str]:
     window's deadline passed, or (correspondence) every person seated has opened the table."""
     now = now or clock.now()
     waiting = QuickTable.objects.filter(game__status=GameStatus.OPEN, game__version=0)
-    due = waiting.filter(Q(game__ready_deadline__lte=now) | Q(kind="correspondence"))
+    unopened = Seat.objects.filter(
+        game_id=OuterRef("game_id"), user__is_bot=False, opened_at__isnull=True
+    )
+    due = waiting.filter(
+        Q(game__ready_deadline__lte=now) | (Q(kind="correspondence") & ~Exists(unopened))
+    )
     return [str(g) for g in due.values_list("game_id", flat=True)]
