@@ -185,6 +185,9 @@ def pool_match(*, pool: str, rated: bool) -> list[str]:
     found = _pool(pool)
     with _process_lock(), transaction.atomic():
         _queue_lock(found.key, rated)
+        queue = Ticket.objects.filter(pool=found.key, rated=rated)
+        if queue.filter(user__is_active=False).delete()[0]:  # deactivated while waiting
+            broadcast.publish_grid()
         rows = list(
             Ticket.objects.select_for_update()
             .filter(pool=found.key, rated=rated)

@@ -219,3 +219,14 @@ def test_a_game_a_quick_table_formed_is_a_normal_game_for_its_seats(frozen_clock
     game = Game.objects.get()
     assert game.players == 4
     assert {s.user for s in game.seats.all()} == set(players)
+
+
+def test_a_player_deactivated_while_waiting_is_not_seated(frozen_clock):
+    ana, bo, cy = people(3)
+    join(ana)
+    join(bo)
+    ana.is_active = False
+    ana.save(update_fields=["is_active"])
+    join(cy)
+    assert not QuickTable.objects.exists()
+    assert set(Ticket.objects.values_list("user", flat=True)) == {bo.pk, cy.pk}
