@@ -81,6 +81,7 @@ def address(route: str, *, game, dispute_id: int, username: str) -> str:
         route.replace("<uuid:game_id>", str(game.pk))
         .replace("<int:dispute_id>", str(dispute_id))
         .replace("<str:username>", username)
+        .replace("<slug:slug>", "no-such-team")
     )
 
 

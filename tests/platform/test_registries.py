@@ -17,6 +17,7 @@ def test_each_export_section_and_deletion_part_is_registered_by_the_app_that_hol
     assert steps == {
         "notifications.account_data.forget_account",
         "chat.account_data.forget_mutes",
+        "teams.services.forget_member",
     }
 
 
@@ -29,10 +30,15 @@ def test_the_notification_kinds_are_listed_in_the_settings_order():
         "tournament_checkin_open",
         "tournament_starts_soon",
         "tournament_seated",
+        "quick_seated",
         "tournament_result",
         "dispute_update",
         "rematch",
         "challenge",
+        "team_join_request",
+        "team_request_accepted",
+        "team_removed",
+        "team_closed",
     ]
 
 
