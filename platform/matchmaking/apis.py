@@ -125,7 +125,8 @@ class PoolJoinApi(APIView):
                 e403="`not_eligible_for_rated`, `bots_not_allowed`",
                 e404="`unknown_pool`",
                 e409="`already_waiting` (one ticket across every pool; `pool` names it), "
-                "`at_a_quick_table` (an unfinished live quick game; `game` names it)",
+                "`at_a_live_table` (an unfinished live game: a quick, tournament or arena "
+                "table…; `game` names it)",
             ),
         },
     )

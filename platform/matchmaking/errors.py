@@ -14,7 +14,7 @@ class PoolError(StrEnum):
     UNKNOWN_POOL = "unknown_pool"  # 404: no pool has this key
     INVALID_BOTS_AFTER = "invalid_bots_after"  # 400: not one of the offered choices
     ALREADY_WAITING = "already_waiting"  # 409: one ticket per player across every pool
-    AT_A_QUICK_TABLE = "at_a_quick_table"  # 409: seated at an unfinished live quick game
+    AT_A_LIVE_TABLE = "at_a_live_table"  # 409: plays an unfinished live game (quick, arena…)
     NOT_WAITING = "not_waiting"  # 404: leave without a ticket
     BOTS_NOT_ALLOWED = "bots_not_allowed"  # 403: pools are for people; bots are seated by it
 
@@ -26,7 +26,7 @@ def messages() -> dict[str, Any]:
         PoolError.UNKNOWN_POOL: _("There is no such pool."),
         PoolError.INVALID_BOTS_AFTER: _("Choose bots after 10, 20, 30 or 60 seconds, or none."),
         PoolError.ALREADY_WAITING: _("You are already waiting in a pool; leave it first."),
-        PoolError.AT_A_QUICK_TABLE: _("Finish your quick-pairing game first."),
+        PoolError.AT_A_LIVE_TABLE: _("Finish your live game first."),
         PoolError.NOT_WAITING: _("You are not waiting in any pool."),
         PoolError.BOTS_NOT_ALLOWED: _("Quick pairing is for people; bots are seated by it."),
     }

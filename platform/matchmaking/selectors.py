@@ -51,9 +51,28 @@ def queues_waiting() -> list[tuple[str, bool]]:
     return sorted(set(Ticket.objects.values_list("pool", "rated")))
 
 
-def quick_seat_unfinished(user, *, live_only: bool = True) -> Seat | None:
-    """Return ``user``'s seat at the newest unfinished quick-pairing game they still play
-    (not resigned nor forfeited), a live one only if ``live_only``; None if there is none."""
+def live_seats_unfinished():
+    """The seats still played (not resigned nor forfeited) at live games that are being played
+    or start by themselves (a platform table in its ready window: quick pairing's, a
+    tournament's, an arena's); a lobby table still filling is its players' own business."""
+    return Seat.objects.filter(
+        resigned_at__isnull=True,
+        forfeited_at__isnull=True,
+        game__time_control__kind="live",
+    ).filter(
+        Q(game__status=GameStatus.ACTIVE)
+        | Q(game__status=GameStatus.OPEN, game__ready_deadline__isnull=False)
+    )
+
+
+def live_seat_unfinished(user) -> Seat | None:
+    """Return ``user``'s seat at such a live game (``live_seats_unfinished``), or None."""
+    return live_seats_unfinished().filter(user=user).order_by("-game__created_at").first()
+
+
+def quick_seat_unfinished(user) -> Seat | None:
+    """Return ``user``'s seat at the newest unfinished quick-pairing game they still play (not
+    resigned nor forfeited), live or correspondence; None if there is none."""
     seats = Seat.objects.filter(
         user=user,
         resigned_at__isnull=True,
@@ -61,8 +80,6 @@ def quick_seat_unfinished(user, *, live_only: bool = True) -> Seat | None:
         game__quick_table__isnull=False,
         game__status__in=UNFINISHED,
     )
-    if live_only:
-        seats = seats.filter(game__quick_table__kind="live")
     return seats.select_related("game").order_by("-game__created_at").first()
 
 
@@ -92,7 +109,7 @@ def pool_ticket_of(user) -> dict[str, Any]:
             waited_seconds=round(waited, 1),
         )
         return out
-    seat = quick_seat_unfinished(user, live_only=False)
+    seat = quick_seat_unfinished(user)
     if seat is not None:
         table = QuickTable.objects.get(game_id=seat.game_id)
         # The game's own rating: a table bots filled is casual whatever the queue.

@@ -40,8 +40,9 @@ from matchmaking.models import Ticket
 from matchmaking.pools import POOLS
 from matchmaking.pools import Pool
 from matchmaking.pools import pool_get
+from matchmaking.selectors import live_seat_unfinished
+from matchmaking.selectors import live_seats_unfinished
 from matchmaking.selectors import queues_waiting
-from matchmaking.selectors import quick_seat_unfinished
 from matchmaking.selectors import quick_tables_ready_due
 from notifications.services import notify
 from ratings import skill
@@ -93,8 +94,9 @@ def pool_join(*, user, pool: str, rated: bool = False, bots_after: int | None = 
     Refused: a bot (403 ``bots_not_allowed``), an unknown pool (404), a ``bots_after`` not
     offered (400), a rated join by an account not yet eligible (403), a player who already
     waits in any pool (409 ``already_waiting``: one ticket per user, a database constraint)
-    or who still plays an unfinished live quick game (409 ``at_a_quick_table``). Once
-    committed, the pool's match step runs.
+    or who still plays an unfinished live game — quick pairing's, a tournament's or an
+    arena's, or one of the lobby once started (409 ``at_a_live_table``: one live table at a
+    time). Once committed, the pool's match step runs.
     """
     if user.is_bot:
         raise Forbidden(PoolError.BOTS_NOT_ALLOWED, "quick pairing is for people")
@@ -112,11 +114,11 @@ def pool_join(*, user, pool: str, rated: bool = False, bots_after: int | None = 
         raise Conflict(
             PoolError.ALREADY_WAITING, "you are already waiting in a pool", extra={"pool": waiting}
         )
-    seat = quick_seat_unfinished(user)
+    seat = live_seat_unfinished(user)
     if seat is not None:
         raise Conflict(
-            PoolError.AT_A_QUICK_TABLE,
-            "finish your quick game first",
+            PoolError.AT_A_LIVE_TABLE,
+            "finish your live game first",
             extra={"game": str(seat.game_id)},
         )
     try:
@@ -186,7 +188,11 @@ def pool_match(*, pool: str, rated: bool) -> list[str]:
     with _process_lock(), transaction.atomic():
         _queue_lock(found.key, rated)
         queue = Ticket.objects.filter(pool=found.key, rated=rated)
-        if queue.filter(user__is_active=False).delete()[0]:  # deactivated while waiting
+        gone = queue.filter(user__is_active=False)  # deactivated while waiting
+        if found.live:  # seated meanwhile at another live table (an arena's, a tournament's)
+            busy = live_seats_unfinished().filter(user_id__in=queue.values("user_id"))
+            gone = gone | queue.filter(user_id__in=busy.values("user_id"))
+        if gone.delete()[0]:
             broadcast.publish_grid()
         rows = list(
             Ticket.objects.select_for_update()

@@ -105,7 +105,7 @@ def test_a_player_at_an_unfinished_quick_game_cannot_join_and_sees_the_game():
     assert mine["game"] == str(game.pk)
     response = post_join(players[0], "3p-30s")
     assert response.status_code == 409
-    assert response.json()["code"] == "at_a_quick_table"
+    assert response.json()["code"] == "at_a_live_table"
     assert response.json()["game"] == str(game.pk)
 
 

@@ -143,7 +143,7 @@ def test_a_player_at_an_unfinished_live_quick_game_cannot_join_until_it_is_over(
     game = QuickTable.objects.get().game
     with pytest.raises(ApplicationError) as excinfo:
         join(ana, pool="4p-3m")
-    assert code_of(excinfo) == PoolError.AT_A_QUICK_TABLE
+    assert code_of(excinfo) == PoolError.AT_A_LIVE_TABLE
     assert excinfo.value.extra["game"] == str(game.pk)
     frozen_clock.advance(timedelta(seconds=services.READY_SECONDS))
     with committed():
@@ -230,3 +230,32 @@ def test_a_player_deactivated_while_waiting_is_not_seated(frozen_clock):
     join(cy)
     assert not QuickTable.objects.exists()
     assert set(Ticket.objects.values_list("user", flat=True)) == {bo.pk, cy.pk}
+
+
+def test_one_live_table_at_a_time_whichever_seated_the_player(frozen_clock):
+    from games import services as games
+
+    ana, bo, cy, dee = people(4)
+    # A lobby table of ana and bo (and a bot), started: a live game in play.
+    lobby = games.game_create(user=ana, players=3, variants={"set_max": 6, "rounds": 1})
+    games.game_join(game_id=lobby.pk, user=bo)
+    games.game_add_bot(game_id=lobby.pk, user=ana, strategy="random")
+    with committed():
+        games.game_start(game_id=lobby.pk, user=ana)
+    with pytest.raises(ApplicationError) as excinfo:
+        join(ana)
+    assert code_of(excinfo) == PoolError.AT_A_LIVE_TABLE
+    assert excinfo.value.extra["game"] == str(lobby.pk)
+    with pytest.raises(ApplicationError):
+        join(bo, pool="3p-1d")  # any pool, while a live game is played
+    join(dee, pool="3p-1d")
+
+    # Waiting in a live pool, cy is seated at another live table meanwhile (here a platform
+    # table in its ready window, as a tournament's or an arena's): the wait ends there.
+    join(cy)
+    other = games.game_create_seated(created_by=cy, users=[cy, dee], start=False)
+    Game.objects.filter(pk=other.pk).update(ready_deadline=frozen_clock.now())
+    with committed():
+        services.pool_match(pool="3p-60s", rated=False)
+    assert not Ticket.objects.filter(user=cy).exists()
+    assert Ticket.objects.filter(user=dee).exists()  # a correspondence wait goes on

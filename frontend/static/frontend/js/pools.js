@@ -148,7 +148,7 @@ async function join(pool) {
     takeTicket(answer);
     if (answer.status === "seated" && answer.game) seated(answer.game);
   } catch (err) {
-    if (err.code === "at_a_quick_table" && err.body.game) {
+    if (err.code === "at_a_live_table" && err.body.game) {
       sayLink(errorText(err), gettext("Open it"), `/games/${err.body.game}`);
     } else {
       say(errorText(err), true);
