@@ -468,9 +468,16 @@ def tournaments_ready_due(now: datetime | None = None, exclude=None) -> list[int
         waiting = waiting.exclude(pk__in=exclude.values("pk"))
     out = []
     for tournament in waiting:
-        tround = tournament.round_set.filter(number=tournament.current_round).first()
-        if tround is not None and any(
-            ready_window_closed(tournament, unit, now) for unit in ready_units(tround)
+        if tournament.format == TournamentFormat.ARENA:  # every wave with a table to start
+            rounds = list(
+                tournament.round_set.filter(tables__game__status=GameStatus.OPEN).distinct()
+            )
+        else:
+            rounds = list(tournament.round_set.filter(number=tournament.current_round))
+        if any(
+            ready_window_closed(tournament, unit, now)
+            for tround in rounds
+            for unit in ready_units(tround)
         ):
             out.append(tournament.pk)
     return out

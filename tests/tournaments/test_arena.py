@@ -488,3 +488,27 @@ def test_a_player_at_another_live_table_waits_in_the_pool_until_it_ends(frozen_c
         tick()
         frozen_clock.advance(timedelta(seconds=11))
     assert TournamentSeat.objects.filter(entry=entry).exists()
+
+
+def test_the_tick_starts_an_earlier_waves_table_whose_window_closed(frozen_clock, org):
+    """Waves overlap: the tick finds a table of an earlier wave whose ready window closed while
+    a later wave's is still open (the start task queued for it may have been lost)."""
+    from tournaments.selectors import tournaments_due
+
+    ana, bo, cy, dy = (person(n) for n in ("ana", "bo", "cy", "dy"))
+    tournament = arena(org, table_size=2, ready_seconds=10)
+    register(tournament, [ana, bo])
+    frozen_clock.advance(tournament.starts_at - frozen_clock.now() + timedelta(seconds=1))
+    tick()  # wave 1: ana and bo, until +10 s
+    frozen_clock.advance(timedelta(seconds=5))
+    with committed():
+        register(tournament, [cy, dy])  # wave 2: cy and dy, until +15 s
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    frozen_clock.advance(timedelta(seconds=6))
+    assert tournament.pk in tournaments_due()
+    tick()
+    first = TournamentTable.objects.get(round__tournament=tournament, round__number=1)
+    second = TournamentTable.objects.get(round__tournament=tournament, round__number=2)
+    assert first.game.status == GameStatus.ACTIVE
+    assert second.game.status == GameStatus.OPEN
