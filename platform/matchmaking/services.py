@@ -343,4 +343,5 @@ def pools_tick() -> int:
             done += quick_table_start(game_id=game_id)
         except Exception:  # noqa: BLE001 — nor one table that cannot start
             log.exception("starting quick table %s failed", game_id)
+    broadcast.publish_grid(from_tick=True)  # a change held back as too soon after another
     return done
