@@ -6,8 +6,9 @@ Protocol (JSON text frames):
 - on connect the server sends ``{"type": "pools", "pools": [...], "at"}``: every pool's key,
   seats, kind, time control and waiting counts (rated, casual). Counts only: never who waits
   nor their ratings.
-- every change (a join, a leave, tables formed) sends the same message again, built once for
-  every watcher; keep the one with the newest ``at``.
+- a change of the counts (a join, a leave, tables formed) sends the same message again, built
+  once for every watcher, at most once a second (a change held back goes out within about
+  3 s: matchmaking.broadcast); keep the one with the newest ``at``.
 - to a signed-in player whose ticket was matched: ``{"type": "seated", "game", "pool"}``
   (the page then opens the table).
 - ``{"command": "sync"}`` answers the grid now; ``{"command": "ping"}`` answers
