@@ -1,6 +1,6 @@
 // A tournament's rounds the way its format plays them (issue 17): Swiss (and single table)
 // rounds with their tables and results, the elimination bracket with who went through, the
-// duplicate deal groups with their tables. Data: GET /api/v1/tournaments/<id>; polled every
+// duplicate deal groups with their tables, an arena's recent waves of tables. Data: GET /api/v1/tournaments/<id>; polled every
 // 10 s while the tournament runs.
 import { api } from "./api.js";
 import { gettext, fmt, ngettext, ordinal } from "./i18n.js";
@@ -55,15 +55,18 @@ function tableCard(t, { advancing = null, final = false } = {}) {
   return card;
 }
 
-function roundTitle(r) {
+function roundTitle(r, format) {
   const done = r.tables.filter((t) => t.finished).length;
-  return fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(ngettext("%(done)s of %(all)s table finished", "%(done)s of %(all)s tables finished", r.tables.length), { done, all: r.tables.length });
+  const title = format === "arena" ? fmt(gettext("Wave %(n)s"), { n: r.number }) : fmt(gettext("Round %(n)s"), { n: r.number });
+  return title + " · " + fmt(ngettext("%(done)s of %(all)s table finished", "%(done)s of %(all)s tables finished", r.tables.length), { done, all: r.tables.length });
 }
 
 function swiss(d) {
-  return d.rounds_detail.map((r) => {
+  // An arena's waves latest first: it plays many, and the page shows the recent ones.
+  const rounds = d.format === "arena" ? [...d.rounds_detail].reverse() : d.rounds_detail;
+  return rounds.map((r) => {
     const section = el("section", { className: "panel r-round", testid: "rounds-round" });
-    section.append(el("h2", { text: roundTitle(r) }));
+    section.append(el("h2", { text: roundTitle(r, d.format) }));
     const grid = el("div", { className: "r-grid" });
     grid.append(...r.tables.map((t) => tableCard(t)));
     section.append(grid);
@@ -89,7 +92,7 @@ function elimination(d) {
 function duplicate(d) {
   return d.rounds_detail.map((r) => {
     const section = el("section", { className: "panel r-round", testid: "rounds-round" });
-    section.append(el("h2", { text: roundTitle(r) }));
+    section.append(el("h2", { text: roundTitle(r, d.format) }));
     const groups = new Map();
     for (const t of r.tables) {
       const key = t.deal_group === null ? -1 : t.deal_group;
@@ -113,6 +116,7 @@ const HINTS = {
   single: () => gettext("One table plays every round."),
   elimination: () => gettext("The best players of each table go through to the next round (✓), the others are out (✕), until one table is left."),
   duplicate: () => gettext("Every table of a deal group plays the same hands; a group's results show once all its tables have finished."),
+  arena: () => gettext("Arena: a wave is the tables formed at one moment from the players waiting; a player gets a new table as soon as theirs ends. The latest waves and every table still playing are shown."),
 };
 
 function render(d) {

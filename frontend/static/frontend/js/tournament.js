@@ -1,7 +1,8 @@
 // A tournament's page: registration (register, check in, withdraw), the countdown, rounds and
 // tables linking to the live games, standings pushed over the socket as each table finishes,
 // and the final places. Socket: ws/tournaments/<id>/ (the same detail the REST API answers);
-// while it is down the page polls the REST detail every 5 s.
+// while it is down the page polls the REST detail every 5 s. An arena's parts (its clock, the
+// live leaderboard, pause and berserk) are tournament_arena.js's.
 import { api, errorText, currentUser } from "./api.js";
 import { gettext, ngettext, fmt, ordinal } from "./i18n.js";
 import { timeControlText, formatDate, statusText } from "./tiles.js";
@@ -11,9 +12,11 @@ import {
 } from "./tournament_common.js";
 import { heartbeat } from "./socket.js";
 import { mountChat } from "./chat.js";
+import * as arena from "./tournament_arena.js";
 
 const root = document.getElementById("tournament");
 const id = root.dataset.tournamentId;
+const isArena = root.dataset.format === "arena";
 const chatRoot = document.getElementById("chat-panel");
 // The tournament's chat (chat.js), its messages live on this page's socket.
 const chat = mountChat(chatRoot, { path: chatRoot.dataset.chatPath, mode: chatRoot.dataset.chatMode });
@@ -40,7 +43,10 @@ function entryFrom(d) {
   if (!entry) return null;
   let game = null;
   const current = d.rounds_detail.find((r) => r.number === d.current_round);
-  if (current) {
+  if (isArena) { // the table in play, whichever wave seated it
+    const table = arena.tableOf(d, entry.id);
+    game = table ? table.game : null;
+  } else if (current) {
     for (const t of current.tables) {
       if (t.players.some((p) => p.entry === entry.id)) game = t.game;
     }
@@ -57,7 +63,10 @@ function show(d) {
   nextRound.set(d.seconds_until_next_round);
   if (typeof d.seconds_until_start === "number" && d.starts_at) {
     clockSkew = Date.parse(d.starts_at) - d.seconds_until_start * 1000 - Date.now();
+  } else if (d.arena && d.status === "running" && d.arena.seconds_left > 0) {
+    clockSkew = Date.parse(d.arena.ends_at) - d.arena.seconds_left * 1000 - Date.now();
   }
+  if (isArena && arena.update(d, myEntry, serverNow())) refreshMe();
   renderHead(d);
   renderEntry(d);
   armWindowTimer(d);
@@ -85,19 +94,24 @@ function renderHead(d) {
   const facts = [
     fact(gettext("Format"), formatName(d.format)),
     fact(gettext("Starts"), formatDate(d.starts_at)),
+  ];
+  if (d.arena) facts.push(...arena.facts(d, fact));
+  facts.push(
     fact(gettext("Players"), d.max_players ? `${d.entrants}/${d.max_players}` : String(d.entrants), "entrants-count"),
     fact(gettext("Tables of"), String(d.table_size)),
-    fact(gettext("Rounds"), d.rounds === null ? gettext("until the final table") : String(d.rounds)),
+  );
+  if (!d.arena) facts.push(fact(gettext("Rounds"), d.rounds === null ? gettext("until the final table") : String(d.rounds)));
+  facts.push(
     fact(gettext("Time control"), timeControlText(d.time_control)),
     fact(gettext("Rated"), d.rated ? gettext("yes") : gettext("no")),
-  ];
+  );
   if (d.bots_only) facts.push(fact(gettext("Bots only"), gettext("bot accounts enter, people do not; never rated"), "bots-only"));
   if (d.format === "swiss" && d.rounds >= 3) { // late join can outlast round 1
     facts.push(fact(gettext("Late join"), fmt(ngettext("until half of the rounds have started; each round missed is a bye worth %(points)s point, a middle place", "until half of the rounds have started; each round missed is a bye worth %(points)s points, a middle place", d.bye_points), { points: d.bye_points }), "late-join"));
   }
-  if (d.rounds !== 1) facts.push(fact(gettext("Pause between rounds"), countdownText(d.round_pause_seconds), "round-pause"));
+  if (d.rounds !== 1 && !d.arena) facts.push(fact(gettext("Pause between rounds"), countdownText(d.round_pause_seconds), "round-pause"));
   if (d.check_in_opens_at) facts.push(fact(gettext("Check-in opens"), formatDate(d.check_in_opens_at)));
-  if (d.current_round) facts.push(fact(gettext("Round"), String(d.current_round), "current-round"));
+  if (d.current_round) facts.push(fact(d.arena ? gettext("Waves of tables") : gettext("Round"), String(d.current_round), "current-round"));
   if (d.cancelled_reason) facts.push(fact(gettext("Cancelled"), d.cancelled_reason));
   document.getElementById("tournament-facts").replaceChildren(...facts);
 }
@@ -113,12 +127,14 @@ function entryButtons(d) {
   // A running Swiss takes late joiners, and players who withdrew back until the next seating.
   const late = d.status === "running" && d.late_join_open && !active
     && (!myEntry || myEntry.status === "withdrawn");
+  const joinArena = isArena ? arena.buttons(d, myEntry, playBan, now) : {};
   return {
     // A banned player is told why instead (the play-ban line).
-    register: !playBan && (late || (d.status === "registration" && !active && now >= opens && now < closes)),
+    register: !playBan && (late || !!joinArena.join || (d.status === "registration" && !active && now >= opens && now < closes)),
     "check-in": upcoming && checkIn !== null && now >= checkIn && now < starts
       && !!myEntry && myEntry.status === "registered",
     withdraw: !!active && d.status !== "finished" && d.status !== "cancelled",
+    ...(isArena ? { pause: joinArena.pause, resume: joinArena.resume, berserk: arena.canBerserk(d, myEntry) } : {}),
   };
 }
 
@@ -147,7 +163,8 @@ function renderEntry(d) {
     let text = myEntry.final_place
       ? fmt(gettext("You finished %(place)s."), { place: ordinal(myEntry.final_place) })
       : fmt(gettext("You are %(status)s."), { status: entryStatusText(myEntry.status) });
-    if (myEntry.joined_round > 1) text += " " + fmt(gettext("You joined late: seated from round %(n)s."), { n: myEntry.joined_round });
+    if (isArena && d.status === "running" && active) text = gettext("You are in the arena.");
+    if (!isArena && myEntry.joined_round > 1) text += " " + fmt(gettext("You joined late: seated from round %(n)s."), { n: myEntry.joined_round });
     line.textContent = text;
   }
   showPlayBan(document.getElementById("play-ban"), playBan, formatDate);
@@ -161,14 +178,33 @@ function renderEntry(d) {
   const game = d.status === "running" && active && myEntry.current_game;
   tableLine.hidden = !game;
   if (game) document.getElementById("my-table").href = `/games/${game}`;
+  if (isArena) {
+    document.getElementById("berserk-done").hidden = !(game && arena.wentBerserk(d, myEntry));
+    arena.renderDoing(d, myEntry, serverNow());
+  }
+}
+
+// The REST detail again (its "me": waiting since, berserk), soon: the player's table or state
+// changed in a pushed detail, which is public.
+let meTimer = null;
+function refreshMe() {
+  clearTimeout(meTimer);
+  meTimer = setTimeout(poll, 300);
 }
 
 function tick() {
   const text = document.getElementById("countdown");
   if (!detail) return;
   const left = countdown.left();
-  const pause = detail.status === "running" ? nextRound.left() : null;
-  if (pause !== null) {
+  // An arena has no rounds to wait for: its clock counts to the end (tournament_arena.js).
+  const pause = detail.status === "running" && !isArena ? nextRound.left() : null;
+  if (isArena) {
+    arena.renderClock(detail, serverNow());
+    arena.renderDoing(detail, myEntry, serverNow());
+  }
+  if (isArena && detail.status === "running") {
+    text.textContent = "";
+  } else if (pause !== null) {
     text.textContent = pause > 0
       ? fmt(gettext("Round %(n)s starts in %(time)s"), { n: detail.current_round + 1, time: countdownText(pause) })
       : gettext("Seating the next round…");
@@ -184,6 +220,7 @@ function tick() {
 }
 
 function renderStandings(d) {
+  if (isArena) { arena.renderLeaderboard(d, me); return; }
   const rows = document.getElementById("standings-rows");
   const s = d.standings;
   document.getElementById("standings-empty").hidden = !!s;
@@ -228,7 +265,8 @@ function renderRounds(d) {
     const section = el("section", { className: "t-round", testid: "round" });
     section.dataset.round = String(r.number);
     const done = r.tables.filter((t) => t.finished).length;
-    section.append(el("h3", { text: fmt(gettext("Round %(n)s"), { n: r.number }) + " · " + fmt(ngettext("%(done)s of %(all)s table finished", "%(done)s of %(all)s tables finished", r.tables.length), { done, all: r.tables.length }) }));
+    const title = isArena ? fmt(gettext("Wave %(n)s"), { n: r.number }) : fmt(gettext("Round %(n)s"), { n: r.number });
+    section.append(el("h3", { text: title + " · " + fmt(ngettext("%(done)s of %(all)s table finished", "%(done)s of %(all)s tables finished", r.tables.length), { done, all: r.tables.length }) }));
     const list = el("ul", { className: "table-list" });
     for (const t of r.tables) {
       const li = el("li", { className: "table-row", testid: "tournament-table" });
@@ -264,7 +302,7 @@ function renderRounds(d) {
 function renderStillPlaying(d) {
   const panel = document.getElementById("still-playing-panel");
   const current = d.status === "running" ? d.rounds_detail.find((r) => r.number === d.current_round) : null;
-  const playing = current ? current.tables.filter((t) => !t.finished && t.status === "active") : [];
+  const playing = current && !isArena ? current.tables.filter((t) => !t.finished && t.status === "active") : [];
   const someDone = current ? current.tables.some((t) => t.finished) : false;
   panel.hidden = !(playing.length && someDone);
   if (panel.hidden) return;
@@ -309,12 +347,14 @@ function renderEntrants(d) {
 }
 
 // -- actions -----------------------------------------------------------------------------------
-for (const action of ["register", "check-in", "withdraw"]) {
+for (const action of ["register", "check-in", "withdraw", "pause", "resume", "berserk"]) {
   const button = document.getElementById(action);
   if (!button) continue;
   button.addEventListener("click", async () => {
-    if (action === "withdraw" && detail && detail.status === "running"
-        && !window.confirm(gettext("Withdraw from the tournament? You leave your current game and play no further rounds."))) return;
+    const leaving = isArena
+      ? gettext("Leave the arena? You leave the table you play at; your points are kept and you may join again before the end.")
+      : gettext("Withdraw from the tournament? You leave your current game and play no further rounds.");
+    if (action === "withdraw" && detail && detail.status === "running" && !window.confirm(leaving)) return;
     const error = document.getElementById("entry-error");
     error.hidden = true;
     button.disabled = true;

@@ -14,7 +14,7 @@ export function el(tag, { className, text, testid } = {}) {
 export function formatName(format) {
   return {
     swiss: gettext("Swiss"), elimination: gettext("Elimination"),
-    duplicate: gettext("Duplicate"), single: gettext("Single table"),
+    duplicate: gettext("Duplicate"), single: gettext("Single table"), arena: gettext("Arena"),
   }[format] || format;
 }
 

@@ -38,7 +38,9 @@ function row(t) {
     : fmt(ngettext("%(n)s player", "%(n)s players", t.entrants), { n: t.entrants });
   info.append(span("names", `${formatName(t.format)} · ${players} · ${fmt(gettext("tables of %(n)s"), { n: t.table_size })}`));
   info.append(span("time-control", timeControlText(t.time_control) + (t.rated ? " · " + gettext("rated") : "") + (t.bots_only ? " · " + gettext("bots only") : "")));
-  if (t.status === "running") {
+  if (t.status === "running" && t.arena) {
+    info.append(span("names", fmt(gettext("ends %(at)s"), { at: formatDate(t.arena.ends_at) })));
+  } else if (t.status === "running") {
     info.append(span("names", fmt(gettext("round %(n)s"), { n: t.current_round })));
   } else if (t.status === "finished" && t.winner) {
     info.append(span("names", fmt(gettext("won by %(name)s"), { name: t.winner }), "winner"));
@@ -116,7 +118,20 @@ setInterval(refresh, 15000);
 
 // -- scheduling form (staff and organizers) ----------------------------------------------------
 const form = document.getElementById("tournament-form");
+// An arena's fields show (and are sent) for an arena only; rounds and check-in are not its.
+function showFormatFields() {
+  const arena = form.elements.format.value === "arena";
+  const box = form.querySelector(".arena-fields");
+  box.hidden = !arena;
+  for (const input of box.querySelectorAll("input")) input.disabled = !arena;
+  for (const label of form.querySelectorAll(".not-arena")) {
+    label.hidden = arena;
+    label.querySelector("input").disabled = arena;
+  }
+}
 if (form) {
+  form.elements.format.addEventListener("change", showFormatFields);
+  showFormatFields();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const error = form.querySelector('[data-testid="form-error"]');
@@ -128,7 +143,7 @@ if (form) {
       format: f.format.value,
       starts_at: startsAt.toISOString(),
       table_size: Number(f.table_size.value),
-      rounds: Number(f.rounds.value),
+      rounds: f.rounds.disabled ? undefined : Number(f.rounds.value),
       rated: f.rated.checked,
       bots_only: f.bots_only.checked,
       no_show_policy: f.no_show_policy.value,
@@ -137,7 +152,12 @@ if (form) {
       variants: f.game_rounds.value ? { rounds: Number(f.game_rounds.value) } : {},
     };
     if (f.max_players.value) body.max_players = Number(f.max_players.value);
-    if (Number(f.check_in.value) > 0) {
+    if (body.format === "arena") {
+      body.duration_minutes = Number(f.duration_minutes.value);
+      body.arena_wait_seconds = Number(f.arena_wait_seconds.value);
+      body.arena_bots = f.arena_bots.checked;
+      body.berserk = f.berserk.checked;
+    } else if (Number(f.check_in.value) > 0) {
       body.check_in_opens_at = new Date(startsAt.getTime() - Number(f.check_in.value) * 60000).toISOString();
     }
     const submit = form.querySelector('[data-testid="tournament-create"]');

@@ -1,0 +1,233 @@
+"""An arena in Chromium against the served platform, at 1280×800 and 390×844: a new player
+opens an arena that bots already play (started by the server's own tick), taps Join, is seated
+at a table that forms for them (the wait rule: after the arena's wait, bots fill it), taps
+Berserk in the table's ready window, taps Pause and Resume, and watches the leaderboard change
+over the socket as tables end (no reload). An organizer schedules an arena with the form.
+
+The arena is set up as staff would, in the served platform's database (tables of 3, one-round
+games on the double-6 set, a 5 s wait, bots allowed, berserk allowed); the other entrants are
+random bots. Everything under test goes through the page (DOM contract: data-testid).
+
+Screenshots (tests/artifacts/): arena-<size>.png (the page), arena-top-<size>.png (its first
+screen: the clock, the entry) and arena-leaderboard-<size>.png (the live leaderboard).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import api
+from tests.e2e.conftest import manage_shell
+from tests.e2e.test_audit import make_staff
+from tests.e2e.test_live_table import sign_up
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {
+    "1280x800": {"width": 1280, "height": 800},
+    "390x844": {"width": 390, "height": 844},
+}
+START_IN_S = 3
+READY_S = 15  # the player's table: its ready window, long enough to tap Berserk in
+WAIT_S = 5  # a table that cannot fill forms after this (bots filling it)
+BOTS = 8
+STARTED_MS = 30_000  # the start is the server's tick (every SWEEP_INTERVAL)
+SEATED_MS = 30_000  # the pool is paired at once, or after the wait: a few seconds
+TABLES_MS = 120_000  # bots' one-round games on the double-6 set end within this
+TABLES_SHOWN = 8  # finished tables before the leaderboard's screenshot
+
+SETUP = """
+from datetime import timedelta
+from accounts.models import User
+from accounts.services import bot_account_get_or_create
+from core import clock
+from tournaments.services import tournament_create, tournament_register
+
+staff, _ = User.objects.get_or_create(username={staff!r}, defaults={{"is_staff": True}})
+t = tournament_create(
+    user=staff,
+    name={name!r},
+    format="arena",
+    starts_at=clock.now() + timedelta(seconds={start_in}),
+    table_size=3,
+    duration_minutes=10,
+    arena_wait_seconds={wait},
+    arena_bots=True,
+    berserk=True,
+    variants={{"set_max": 6, "rounds": 1}},
+    time_control={{"kind": "live", "seconds_per_move": 30, "reserve_seconds": 60}},
+    ready_seconds={ready},
+)
+bots = []
+for _ in range({bots}):
+    bots.append(bot_account_get_or_create(strategy="random", exclude_ids=[b.pk for b in bots]))
+    tournament_register(tournament_id=t.pk, user=bots[-1])
+print(t.pk)
+"""
+
+BERSERK = """
+from games.models import Seat
+print(Seat.objects.get(game_id={game!r}, user__username={username!r}).berserk)
+"""
+
+
+def create_arena(server_env: dict, staff: str, name: str) -> int:
+    code = SETUP.format(
+        staff=staff, name=name, start_in=START_IN_S, wait=WAIT_S, ready=READY_S, bots=BOTS
+    )
+    return int(manage_shell(server_env, code).strip().splitlines()[-1])
+
+
+def tables_finished(text: str) -> int:
+    found = re.search(r"(\d+) tables? finished", text)
+    return int(found.group(1)) if found else 0
+
+
+@pytest.mark.heavy(120)  # seconds, loaded machine
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_live(
+    size, new_context, server_url, server_env, artifacts_dir, unique_name
+):
+    username, staff = unique_name("ari"), unique_name("org")
+    page = new_context(viewport=SIZES[size]).new_page()
+    sign_up(page, username)
+    tournament_id = create_arena(server_env, staff, f"Arena {unique_name('')}")
+    page.goto(f"/tournaments/{tournament_id}")
+
+    # Running (the server's tick started it): the clock counts down to the end.
+    expect(page.get_by_test_id("tournament-status")).to_have_attribute(
+        "data-status", "running", timeout=STARTED_MS
+    )
+    clock = page.get_by_test_id("arena-clock")
+    expect(clock).to_have_text(re.compile(r"^(09|10):\d\d$"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=3_000)  # it ticks
+    facts = page.get_by_test_id("tournament-facts")
+    expect(facts).to_contain_text("Arena")
+    expect(page.get_by_test_id("arena-duration")).to_have_text("10 minutes")
+    expect(page.get_by_test_id("arena-wait")).to_contain_text("after 5 seconds, bots filling it")
+    page.evaluate("window.__e2eNoReload = true")
+
+    # Join while it runs: into the pool, then seated at a table still in its ready window.
+    join = page.get_by_test_id("register")
+    expect(join).to_have_text("Join")
+    join.click()
+    doing = page.get_by_test_id("arena-doing")
+    expect(doing).to_have_attribute("data-state", re.compile("^(waiting|seated)$"))
+    expect(page.get_by_test_id("entrants")).to_contain_text(username)
+    expect(page.get_by_test_id("withdraw")).to_have_text("Leave")
+    my_table = page.get_by_test_id("my-table")
+    expect(my_table).to_be_visible(timeout=SEATED_MS)
+    expect(doing).to_have_attribute("data-state", "seated")
+    expect(doing).to_have_text("Seated: your table starts in a moment.")
+    game_id = my_table.get_attribute("href").rsplit("/", 1)[-1]
+
+    # Berserk before the table starts: the button gives way to what it did.
+    berserk = page.get_by_test_id("berserk")
+    expect(berserk).to_be_visible()
+    berserk.click()
+    expect(page.get_by_test_id("berserk-done")).to_be_visible()
+    expect(berserk).to_be_hidden()
+    expect(page.get_by_test_id("entry-error")).to_be_hidden()
+    code = BERSERK.format(game=game_id, username=username)
+    assert manage_shell(server_env, code).strip().splitlines()[-1] == "True"
+
+    # Pause: the table in play is still theirs; no new table after it. Then Resume.
+    page.get_by_test_id("pause").click()
+    expect(page.get_by_test_id("resume")).to_be_visible()
+    expect(page.get_by_test_id("pause")).to_be_hidden()
+    expect(doing).to_contain_text("You are paused: no new table after this one.")
+    page.get_by_test_id("resume").click()
+    expect(page.get_by_test_id("pause")).to_be_visible()
+    expect(doing).not_to_contain_text("paused")
+    expect(doing).to_have_attribute("data-state", re.compile("^(seated|playing)$"))
+
+    # The leaderboard, live: each table that ends reaches it over the socket.
+    note = page.get_by_test_id("standings-note")
+    expect(note).to_have_text(re.compile(r"\d+ tables? finished"), timeout=TABLES_MS)
+    before = tables_finished(note.inner_text())
+    expect(note).not_to_have_text(note.inner_text(), timeout=TABLES_MS)
+    assert tables_finished(note.inner_text()) > before
+    page.wait_for_function(
+        """(n) => {
+            const m = /(\\d+) tables? finished/.exec(
+                document.querySelector('[data-testid="standings-note"]').textContent);
+            return m && Number(m[1]) >= n;
+        }""",
+        arg=TABLES_SHOWN,
+        timeout=TABLES_MS,
+    )
+    assert page.evaluate("window.__e2eNoReload === true")
+    rows = page.get_by_test_id("standings-row")
+    expect(rows.first).to_be_visible()
+    assert rows.count() >= BOTS  # every ranked player, house bots not among them
+    assert page.get_by_test_id("standings").get_by_text(username).count() == 1
+    first_line = rows.first
+    expect(first_line.get_by_test_id("arena-sheet")).not_to_be_empty()
+    expect(first_line.get_by_test_id("standings-points")).to_have_text(re.compile(r"^\d+½?$"))
+    fires = page.get_by_test_id("on-fire")
+    for i in range(fires.count()):
+        assert fires.nth(i).get_attribute("aria-label") == "On fire: the next table scores double"
+
+    # Nothing is wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.evaluate("window.scrollTo(0, 0)")
+    # The seating's notice may still be on screen (the bell's toast): not in the pictures.
+    for close in page.get_by_test_id("toast").locator(".toast-close").all():
+        close.click()
+    expect(page.get_by_test_id("toast")).to_have_count(0)
+    page.screenshot(path=artifacts_dir / f"arena-top-{size}.png")
+    page.screenshot(path=artifacts_dir / f"arena-{size}.png", full_page=True)
+    board = page.locator("section.panel").filter(has=page.get_by_test_id("standings"))
+    board.scroll_into_view_if_needed()
+    board.screenshot(path=artifacts_dir / f"arena-leaderboard-{size}.png")
+
+
+def test_an_organizer_schedules_an_arena_with_the_form(
+    new_context, server_url, server_env, unique_name
+):
+    username = unique_name("aro")
+    page = new_context(DESKTOP).new_page()
+    sign_up(page, username)
+    make_staff(server_env, username)  # staff schedule tournaments
+    page.goto("/tournaments")
+    form = page.get_by_test_id("tournament-form")
+    fields = form.get_by_test_id("arena-fields")
+    rounds = form.locator("input[name=rounds]")
+    expect(fields).to_be_hidden()
+    expect(rounds).to_be_visible()
+
+    # The arena's fields show for an arena only; rounds and check-in are not its.
+    form.locator("select[name=format]").select_option("arena")
+    expect(fields).to_be_visible()
+    expect(rounds).to_be_hidden()
+    expect(form.locator("input[name=check_in]")).to_be_hidden()
+    name = unique_name("Evening arena ")
+    form.locator("input[name=name]").fill(name)
+    form.get_by_test_id("arena-duration").fill("45")
+    form.get_by_test_id("arena-wait").fill("20")
+    form.get_by_test_id("arena-bots").check()
+    form.locator("select[name=time_control]").select_option("live-30-120")
+    page.get_by_test_id("tournament-create").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+$"))
+    tid = page.url.rsplit("/", 1)[1]
+    status, tournament = api(server_url, "GET", f"/api/v1/tournaments/{tid}")
+    assert status == 200, tournament
+    assert tournament["format"] == "arena"
+    assert tournament["arena"] == {
+        **tournament["arena"],
+        "duration_minutes": 45,
+        "wait_seconds": 20,
+        "bots": True,
+        "berserk": True,
+    }
+
+    # Its page before the start: how long it plays, and Join.
+    expect(page.get_by_test_id("arena-clock")).to_have_text("45:00")
+    expect(page.get_by_test_id("tournament-facts")).to_contain_text("Arena")
+    expect(page.get_by_test_id("register")).to_have_text("Join")
+    expect(page.get_by_test_id("standings")).to_contain_text("Perf.")
