@@ -63,6 +63,16 @@ def test_a_player_taps_a_pool_waits_leaves_and_is_seated(
     assert status == 201, body
     expect(other_count).to_have_text(f"{before + 1} waiting", timeout=LIVE_MS)
     grid.screenshot(path=artifacts_dir / f"quick-pairing-grid-{size}.png")
+    # The counts follow the rated/casual switch (that player waits for a casual table).
+    page.locator("label", has=page.get_by_test_id("pools-rated")).click()
+    expect(other_count).to_have_text(re.compile(r"\d+ waiting"))
+    rated_count = int(other_count.inner_text().split()[0])
+    status, body = api(server_url, "GET", "/api/v1/pools")
+    assert rated_count == next(
+        p["waiting"]["rated"] for p in body["pools"] if p["key"] == other_pool
+    )
+    page.locator("label", has=page.get_by_test_id("pools-casual")).click()
+    expect(other_count).to_have_text(f"{before + 1} waiting")
 
     # One tap joins (casual, people only: no bots come); the cell counts the wait.
     page.get_by_test_id("pools-bots-after").select_option("")
