@@ -194,7 +194,7 @@ def test_the_document_is_asyncapi_3_with_every_reference_resolving():
     doc = document()
 
     assert doc["asyncapi"] == "3.0.0"
-    assert set(doc["channels"]) == {"game", "tournament"}
+    assert set(doc["channels"]) == {"game", "tournament", "pools"}
     for ref in references(doc):
         resolve(ref)
     used = set()
