@@ -8,6 +8,7 @@ from .adjudication_input_request import AdjudicationInputRequest
 from .adjudication_output import AdjudicationOutput
 from .api_error import ApiError
 from .api_error_fields import ApiErrorFields
+from .arena_output import ArenaOutput
 from .audit_award_input_request import AuditAwardInputRequest
 from .audit_game_response_200 import AuditGameResponse200
 from .audit_position_response_200 import AuditPositionResponse200
@@ -15,6 +16,7 @@ from .audit_restart_round_input_request import AuditRestartRoundInputRequest
 from .audit_steps_response_200 import AuditStepsResponse200
 from .auth_token_obtain_input_request import AuthTokenObtainInputRequest
 from .awarded import Awarded
+from .battle_output import BattleOutput
 from .bot_strategy_enum import BotStrategyEnum
 from .category_enum import CategoryEnum
 from .challenge_list_input_request import ChallengeListInputRequest
@@ -67,6 +69,7 @@ from .game_result import GameResult
 from .game_state import GameState
 from .game_status_enum import GameStatusEnum
 from .games_list_status import GamesListStatus
+from .grid_output import GridOutput
 from .hand_table_enum import HandTableEnum
 from .match_result import MatchResult
 from .message_output import MessageOutput
@@ -76,6 +79,7 @@ from .move_input_request import MoveInputRequest
 from .move_input_request_train_type_1 import MoveInputRequestTrainType1
 from .move_output import MoveOutput
 from .move_train_type_1 import MoveTrainType1
+from .my_arena_output import MyArenaOutput
 from .my_entry_output import MyEntryOutput
 from .new_owned_bot_output import NewOwnedBotOutput
 from .new_token_output import NewTokenOutput
@@ -92,6 +96,7 @@ from .owned_bot_output import OwnedBotOutput
 from .owned_bot_page import OwnedBotPage
 from .patched_push_subscription_detail_input_request import PatchedPushSubscriptionDetailInputRequest
 from .patched_series_detail_input_request import PatchedSeriesDetailInputRequest
+from .patched_team_detail_input_request import PatchedTeamDetailInputRequest
 from .pause_output import PauseOutput
 from .play_ban_output import PlayBanOutput
 from .play_ban_status_output import PlayBanStatusOutput
@@ -103,6 +108,8 @@ from .player_rating_history_output import PlayerRatingHistoryOutput
 from .player_rating_history_output_point import PlayerRatingHistoryOutputPoint
 from .players_rating_history_kind import PlayersRatingHistoryKind
 from .points_enum import PointsEnum
+from .pool_join_input_request import PoolJoinInputRequest
+from .pool_output import PoolOutput
 from .post_input_request import PostInputRequest
 from .push_config_output import PushConfigOutput
 from .push_keys_input_request import PushKeysInputRequest
@@ -153,6 +160,22 @@ from .standings_output import StandingsOutput
 from .state_enum import StateEnum
 from .table_output import TableOutput
 from .table_player_output import TablePlayerOutput
+from .team_chat_page import TeamChatPage
+from .team_close_input_request import TeamCloseInputRequest
+from .team_detail_output import TeamDetailOutput
+from .team_join_input_request import TeamJoinInputRequest
+from .team_join_output import TeamJoinOutput
+from .team_join_output_status_enum import TeamJoinOutputStatusEnum
+from .team_list_input_request import TeamListInputRequest
+from .team_member_output import TeamMemberOutput
+from .team_page import TeamPage
+from .team_ref_output import TeamRefOutput
+from .team_request_list_output import TeamRequestListOutput
+from .team_request_list_output_item import TeamRequestListOutputItem
+from .team_standing_output import TeamStandingOutput
+from .team_summary_output import TeamSummaryOutput
+from .ticket_output import TicketOutput
+from .ticket_output_status_enum import TicketOutputStatusEnum
 from .tie_breaks_output import TieBreaksOutput
 from .time_control import TimeControl
 from .time_control_request import TimeControlRequest
@@ -180,6 +203,8 @@ from .variants_request import VariantsRequest
 from .verdict_enum import VerdictEnum
 from .view import View
 from .view_open_doubles_item_type_1 import ViewOpenDoublesItemType1
+from .waiting_output import WaitingOutput
+from .window_output import WindowOutput
 
 __all__ = (
     "AccountDeleteInputRequest",
@@ -190,6 +215,7 @@ __all__ = (
     "AdjudicationOutput",
     "ApiError",
     "ApiErrorFields",
+    "ArenaOutput",
     "AuditAwardInputRequest",
     "AuditGameResponse200",
     "AuditPositionResponse200",
@@ -197,6 +223,7 @@ __all__ = (
     "AuditStepsResponse200",
     "AuthTokenObtainInputRequest",
     "Awarded",
+    "BattleOutput",
     "BotStrategyEnum",
     "CategoryEnum",
     "ChallengeListInputRequest",
@@ -249,6 +276,7 @@ __all__ = (
     "GamesListStatus",
     "GameState",
     "GameStatusEnum",
+    "GridOutput",
     "HandTableEnum",
     "MatchResult",
     "MessageOutput",
@@ -258,6 +286,7 @@ __all__ = (
     "MoveInputRequestTrainType1",
     "MoveOutput",
     "MoveTrainType1",
+    "MyArenaOutput",
     "MyEntryOutput",
     "NewOwnedBotOutput",
     "NewTokenOutput",
@@ -274,6 +303,7 @@ __all__ = (
     "OwnedBotPage",
     "PatchedPushSubscriptionDetailInputRequest",
     "PatchedSeriesDetailInputRequest",
+    "PatchedTeamDetailInputRequest",
     "PauseOutput",
     "PlayBanOutput",
     "PlayBanStatusOutput",
@@ -285,6 +315,8 @@ __all__ = (
     "PlayerRatingHistoryOutputPoint",
     "PlayersRatingHistoryKind",
     "PointsEnum",
+    "PoolJoinInputRequest",
+    "PoolOutput",
     "PostInputRequest",
     "PushConfigOutput",
     "PushKeysInputRequest",
@@ -335,6 +367,22 @@ __all__ = (
     "StateEnum",
     "TableOutput",
     "TablePlayerOutput",
+    "TeamChatPage",
+    "TeamCloseInputRequest",
+    "TeamDetailOutput",
+    "TeamJoinInputRequest",
+    "TeamJoinOutput",
+    "TeamJoinOutputStatusEnum",
+    "TeamListInputRequest",
+    "TeamMemberOutput",
+    "TeamPage",
+    "TeamRefOutput",
+    "TeamRequestListOutput",
+    "TeamRequestListOutputItem",
+    "TeamStandingOutput",
+    "TeamSummaryOutput",
+    "TicketOutput",
+    "TicketOutputStatusEnum",
     "TieBreaksOutput",
     "TimeControl",
     "TimeControlRequest",
@@ -362,4 +410,6 @@ __all__ = (
     "VerdictEnum",
     "View",
     "ViewOpenDoublesItemType1",
+    "WaitingOutput",
+    "WindowOutput",
 )

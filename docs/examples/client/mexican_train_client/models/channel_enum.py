@@ -1,10 +1,11 @@
 from typing import Literal
 
-ChannelEnum = Literal["players", "spectators", "tournament"]
+ChannelEnum = Literal["players", "spectators", "team", "tournament"]
 
 CHANNEL_ENUM_VALUES: set[ChannelEnum] = {
     "players",
     "spectators",
+    "team",
     "tournament",
 }
 

@@ -20,10 +20,11 @@ class ChatMessageOutput:
         channel (ChannelEnum): * `players` - players
             * `spectators` - spectators
             * `tournament` - tournament
+            * `team` - team
         author (str):
         quick (None | str): a quick message's key, or null
         text (str): as written, or the quick message in your language
-        seq (int | None): the game's last event when said; null in a tournament
+        seq (int | None): the game's last event when said; null in a tournament or team
         created_at (datetime.datetime):
     """
 

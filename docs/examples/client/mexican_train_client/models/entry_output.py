@@ -21,6 +21,8 @@ class EntryOutput:
         stand_in_for (None | str): a bot standing in for this no-show player
         final_place (int | None):
         joined_round (int): the first round seated in; the rounds before it are byes (late join)
+        paused (bool): arena: paused (keeps the score, no new table)
+        house_bot (bool): arena: a bot that fills tables that cannot fill; not ranked
     """
 
     id: int
@@ -31,6 +33,8 @@ class EntryOutput:
     stand_in_for: None | str
     final_place: int | None
     joined_round: int
+    paused: bool
+    house_bot: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +57,10 @@ class EntryOutput:
 
         joined_round = self.joined_round
 
+        paused = self.paused
+
+        house_bot = self.house_bot
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -65,6 +73,8 @@ class EntryOutput:
                 "stand_in_for": stand_in_for,
                 "final_place": final_place,
                 "joined_round": joined_round,
+                "paused": paused,
+                "house_bot": house_bot,
             }
         )
 
@@ -104,6 +114,10 @@ class EntryOutput:
 
         joined_round = d.pop("joined_round")
 
+        paused = d.pop("paused")
+
+        house_bot = d.pop("house_bot")
+
         entry_output = cls(
             id=id,
             username=username,
@@ -113,6 +127,8 @@ class EntryOutput:
             stand_in_for=stand_in_for,
             final_place=final_place,
             joined_round=joined_round,
+            paused=paused,
+            house_bot=house_bot,
         )
 
         entry_output.additional_properties = d

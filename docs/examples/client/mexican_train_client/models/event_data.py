@@ -23,9 +23,10 @@ class EventData:
     seat, `hand_counts`, `boneyard_count`), EnginePlaced, TileDrawn (`tile` only for the seat
     that drew), TilePlayed, TurnPassed, TurnStopped (`seat`, `tile`, `train`, `by`), RoundEnded
     (`round`, `scores`, `went_out`, `blocked`), MatchEnded (`totals`, `zero_rounds`,
-    `places`). The platform's (SeedContributionsFixed, SeatResigned, SeatForfeited,
-    GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed)
-    carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`, ...).
+    `places`). The platform's (SeedContributionsFixed, SeatsBerserk, SeatResigned,
+    SeatForfeited, GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted,
+    RatingsReversed) carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`,
+    `berserk`, ...).
 
         Attributes:
             seat (int | Unset):
@@ -50,6 +51,8 @@ class EventData:
             dispute (int | None | Unset):
             seconds (int | Unset): MoreTimeGiven: the more time `seat` was given
             given_by (int | Unset): MoreTimeGiven: the seat whose player gave it
+            berserk (list[int] | Unset): SeatsBerserk: the seats whose players went berserk before the start (half the
+                reserve), logged with it
     """
 
     seat: int | Unset = UNSET
@@ -74,6 +77,7 @@ class EventData:
     dispute: int | None | Unset = UNSET
     seconds: int | Unset = UNSET
     given_by: int | Unset = UNSET
+    berserk: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,6 +172,10 @@ class EventData:
 
         given_by = self.given_by
 
+        berserk: list[int] | Unset = UNSET
+        if not isinstance(self.berserk, Unset):
+            berserk = self.berserk
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -215,6 +223,8 @@ class EventData:
             field_dict["seconds"] = seconds
         if given_by is not UNSET:
             field_dict["given_by"] = given_by
+        if berserk is not UNSET:
+            field_dict["berserk"] = berserk
 
         return field_dict
 
@@ -340,6 +350,8 @@ class EventData:
 
         given_by = d.pop("given_by", UNSET)
 
+        berserk = cast(list[int], d.pop("berserk", UNSET))
+
         event_data = cls(
             seat=seat,
             tile=tile,
@@ -363,6 +375,7 @@ class EventData:
             dispute=dispute,
             seconds=seconds,
             given_by=given_by,
+            berserk=berserk,
         )
 
         event_data.additional_properties = d

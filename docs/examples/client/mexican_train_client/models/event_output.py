@@ -27,9 +27,10 @@ class EventOutput:
             seat, `hand_counts`, `boneyard_count`), EnginePlaced, TileDrawn (`tile` only for the seat
             that drew), TilePlayed, TurnPassed, TurnStopped (`seat`, `tile`, `train`, `by`), RoundEnded
             (`round`, `scores`, `went_out`, `blocked`), MatchEnded (`totals`, `zero_rounds`,
-            `places`). The platform's (SeedContributionsFixed, SeatResigned, SeatForfeited,
-            GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted, RatingsReversed)
-            carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`, ...).
+            `places`). The platform's (SeedContributionsFixed, SeatsBerserk, SeatResigned,
+            SeatForfeited, GameAbandoned, MoreTimeGiven, GameVoided, ResultAwarded, RoundRestarted,
+            RatingsReversed) carry their own keys (`seat`, `reason`, `dispute`, `seconds`, `given_by`,
+            `berserk`, ...).
         actor (Actor):
         at (datetime.datetime):
     """

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.my_arena_output import MyArenaOutput
+
 
 T = TypeVar("T", bound="MyEntryOutput")
 
@@ -22,7 +26,10 @@ class MyEntryOutput:
         stand_in_for (None | str): a bot standing in for this no-show player
         final_place (int | None):
         joined_round (int): the first round seated in; the rounds before it are byes (late join)
-        current_game (None | UUID): the game of the caller's table in the current round
+        paused (bool): arena: paused (keeps the score, no new table)
+        house_bot (bool): arena: a bot that fills tables that cannot fill; not ranked
+        current_game (None | UUID): the game of the caller's table in the current round (arena: in play)
+        arena (MyArenaOutput | None): arena only
     """
 
     id: int
@@ -33,10 +40,15 @@ class MyEntryOutput:
     stand_in_for: None | str
     final_place: int | None
     joined_round: int
+    paused: bool
+    house_bot: bool
     current_game: None | UUID
+    arena: MyArenaOutput | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.my_arena_output import MyArenaOutput  # noqa: PLC0415
+
         id = self.id
 
         username = self.username
@@ -56,11 +68,21 @@ class MyEntryOutput:
 
         joined_round = self.joined_round
 
+        paused = self.paused
+
+        house_bot = self.house_bot
+
         current_game: None | str
         if isinstance(self.current_game, UUID):
             current_game = str(self.current_game)
         else:
             current_game = self.current_game
+
+        arena: dict[str, Any] | None
+        if isinstance(self.arena, MyArenaOutput):
+            arena = self.arena.to_dict()
+        else:
+            arena = self.arena
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -74,7 +96,10 @@ class MyEntryOutput:
                 "stand_in_for": stand_in_for,
                 "final_place": final_place,
                 "joined_round": joined_round,
+                "paused": paused,
+                "house_bot": house_bot,
                 "current_game": current_game,
+                "arena": arena,
             }
         )
 
@@ -82,6 +107,8 @@ class MyEntryOutput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.my_arena_output import MyArenaOutput  # noqa: PLC0415
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -114,6 +141,10 @@ class MyEntryOutput:
 
         joined_round = d.pop("joined_round")
 
+        paused = d.pop("paused")
+
+        house_bot = d.pop("house_bot")
+
         def _parse_current_game(data: object) -> None | UUID:
             if data is None:
                 return data
@@ -129,6 +160,21 @@ class MyEntryOutput:
 
         current_game = _parse_current_game(d.pop("current_game"))
 
+        def _parse_arena(data: object) -> MyArenaOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                arena_type_1 = MyArenaOutput.from_dict(data)
+
+                return arena_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MyArenaOutput | None, data)
+
+        arena = _parse_arena(d.pop("arena"))
+
         my_entry_output = cls(
             id=id,
             username=username,
@@ -138,7 +184,10 @@ class MyEntryOutput:
             stand_in_for=stand_in_for,
             final_place=final_place,
             joined_round=joined_round,
+            paused=paused,
+            house_bot=house_bot,
             current_game=current_game,
+            arena=arena,
         )
 
         my_entry_output.additional_properties = d

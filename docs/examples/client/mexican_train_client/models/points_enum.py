@@ -1,8 +1,9 @@
 from typing import Literal
 
-PointsEnum = Literal["duplicate", "share"]
+PointsEnum = Literal["arena", "duplicate", "share"]
 
 POINTS_ENUM_VALUES: set[PointsEnum] = {
+    "arena",
     "duplicate",
     "share",
 }

@@ -22,6 +22,8 @@ class SeatOutput:
         reserve_ms (int | None): live games: the reserve time this seat has left
         timeouts_in_row (int):
         more_time_given (int): how often this seat's player has given an opponent more time in this game
+        berserk (bool): the seat's player went berserk before the start: half the reserve (a tournament may give a win a
+            bonus for it)
     """
 
     index: int
@@ -33,6 +35,7 @@ class SeatOutput:
     reserve_ms: int | None
     timeouts_in_row: int
     more_time_given: int
+    berserk: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,6 +58,8 @@ class SeatOutput:
 
         more_time_given = self.more_time_given
 
+        berserk = self.berserk
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -68,6 +73,7 @@ class SeatOutput:
                 "reserve_ms": reserve_ms,
                 "timeouts_in_row": timeouts_in_row,
                 "more_time_given": more_time_given,
+                "berserk": berserk,
             }
         )
 
@@ -99,6 +105,8 @@ class SeatOutput:
 
         more_time_given = d.pop("more_time_given")
 
+        berserk = d.pop("berserk")
+
         seat_output = cls(
             index=index,
             username=username,
@@ -109,6 +117,7 @@ class SeatOutput:
             reserve_ms=reserve_ms,
             timeouts_in_row=timeouts_in_row,
             more_time_given=more_time_given,
+            berserk=berserk,
         )
 
         seat_output.additional_properties = d

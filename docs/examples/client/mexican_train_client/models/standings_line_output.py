@@ -6,6 +6,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="StandingsLineOutput")
 
 
@@ -21,13 +23,19 @@ class StandingsLineOutput:
         points (float):
         points_exact (str): exact points, a fraction such as "5/6"
         table_wins (int):
-        opponent_points (float): mean points of the tablemates met
-        game_score (int): total game score over every table
-        head_to_head (int):
         games (int):
-        forfeits (int):
-        byes (int): rounds missed by joining late, a middle place each
-        last_round (int | None):
+        opponent_points (float | Unset): mean points of the tablemates met (not in an arena)
+        game_score (int | Unset): total game score over every table (not in an arena)
+        head_to_head (int | Unset): not in an arena
+        forfeits (int | Unset): not in an arena
+        byes (int | Unset): rounds missed by joining late, a middle place each
+        last_round (int | None | Unset):
+        on_fire (bool | Unset): arena: two wins running, the next table scores double
+        berserk_wins (int | Unset): arena
+        performance (int | None | Unset): arena: the opponents' mean rating + 800 × (mean placement share − ½)
+        sheet (list[float] | Unset): arena: each table's points
+        paused (bool | Unset): arena: paused or gone
+        team (None | str | Unset): team battle: the player's team (slug)
     """
 
     rank: int
@@ -38,13 +46,19 @@ class StandingsLineOutput:
     points: float
     points_exact: str
     table_wins: int
-    opponent_points: float
-    game_score: int
-    head_to_head: int
     games: int
-    forfeits: int
-    byes: int
-    last_round: int | None
+    opponent_points: float | Unset = UNSET
+    game_score: int | Unset = UNSET
+    head_to_head: int | Unset = UNSET
+    forfeits: int | Unset = UNSET
+    byes: int | Unset = UNSET
+    last_round: int | None | Unset = UNSET
+    on_fire: bool | Unset = UNSET
+    berserk_wins: int | Unset = UNSET
+    performance: int | None | Unset = UNSET
+    sheet: list[float] | Unset = UNSET
+    paused: bool | Unset = UNSET
+    team: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,20 +79,45 @@ class StandingsLineOutput:
 
         table_wins = self.table_wins
 
+        games = self.games
+
         opponent_points = self.opponent_points
 
         game_score = self.game_score
 
         head_to_head = self.head_to_head
 
-        games = self.games
-
         forfeits = self.forfeits
 
         byes = self.byes
 
-        last_round: int | None
-        last_round = self.last_round
+        last_round: int | None | Unset
+        if isinstance(self.last_round, Unset):
+            last_round = UNSET
+        else:
+            last_round = self.last_round
+
+        on_fire = self.on_fire
+
+        berserk_wins = self.berserk_wins
+
+        performance: int | None | Unset
+        if isinstance(self.performance, Unset):
+            performance = UNSET
+        else:
+            performance = self.performance
+
+        sheet: list[float] | Unset = UNSET
+        if not isinstance(self.sheet, Unset):
+            sheet = self.sheet
+
+        paused = self.paused
+
+        team: None | str | Unset
+        if isinstance(self.team, Unset):
+            team = UNSET
+        else:
+            team = self.team
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -92,15 +131,33 @@ class StandingsLineOutput:
                 "points": points,
                 "points_exact": points_exact,
                 "table_wins": table_wins,
-                "opponent_points": opponent_points,
-                "game_score": game_score,
-                "head_to_head": head_to_head,
                 "games": games,
-                "forfeits": forfeits,
-                "byes": byes,
-                "last_round": last_round,
             }
         )
+        if opponent_points is not UNSET:
+            field_dict["opponent_points"] = opponent_points
+        if game_score is not UNSET:
+            field_dict["game_score"] = game_score
+        if head_to_head is not UNSET:
+            field_dict["head_to_head"] = head_to_head
+        if forfeits is not UNSET:
+            field_dict["forfeits"] = forfeits
+        if byes is not UNSET:
+            field_dict["byes"] = byes
+        if last_round is not UNSET:
+            field_dict["last_round"] = last_round
+        if on_fire is not UNSET:
+            field_dict["on_fire"] = on_fire
+        if berserk_wins is not UNSET:
+            field_dict["berserk_wins"] = berserk_wins
+        if performance is not UNSET:
+            field_dict["performance"] = performance
+        if sheet is not UNSET:
+            field_dict["sheet"] = sheet
+        if paused is not UNSET:
+            field_dict["paused"] = paused
+        if team is not UNSET:
+            field_dict["team"] = team
 
         return field_dict
 
@@ -128,24 +185,52 @@ class StandingsLineOutput:
 
         table_wins = d.pop("table_wins")
 
-        opponent_points = d.pop("opponent_points")
-
-        game_score = d.pop("game_score")
-
-        head_to_head = d.pop("head_to_head")
-
         games = d.pop("games")
 
-        forfeits = d.pop("forfeits")
+        opponent_points = d.pop("opponent_points", UNSET)
 
-        byes = d.pop("byes")
+        game_score = d.pop("game_score", UNSET)
 
-        def _parse_last_round(data: object) -> int | None:
+        head_to_head = d.pop("head_to_head", UNSET)
+
+        forfeits = d.pop("forfeits", UNSET)
+
+        byes = d.pop("byes", UNSET)
+
+        def _parse_last_round(data: object) -> int | None | Unset:
             if data is None:
                 return data
-            return cast(int | None, data)
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
 
-        last_round = _parse_last_round(d.pop("last_round"))
+        last_round = _parse_last_round(d.pop("last_round", UNSET))
+
+        on_fire = d.pop("on_fire", UNSET)
+
+        berserk_wins = d.pop("berserk_wins", UNSET)
+
+        def _parse_performance(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        performance = _parse_performance(d.pop("performance", UNSET))
+
+        sheet = cast(list[float], d.pop("sheet", UNSET))
+
+        paused = d.pop("paused", UNSET)
+
+        def _parse_team(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        team = _parse_team(d.pop("team", UNSET))
 
         standings_line_output = cls(
             rank=rank,
@@ -156,13 +241,19 @@ class StandingsLineOutput:
             points=points,
             points_exact=points_exact,
             table_wins=table_wins,
+            games=games,
             opponent_points=opponent_points,
             game_score=game_score,
             head_to_head=head_to_head,
-            games=games,
             forfeits=forfeits,
             byes=byes,
             last_round=last_round,
+            on_fire=on_fire,
+            berserk_wins=berserk_wins,
+            performance=performance,
+            sheet=sheet,
+            paused=paused,
+            team=team,
         )
 
         standings_line_output.additional_properties = d

@@ -7,9 +7,11 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.points_enum import PointsEnum, check_points_enum
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.standings_line_output import StandingsLineOutput
+    from ..models.team_standing_output import TeamStandingOutput
 
 
 T = TypeVar("T", bound="StandingsOutput")
@@ -24,7 +26,9 @@ class StandingsOutput:
         final (bool):
         points (PointsEnum): * `share` - share
             * `duplicate` - duplicate
+            * `arena` - arena
         lines (list[StandingsLineOutput]):
+        teams (list[TeamStandingOutput] | Unset): a team battle's teams
     """
 
     round_: int
@@ -32,6 +36,7 @@ class StandingsOutput:
     final: bool
     points: PointsEnum
     lines: list[StandingsLineOutput]
+    teams: list[TeamStandingOutput] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +53,13 @@ class StandingsOutput:
             lines_item = lines_item_data.to_dict()
             lines.append(lines_item)
 
+        teams: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.teams, Unset):
+            teams = []
+            for teams_item_data in self.teams:
+                teams_item = teams_item_data.to_dict()
+                teams.append(teams_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -59,12 +71,15 @@ class StandingsOutput:
                 "lines": lines,
             }
         )
+        if teams is not UNSET:
+            field_dict["teams"] = teams
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.standings_line_output import StandingsLineOutput  # noqa: PLC0415
+        from ..models.team_standing_output import TeamStandingOutput  # noqa: PLC0415
 
         d = dict(src_dict)
         round_ = d.pop("round")
@@ -82,12 +97,22 @@ class StandingsOutput:
 
             lines.append(lines_item)
 
+        _teams = d.pop("teams", UNSET)
+        teams: list[TeamStandingOutput] | Unset = UNSET
+        if _teams is not UNSET:
+            teams = []
+            for teams_item_data in _teams:
+                teams_item = TeamStandingOutput.from_dict(teams_item_data)
+
+                teams.append(teams_item)
+
         standings_output = cls(
             round_=round_,
             tables=tables,
             final=final,
             points=points,
             lines=lines,
+            teams=teams,
         )
 
         standings_output.additional_properties = d

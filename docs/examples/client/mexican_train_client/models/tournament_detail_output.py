@@ -8,6 +8,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.arena_output import ArenaOutput
+    from ..models.battle_output import BattleOutput
     from ..models.entry_conditions_output import EntryConditionsOutput
     from ..models.entry_output import EntryOutput
     from ..models.entry_verdict_output import EntryVerdictOutput
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.play_ban_output import PlayBanOutput
     from ..models.round_output import RoundOutput
     from ..models.standings_output import StandingsOutput
+    from ..models.team_ref_output import TeamRefOutput
     from ..models.time_control import TimeControl
     from ..models.variants import Variants
 
@@ -28,7 +31,7 @@ class TournamentDetailOutput:
     Attributes:
         id (int):
         name (str):
-        format_ (str): swiss | elimination | duplicate | single
+        format_ (str): swiss | elimination | duplicate | single | arena
         status (str): scheduled | registration | running | finished | cancelled
         created_by (str):
         starts_at (datetime.datetime):
@@ -58,6 +61,9 @@ class TournamentDetailOutput:
         winner (None | str):
         started_at (datetime.datetime | None):
         finished_at (datetime.datetime | None):
+        arena (ArenaOutput | None): an arena's settings and clock; null otherwise
+        team (None | TeamRefOutput): only this team's members enter
+        battle (BattleOutput | None): a team battle's teams
         description (str):
         advance (int | None):
         no_show_policy (str): bot | forfeit
@@ -105,6 +111,9 @@ class TournamentDetailOutput:
     winner: None | str
     started_at: datetime.datetime | None
     finished_at: datetime.datetime | None
+    arena: ArenaOutput | None
+    team: None | TeamRefOutput
+    battle: BattleOutput | None
     description: str
     advance: int | None
     no_show_policy: str
@@ -121,10 +130,13 @@ class TournamentDetailOutput:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.arena_output import ArenaOutput  # noqa: PLC0415
+        from ..models.battle_output import BattleOutput  # noqa: PLC0415
         from ..models.entry_verdict_output import EntryVerdictOutput  # noqa: PLC0415
         from ..models.my_entry_output import MyEntryOutput  # noqa: PLC0415
         from ..models.play_ban_output import PlayBanOutput  # noqa: PLC0415
         from ..models.standings_output import StandingsOutput  # noqa: PLC0415
+        from ..models.team_ref_output import TeamRefOutput  # noqa: PLC0415
 
         id = self.id
 
@@ -210,6 +222,24 @@ class TournamentDetailOutput:
         else:
             finished_at = self.finished_at
 
+        arena: dict[str, Any] | None
+        if isinstance(self.arena, ArenaOutput):
+            arena = self.arena.to_dict()
+        else:
+            arena = self.arena
+
+        team: dict[str, Any] | None
+        if isinstance(self.team, TeamRefOutput):
+            team = self.team.to_dict()
+        else:
+            team = self.team
+
+        battle: dict[str, Any] | None
+        if isinstance(self.battle, BattleOutput):
+            battle = self.battle.to_dict()
+        else:
+            battle = self.battle
+
         description = self.description
 
         advance: int | None
@@ -294,6 +324,9 @@ class TournamentDetailOutput:
                 "winner": winner,
                 "started_at": started_at,
                 "finished_at": finished_at,
+                "arena": arena,
+                "team": team,
+                "battle": battle,
                 "description": description,
                 "advance": advance,
                 "no_show_policy": no_show_policy,
@@ -314,6 +347,8 @@ class TournamentDetailOutput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.arena_output import ArenaOutput  # noqa: PLC0415
+        from ..models.battle_output import BattleOutput  # noqa: PLC0415
         from ..models.entry_conditions_output import EntryConditionsOutput  # noqa: PLC0415
         from ..models.entry_output import EntryOutput  # noqa: PLC0415
         from ..models.entry_verdict_output import EntryVerdictOutput  # noqa: PLC0415
@@ -321,6 +356,7 @@ class TournamentDetailOutput:
         from ..models.play_ban_output import PlayBanOutput  # noqa: PLC0415
         from ..models.round_output import RoundOutput  # noqa: PLC0415
         from ..models.standings_output import StandingsOutput  # noqa: PLC0415
+        from ..models.team_ref_output import TeamRefOutput  # noqa: PLC0415
         from ..models.time_control import TimeControl  # noqa: PLC0415
         from ..models.variants import Variants  # noqa: PLC0415
 
@@ -469,6 +505,51 @@ class TournamentDetailOutput:
 
         finished_at = _parse_finished_at(d.pop("finished_at"))
 
+        def _parse_arena(data: object) -> ArenaOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                arena_type_1 = ArenaOutput.from_dict(data)
+
+                return arena_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ArenaOutput | None, data)
+
+        arena = _parse_arena(d.pop("arena"))
+
+        def _parse_team(data: object) -> None | TeamRefOutput:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                team_type_1 = TeamRefOutput.from_dict(data)
+
+                return team_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TeamRefOutput, data)
+
+        team = _parse_team(d.pop("team"))
+
+        def _parse_battle(data: object) -> BattleOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                battle_type_1 = BattleOutput.from_dict(data)
+
+                return battle_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BattleOutput | None, data)
+
+        battle = _parse_battle(d.pop("battle"))
+
         description = d.pop("description")
 
         def _parse_advance(data: object) -> int | None:
@@ -594,6 +675,9 @@ class TournamentDetailOutput:
             winner=winner,
             started_at=started_at,
             finished_at=finished_at,
+            arena=arena,
+            team=team,
+            battle=battle,
             description=description,
             advance=advance,
             no_show_policy=no_show_policy,

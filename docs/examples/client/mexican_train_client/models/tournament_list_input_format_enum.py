@@ -1,8 +1,9 @@
 from typing import Literal
 
-TournamentListInputFormatEnum = Literal["duplicate", "elimination", "single", "swiss"]
+TournamentListInputFormatEnum = Literal["arena", "duplicate", "elimination", "single", "swiss"]
 
 TOURNAMENT_LIST_INPUT_FORMAT_ENUM_VALUES: set[TournamentListInputFormatEnum] = {
+    "arena",
     "duplicate",
     "elimination",
     "single",

@@ -31,6 +31,7 @@ class TournamentListInputRequest:
             * `elimination` - elimination
             * `duplicate` - duplicate
             * `single` - single
+            * `arena` - arena
         starts_at (datetime.datetime):
         table_size (int):
         description (str | Unset):  Default: ''.
@@ -69,6 +70,14 @@ class TournamentListInputRequest:
             playing their seat on stands in; forfeit: ranked last at the table) Default: 'bot'.
         chat (None | str | Unset): the chat of the tournament and its tables: `free`, `quick` or `off`; default `quick`
             when rated (which refuses `free`), else `free`
+        duration_minutes (int | None | Unset): arena (required): how long tables are formed from the start
+        arena_wait_seconds (int | Unset): arena: a table that cannot fill forms after this wait Default: 30.
+        arena_bots (bool | Unset): arena: bots fill a table that cannot fill after the wait Default: False.
+        berserk (bool | Unset): arena: a player may halve their reserve before a table starts for a bonus point if they
+            win it Default: False.
+        team (None | str | Unset): a team's slug: only its members enter (its leaders may create it)
+        battle_teams (list[str] | None | Unset): a team battle (an arena): the teams' slugs, 2 to 10
+        team_best (int | None | Unset): a team battle: how many of each team's best players' points count
     """
 
     name: str
@@ -100,6 +109,13 @@ class TournamentListInputRequest:
     round_pause_seconds: int | None | Unset = UNSET
     withdrawal_policy: str | Unset = "bot"
     chat: None | str | Unset = UNSET
+    duration_minutes: int | None | Unset = UNSET
+    arena_wait_seconds: int | Unset = 30
+    arena_bots: bool | Unset = False
+    berserk: bool | Unset = False
+    team: None | str | Unset = UNSET
+    battle_teams: list[str] | None | Unset = UNSET
+    team_best: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -217,6 +233,39 @@ class TournamentListInputRequest:
         else:
             chat = self.chat
 
+        duration_minutes: int | None | Unset
+        if isinstance(self.duration_minutes, Unset):
+            duration_minutes = UNSET
+        else:
+            duration_minutes = self.duration_minutes
+
+        arena_wait_seconds = self.arena_wait_seconds
+
+        arena_bots = self.arena_bots
+
+        berserk = self.berserk
+
+        team: None | str | Unset
+        if isinstance(self.team, Unset):
+            team = UNSET
+        else:
+            team = self.team
+
+        battle_teams: list[str] | None | Unset
+        if isinstance(self.battle_teams, Unset):
+            battle_teams = UNSET
+        elif isinstance(self.battle_teams, list):
+            battle_teams = self.battle_teams
+
+        else:
+            battle_teams = self.battle_teams
+
+        team_best: int | None | Unset
+        if isinstance(self.team_best, Unset):
+            team_best = UNSET
+        else:
+            team_best = self.team_best
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -277,6 +326,20 @@ class TournamentListInputRequest:
             field_dict["withdrawal_policy"] = withdrawal_policy
         if chat is not UNSET:
             field_dict["chat"] = chat
+        if duration_minutes is not UNSET:
+            field_dict["duration_minutes"] = duration_minutes
+        if arena_wait_seconds is not UNSET:
+            field_dict["arena_wait_seconds"] = arena_wait_seconds
+        if arena_bots is not UNSET:
+            field_dict["arena_bots"] = arena_bots
+        if berserk is not UNSET:
+            field_dict["berserk"] = berserk
+        if team is not UNSET:
+            field_dict["team"] = team
+        if battle_teams is not UNSET:
+            field_dict["battle_teams"] = battle_teams
+        if team_best is not UNSET:
+            field_dict["team_best"] = team_best
 
         return field_dict
 
@@ -460,6 +523,56 @@ class TournamentListInputRequest:
 
         chat = _parse_chat(d.pop("chat", UNSET))
 
+        def _parse_duration_minutes(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        duration_minutes = _parse_duration_minutes(d.pop("duration_minutes", UNSET))
+
+        arena_wait_seconds = d.pop("arena_wait_seconds", UNSET)
+
+        arena_bots = d.pop("arena_bots", UNSET)
+
+        berserk = d.pop("berserk", UNSET)
+
+        def _parse_team(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        team = _parse_team(d.pop("team", UNSET))
+
+        def _parse_battle_teams(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                battle_teams_type_0 = cast(list[str], data)
+
+                return battle_teams_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        battle_teams = _parse_battle_teams(d.pop("battle_teams", UNSET))
+
+        def _parse_team_best(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        team_best = _parse_team_best(d.pop("team_best", UNSET))
+
         tournament_list_input_request = cls(
             name=name,
             format_=format_,
@@ -490,6 +603,13 @@ class TournamentListInputRequest:
             round_pause_seconds=round_pause_seconds,
             withdrawal_policy=withdrawal_policy,
             chat=chat,
+            duration_minutes=duration_minutes,
+            arena_wait_seconds=arena_wait_seconds,
+            arena_bots=arena_bots,
+            berserk=berserk,
+            team=team,
+            battle_teams=battle_teams,
+            team_best=team_best,
         )
 
         tournament_list_input_request.additional_properties = d

@@ -8,6 +8,9 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.arena_output import ArenaOutput
+    from ..models.battle_output import BattleOutput
+    from ..models.team_ref_output import TeamRefOutput
     from ..models.time_control import TimeControl
     from ..models.variants import Variants
 
@@ -21,7 +24,7 @@ class TournamentListItemOutput:
     Attributes:
         id (int):
         name (str):
-        format_ (str): swiss | elimination | duplicate | single
+        format_ (str): swiss | elimination | duplicate | single | arena
         status (str): scheduled | registration | running | finished | cancelled
         created_by (str):
         starts_at (datetime.datetime):
@@ -51,6 +54,9 @@ class TournamentListItemOutput:
         winner (None | str):
         started_at (datetime.datetime | None):
         finished_at (datetime.datetime | None):
+        arena (ArenaOutput | None): an arena's settings and clock; null otherwise
+        team (None | TeamRefOutput): only this team's members enter
+        battle (BattleOutput | None): a team battle's teams
         my_status (None | str): the caller's entry, if any: registered | checked_in | withdrawn | no_show
     """
 
@@ -85,10 +91,17 @@ class TournamentListItemOutput:
     winner: None | str
     started_at: datetime.datetime | None
     finished_at: datetime.datetime | None
+    arena: ArenaOutput | None
+    team: None | TeamRefOutput
+    battle: BattleOutput | None
     my_status: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.arena_output import ArenaOutput  # noqa: PLC0415
+        from ..models.battle_output import BattleOutput  # noqa: PLC0415
+        from ..models.team_ref_output import TeamRefOutput  # noqa: PLC0415
+
         id = self.id
 
         name = self.name
@@ -173,6 +186,24 @@ class TournamentListItemOutput:
         else:
             finished_at = self.finished_at
 
+        arena: dict[str, Any] | None
+        if isinstance(self.arena, ArenaOutput):
+            arena = self.arena.to_dict()
+        else:
+            arena = self.arena
+
+        team: dict[str, Any] | None
+        if isinstance(self.team, TeamRefOutput):
+            team = self.team.to_dict()
+        else:
+            team = self.team
+
+        battle: dict[str, Any] | None
+        if isinstance(self.battle, BattleOutput):
+            battle = self.battle.to_dict()
+        else:
+            battle = self.battle
+
         my_status: None | str
         my_status = self.my_status
 
@@ -211,6 +242,9 @@ class TournamentListItemOutput:
                 "winner": winner,
                 "started_at": started_at,
                 "finished_at": finished_at,
+                "arena": arena,
+                "team": team,
+                "battle": battle,
                 "my_status": my_status,
             }
         )
@@ -219,6 +253,9 @@ class TournamentListItemOutput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.arena_output import ArenaOutput  # noqa: PLC0415
+        from ..models.battle_output import BattleOutput  # noqa: PLC0415
+        from ..models.team_ref_output import TeamRefOutput  # noqa: PLC0415
         from ..models.time_control import TimeControl  # noqa: PLC0415
         from ..models.variants import Variants  # noqa: PLC0415
 
@@ -367,6 +404,51 @@ class TournamentListItemOutput:
 
         finished_at = _parse_finished_at(d.pop("finished_at"))
 
+        def _parse_arena(data: object) -> ArenaOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                arena_type_1 = ArenaOutput.from_dict(data)
+
+                return arena_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ArenaOutput | None, data)
+
+        arena = _parse_arena(d.pop("arena"))
+
+        def _parse_team(data: object) -> None | TeamRefOutput:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                team_type_1 = TeamRefOutput.from_dict(data)
+
+                return team_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TeamRefOutput, data)
+
+        team = _parse_team(d.pop("team"))
+
+        def _parse_battle(data: object) -> BattleOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                battle_type_1 = BattleOutput.from_dict(data)
+
+                return battle_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BattleOutput | None, data)
+
+        battle = _parse_battle(d.pop("battle"))
+
         def _parse_my_status(data: object) -> None | str:
             if data is None:
                 return data
@@ -406,6 +488,9 @@ class TournamentListItemOutput:
             winner=winner,
             started_at=started_at,
             finished_at=finished_at,
+            arena=arena,
+            team=team,
+            battle=battle,
             my_status=my_status,
         )
 

@@ -16,6 +16,7 @@ def _get_kwargs(
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: TournamentListStatus | Unset = UNSET,
+    team: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -29,6 +30,8 @@ def _get_kwargs(
         json_status = status
 
     params["status"] = json_status
+
+    params["team"] = team
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -59,6 +62,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 404:
+        response_404 = ApiError.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 503:
         response_503 = ApiError.from_dict(response.json())
 
@@ -87,12 +95,14 @@ def sync_detailed(
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: TournamentListStatus | Unset = UNSET,
+    team: str | Unset = UNSET,
 ) -> Response[ApiError | TournamentPage]:
     """
     Args:
         page (int | Unset):
         page_size (int | Unset):
         status (TournamentListStatus | Unset):
+        team (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -106,6 +116,7 @@ def sync_detailed(
         page=page,
         page_size=page_size,
         status=status,
+        team=team,
     )
 
     response = client.get_httpx_client().request(
@@ -121,12 +132,14 @@ def sync(
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: TournamentListStatus | Unset = UNSET,
+    team: str | Unset = UNSET,
 ) -> ApiError | TournamentPage | None:
     """
     Args:
         page (int | Unset):
         page_size (int | Unset):
         status (TournamentListStatus | Unset):
+        team (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +154,7 @@ def sync(
         page=page,
         page_size=page_size,
         status=status,
+        team=team,
     ).parsed
 
 
@@ -150,12 +164,14 @@ async def asyncio_detailed(
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: TournamentListStatus | Unset = UNSET,
+    team: str | Unset = UNSET,
 ) -> Response[ApiError | TournamentPage]:
     """
     Args:
         page (int | Unset):
         page_size (int | Unset):
         status (TournamentListStatus | Unset):
+        team (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,6 +185,7 @@ async def asyncio_detailed(
         page=page,
         page_size=page_size,
         status=status,
+        team=team,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -182,12 +199,14 @@ async def asyncio(
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: TournamentListStatus | Unset = UNSET,
+    team: str | Unset = UNSET,
 ) -> ApiError | TournamentPage | None:
     """
     Args:
         page (int | Unset):
         page_size (int | Unset):
         status (TournamentListStatus | Unset):
+        team (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,5 +222,6 @@ async def asyncio(
             page=page,
             page_size=page_size,
             status=status,
+            team=team,
         )
     ).parsed
