@@ -84,6 +84,11 @@ function fact(label, value, testid) {
   return div;
 }
 
+// The players entered: an arena's house bots (they fill tables that cannot fill) are not.
+function players(d) {
+  return isArena ? d.entries.filter((e) => !e.house_bot && arena.isActive(e)).length : d.entrants;
+}
+
 function renderHead(d) {
   document.getElementById("tournament-name").textContent = d.name;
   const status = document.getElementById("tournament-status");
@@ -97,7 +102,7 @@ function renderHead(d) {
   ];
   if (d.arena) facts.push(...arena.facts(d, fact));
   facts.push(
-    fact(gettext("Players"), d.max_players ? `${d.entrants}/${d.max_players}` : String(d.entrants), "entrants-count"),
+    fact(gettext("Players"), d.max_players ? `${players(d)}/${d.max_players}` : String(players(d)), "entrants-count"),
     fact(gettext("Tables of"), String(d.table_size)),
   );
   if (!d.arena) facts.push(fact(gettext("Rounds"), d.rounds === null ? gettext("until the final table") : String(d.rounds)));
@@ -336,11 +341,12 @@ function renderFinal(d) {
 
 function renderEntrants(d) {
   const list = document.getElementById("entrants");
-  document.getElementById("entrant-count").textContent = String(d.entrants);
+  document.getElementById("entrant-count").textContent = String(players(d));
   list.replaceChildren(...d.entries.map((e) => {
     const li = el("li", { testid: "entrant" });
     li.append(playerLink(e.username, e.is_bot));
-    if (e.status !== "registered") li.append(el("span", { className: "badge", text: entryStatusText(e.status) }));
+    if (e.house_bot) li.append(el("span", { className: "badge", text: gettext("fills tables"), testid: "house-bot" }));
+    else if (e.status !== "registered") li.append(el("span", { className: "badge", text: entryStatusText(e.status) }));
     if (e.stand_in_for) li.append(el("span", { className: "hint", text: " " + fmt(gettext("stands in for %(name)s"), { name: e.stand_in_for }) }));
     return li;
   }));

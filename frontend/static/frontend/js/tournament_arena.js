@@ -114,7 +114,6 @@ export function facts(d, fact) {
   const a = d.arena;
   return [
     fact(gettext("Duration"), fmt(ngettext("%(n)s minute", "%(n)s minutes", a.duration_minutes), { n: a.duration_minutes }), "arena-duration"),
-    fact(gettext("Ends"), formatDate(a.ends_at)),
     fact(gettext("Waiting"), waitRule(a), "arena-wait"),
     fact(gettext("Berserk"), a.berserk ? gettext("allowed: half your reserve, +1 point if you win the table") : gettext("not allowed"), "arena-berserk"),
   ];
