@@ -231,3 +231,49 @@ def test_an_organizer_schedules_an_arena_with_the_form(
     expect(page.get_by_test_id("tournament-facts")).to_contain_text("Arena")
     expect(page.get_by_test_id("register")).to_have_text("Join")
     expect(page.get_by_test_id("standings")).to_contain_text("Perf.")
+
+
+END_SOON = """
+from datetime import timedelta
+from core import clock
+from tournaments.models import Tournament
+t = Tournament.objects.get(pk={tid})
+# The arena's end a few seconds from now (ends_at is its start + its duration); its
+# registration window moves with the start (it must close by then).
+start = clock.now() + timedelta(seconds={seconds}) - timedelta(minutes=t.duration_minutes)
+Tournament.objects.filter(pk=t.pk).update(
+    starts_at=start, registration_opens_at=start, registration_closes_at=start
+)
+"""
+
+
+@pytest.mark.heavy(60)
+def test_a_watcher_sees_the_arena_end_with_its_final_leaderboard(
+    new_context, server_url, server_env, artifacts_dir, unique_name
+):
+    tournament_id = create_arena(server_env, unique_name("org"), f"Arena {unique_name('')}")
+    page = new_context(DESKTOP).new_page()  # a visitor, not signed in
+    page.goto(f"/tournaments/{tournament_id}")
+    expect(page.get_by_test_id("tournament-status")).to_have_attribute(
+        "data-status", "running", timeout=STARTED_MS
+    )
+    expect(page.get_by_test_id("standings-row").first).to_be_visible(timeout=TABLES_MS)
+
+    # Its time runs out: no new table; those playing finish and count; then it is over.
+    manage_shell(server_env, END_SOON.format(tid=tournament_id, seconds=3))
+    expect(page.get_by_test_id("tournament-status")).to_have_attribute(
+        "data-status", "finished", timeout=TABLES_MS
+    )
+    expect(page.get_by_test_id("arena-clock-note")).to_contain_text("Played from")
+    expect(page.get_by_test_id("standings-note")).to_have_text("final")
+    status, detail = api(server_url, "GET", f"/api/v1/tournaments/{tournament_id}")
+    assert status == 200, detail
+    lines = detail["standings"]["lines"]
+    expect(page.get_by_test_id("standings-row")).to_have_count(len(lines))
+    first = page.get_by_test_id("standings-row").first
+    expect(first).to_have_attribute("data-username", lines[0]["username"])
+    expect(page.get_by_test_id("final-place")).to_have_count(
+        sum(1 for e in detail["entries"] if e["final_place"] is not None)
+    )
+    expect(page.get_by_test_id("register")).to_have_count(0)  # a visitor: no buttons at all
+    page.screenshot(path=artifacts_dir / "arena-final-1280x800.png", full_page=True)
