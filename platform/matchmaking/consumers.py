@@ -21,97 +21,44 @@ Protocol (JSON text frames):
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from channels.db import database_sync_to_async
 
-from accounts.sockets import CredentialWatch
-from core.api import error_body
-from core.error_messages import localized
-from core.error_messages import scope_language
-from core.limits import load_json
-from core.throttling import SocketLimits
+from accounts.page_sockets import PageWatcher
+from accounts.page_sockets import SharedBuilds
 from matchmaking.broadcast import GRID_GROUP
 from matchmaking.broadcast import grid_text
 from matchmaking.broadcast import player_group
-from realtime.consumers import JsonSocketConsumer
 
 # Watchers arriving together share builds of the grid, as the tournament page's do
-# (tournaments.consumers): a watcher takes a build that began after it joined the group, or
-# waits for the one in progress and shares the next. One build at a time per process.
-_build: tuple[float, asyncio.Future] | None = None
+# (accounts.page_sockets.SharedBuilds): one build at a time per process.
+_builds = SharedBuilds()
 
 
 async def _text(joined_at: float) -> str:
     """The grid's text, from a build that began at or after ``joined_at``."""
-    global _build
-    while True:
-        current = _build
-        if current is not None and current[0] >= joined_at:
-            return await asyncio.shield(current[1])
-        if current is not None:
-            await asyncio.wait([current[1]])
-            continue
-        future = asyncio.ensure_future(database_sync_to_async(grid_text, thread_sensitive=False)())
-        mine = (time.monotonic(), future)
-        _build = mine
-
-        def done(_, built=mine) -> None:
-            global _build
-            if _build is built:
-                _build = None
-
-        future.add_done_callback(done)
+    build = database_sync_to_async(grid_text, thread_sensitive=False)
+    text = await _builds.text("grid", joined_at, build)
+    assert text is not None  # the grid always exists
+    return text
 
 
-class PoolsConsumer(CredentialWatch, SocketLimits, JsonSocketConsumer):
+class PoolsConsumer(PageWatcher):
     """One watcher of the grid. It joins the groups before reading the grid, so no change is
     missed in between."""
 
-    groups_joined: list[str]
-
     async def connect(self):
-        self.groups_joined = []
-        if not await self.limits_connect():  # over its user's or address's socket cap: 4429
-            return
-        await self.accept()  # before closing too: a close before accept loses its code
-        if not await self.watch_credential():  # signed out in the meantime: 4401
-            return
-        self.groups_joined.append(GRID_GROUP)
+        groups = [GRID_GROUP]
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
-            self.groups_joined.append(player_group(user.pk))
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+            groups.append(player_group(user.pk))
+        if not await self.open_watch(*groups):
+            return
         await self.send(text_data=await _text(time.monotonic()))
 
-    async def disconnect(self, code):
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.groups_joined = []
-        await self.unwatch_credential()
-        await self.limits_disconnect()
-
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        try:
-            content = load_json(text_data) if text_data is not None else None
-        except ValueError:
-            content = None
-        command = content.get("command") if isinstance(content, dict) else None
-        if not await self.limits_command(None):  # over the socket's command rate
-            return
-        if not await self.credential_still_valid():  # its session or token ended: 4401
-            return
-        if command == "ping":  # its groups renewed first (a Redis that lost its data)
-            await self.renew_groups(*self.groups_joined, self.credential_group)
-            await self.send_json({"type": "pong"})
-        elif command == "sync":
-            await self.send(text_data=await _text(time.monotonic()))
-        else:
-            body = error_body("bad_message", 'Expected a JSON object with a known "command".')
-            body = localized(body, scope_language(self.scope))  # the handshake's language
-            await self.send_json({"type": "error", "status": 400, **body})
+    async def send_state(self) -> None:
+        await self.send(text_data=await _text(time.monotonic()))
 
     async def pools_grid(self, message):
         await self.send(text_data=message["text"])

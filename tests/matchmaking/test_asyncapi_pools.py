@@ -31,17 +31,18 @@ from tests.realtime.test_asyncapi import scope
 from tests.realtime.test_asyncapi import type_literals
 
 CONSUMER = REPO / "platform" / "matchmaking" / "consumers.py"
+PAGE_SOCKETS = REPO / "platform" / "accounts" / "page_sockets.py"  # its commands and answers
 BROADCAST = REPO / "platform" / "matchmaking" / "broadcast.py"
 
 
 def test_the_pools_socket_documents_exactly_the_commands_it_answers():
-    answered = compared_commands(method(CONSUMER, "PoolsConsumer", "receive"))
+    answered = compared_commands(method(PAGE_SOCKETS, "PageWatcher", "receive"))
 
     assert answered == set(documented("pools", "command"))
 
 
 def test_every_message_type_the_pools_code_builds_is_documented():
-    built = type_literals(scope(CONSUMER, None))
+    built = type_literals(scope(CONSUMER, None)) | type_literals(scope(PAGE_SOCKETS, "PageWatcher"))
     for name in ("grid_text", "seated_text"):  # the frames; the rest are channel-layer messages
         built |= type_literals(scope(BROADCAST, name))
     built |= type_literals(scope(THROTTLING, "SocketLimits"))

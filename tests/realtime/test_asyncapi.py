@@ -44,6 +44,8 @@ TOURNAMENT_CONSUMER = REPO / "tournaments" / "consumers.py"
 CHAT_SOCKETS = REPO / "platform" / "chat" / "sockets.py"
 THROTTLING = REPO / "platform" / "core" / "throttling.py"
 AUTH = REPO / "platform" / "accounts" / "sockets.py"
+# The page watchers' base (the tournament and pools sockets): their commands and answers.
+PAGE_SOCKETS = REPO / "platform" / "accounts" / "page_sockets.py"
 
 # Where each socket's server messages are built: (module, function or class; None: all of it).
 SENDERS = {
@@ -55,6 +57,7 @@ SENDERS = {
     ],
     "tournament": [
         (TOURNAMENT_CONSUMER, None),
+        (PAGE_SOCKETS, "PageWatcher"),
         (CHAT_SOCKETS, "deliver"),
         (THROTTLING, "SocketLimits"),
         (REPO / "tournaments" / "broadcast.py", "update_text"),
@@ -254,7 +257,7 @@ def test_the_game_socket_documents_exactly_the_commands_it_dispatches():
 
 
 def test_the_tournament_socket_documents_exactly_the_commands_it_answers():
-    answered = compared_commands(method(TOURNAMENT_CONSUMER, "TournamentConsumer", "receive"))
+    answered = compared_commands(method(PAGE_SOCKETS, "PageWatcher", "receive"))
 
     assert answered == set(documented("tournament", "command"))
 
