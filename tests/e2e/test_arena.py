@@ -23,6 +23,7 @@ from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import api
 from tests.e2e.conftest import manage_shell
 from tests.e2e.test_audit import make_staff
+from tests.e2e.test_axe import violations
 from tests.e2e.test_live_table import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -173,8 +174,9 @@ def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_
     for i in range(fires.count()):
         assert fires.nth(i).get_attribute("aria-label") == "On fire: the next table scores double"
 
-    # Nothing is wider than the screen.
+    # Nothing is wider than the screen; nothing of WCAG 2.1 AA is missed.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert violations(page) == []
     page.evaluate("window.scrollTo(0, 0)")
     # The seating's notice may still be on screen (the bell's toast): not in the pictures.
     for close in page.get_by_test_id("toast").locator(".toast-close").all():
@@ -276,4 +278,13 @@ def test_a_watcher_sees_the_arena_end_with_its_final_leaderboard(
         sum(1 for e in detail["entries"] if e["final_place"] is not None)
     )
     expect(page.get_by_test_id("register")).to_have_count(0)  # a visitor: no buttons at all
+    assert violations(page) == []
     page.screenshot(path=artifacts_dir / "arena-final-1280x800.png", full_page=True)
+
+    # The waves view: the arena's recent waves, the latest first.
+    page.get_by_test_id("rounds-view-link").click()
+    expect(page.get_by_test_id("rounds-format")).to_have_text("Arena")
+    expect(page.get_by_test_id("rounds-hint")).to_contain_text("a wave is the tables formed")
+    waves = page.get_by_test_id("rounds-round").locator("h2")
+    expect(waves).to_have_count(len(detail["rounds_detail"]))
+    expect(waves.first).to_have_text(re.compile(rf"^Wave {detail['current_round']} · "))
