@@ -59,7 +59,6 @@ from dataclasses import dataclass
 from dataclasses import field
 from fractions import Fraction
 
-from .points import placement_points
 from .values import FormatError
 from .values import PlayerId
 
@@ -197,51 +196,58 @@ class ArenaScore:
     per_table: tuple[Fraction, ...]  # what each table scored, in order
 
 
-def _raw_and_share(game: Played) -> tuple[Fraction, Fraction]:
+# Shares are summed exactly as integers over SHARE_UNIT: a table of k seats has k - 1 from 1
+# to 7, and 420 = lcm(1..7), so half-points x 420 / (k - 1) is whole.
+SHARE_UNIT = 840
+
+
+def half_points(game: Played) -> int:
+    """Return a table's raw placement points for the player's place, in half points: two per
+    tablemate finished ahead of, one per tie (``points.placement_points``'s "raw" scheme,
+    counted directly: a standings step scores every table of every player)."""
     places = game.places or tuple(
         [game.place] + [p for p in range(1, game.size + 1) if p != game.place]
     )
-    if len(places) != game.size:
-        raise FormatError("a table's places must list every seat")
-    at = places.index(game.place)
-    return placement_points(places, "raw")[at], placement_points(places, "share")[at]
+    if len(places) != game.size or not 2 <= game.size <= 8:
+        raise FormatError("a table's places must list every seat, 2 to 8 (R1)")
+    beaten = sum(1 for p in places if p > game.place)
+    tied = sum(1 for p in places if p == game.place) - 1
+    return 2 * beaten + tied
 
 
 def score_tables(games: Sequence[Played]) -> ArenaScore:
     """Score one player's tables in order (module docstring, "Points")."""
-    total = Fraction(0)
+    total = 0  # half points
     wins = run = berserk_wins = 0
-    per: list[Fraction] = []
-    shares: list[Fraction] = []
+    per: list[int] = []
+    shares = 0  # in 1/SHARE_UNIT
     opponents: list[float] = []
     for game in games:
-        raw, share = _raw_and_share(game)
-        if game.forfeited:
-            raw = share = Fraction(0)
+        half = 0 if game.forfeited else half_points(game)
         won = game.place == 1 and not game.forfeited
-        points = raw * (STREAK_FACTOR if run >= STREAK_WINS else 1)
+        points = half * (STREAK_FACTOR if run >= STREAK_WINS else 1)
         if won and game.berserk:
-            points += BERSERK_BONUS
+            points += 2 * BERSERK_BONUS
             berserk_wins += 1
         run = run + 1 if won else 0
         wins += won
         total += points
         per.append(points)
-        shares.append(share)
+        shares += half * (SHARE_UNIT // 2) // (game.size - 1)
         opponents.extend(game.opponents)
     performance = None
     if games and opponents:
-        mean_share = sum(shares, Fraction(0)) / len(shares)
+        mean_share = Fraction(shares, SHARE_UNIT * len(games))
         mean_rating = sum(opponents) / len(opponents)
         performance = round(mean_rating + PERFORMANCE_SPREAD * float(mean_share - Fraction(1, 2)))
     return ArenaScore(
-        points=total,
+        points=Fraction(total, 2),
         tables=len(games),
         wins=wins,
         on_fire=run >= STREAK_WINS,
         berserk_wins=berserk_wins,
         performance=performance,
-        per_table=tuple(per),
+        per_table=tuple(Fraction(p, 2) for p in per),
     )
 
 

@@ -129,7 +129,7 @@ def test_points_by_place_with_a_streak_and_berserk():
     ]
     s = score_tables(games)
     assert s.per_table == (3, 3, 7, 4, 2)
-    assert s.points == 19 and s.wins == 4 and s.berserk_wins == 1 and not s.on_fire
+    assert (s.points, s.wins, s.berserk_wins, s.on_fire) == (19, 4, 1, False)
 
 
 def test_shared_places_forfeits_and_berserk_losses():
@@ -141,7 +141,7 @@ def test_shared_places_forfeits_and_berserk_losses():
         ]
     )
     assert s.per_table == (F(5, 2), 0, 1)
-    assert s.wins == 1 and s.berserk_wins == 0
+    assert (s.wins, s.berserk_wins) == (1, 0)
 
 
 def test_performance_in_rating_terms():
@@ -179,3 +179,21 @@ def test_team_scores_sum_the_best_n():
         ("C", F(2), ("c1",)),
     ]
     assert team_scores(points, team, ["C", "B"], best=1)[0] == ("B", F(7), ("b1",))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 8), min_size=2, max_size=8), st.data())
+def test_a_tables_points_are_the_placement_points_of_its_place(raw_places, data):
+    """The arena counts a table's points directly; they are ``placement_points``' "raw" and
+    "share" values for the player's place (ties shared)."""
+    from tournaments.formats import placement_points
+    from tournaments.formats.arena import SHARE_UNIT
+    from tournaments.formats.arena import half_points
+    from tournaments.formats.points import places_from_keys
+
+    places = places_from_keys([(p,) for p in raw_places])
+    seat = data.draw(st.integers(0, len(places) - 1))
+    half = half_points(Played(places[seat], len(places), places=places))
+    assert F(half, 2) == placement_points(places, "raw")[seat]
+    share = half * (SHARE_UNIT // 2) // (len(places) - 1)
+    assert F(share, SHARE_UNIT) == placement_points(places, "share")[seat]
