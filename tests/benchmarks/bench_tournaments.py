@@ -1,4 +1,5 @@
-"""Tournament formats benchmark: a Swiss round and the standings for 10,000 players.
+"""Tournament formats benchmark: a Swiss round and the standings for 10,000 players; an arena's
+pairing of its pool and its standings (formats.arena) for as many.
 
 Run: ``make bench-tournaments`` (or ``python -m tests.benchmarks.bench_tournaments [--players N]
 [--table-size T] [--rounds R] [--repeat K]``). Plays R Swiss rounds with random match scores to
@@ -14,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from fractions import Fraction
 
 from tests.benchmarks.bench_engine import pin_to_one_core
 from tournaments.formats import SeatResult
@@ -23,6 +25,10 @@ from tournaments.formats import repeat_meetings
 from tournaments.formats import seat_duplicate
 from tournaments.formats import seat_swiss
 from tournaments.formats import table_sizes
+from tournaments.formats.arena import Played
+from tournaments.formats.arena import Waiting
+from tournaments.formats.arena import arena_standings
+from tournaments.formats.arena import pair_arena
 
 
 def play(seating, rng: random.Random, rounds_per_match: int = 4) -> list[TableResult]:
@@ -112,7 +118,48 @@ def main(argv: list[str] | None = None) -> int:
         f"duplicate standings:      {median:7.1f} ms median, {best:7.1f} ms best "
         f"(one round, {len(dup.groups)} deal groups)"
     )
+    arena(n, size, args.repeat)
     return 0
+
+
+def arena(n: int, size: int, repeat: int, tables_each: int = 6) -> None:
+    """Time an arena's step: pairing a quarter of the field waiting at once, and the standings
+    after every player has played ``tables_each`` tables (each step of the scheduler does one
+    and, when a table has ended, the other)."""
+    rng = random.Random(3)
+    played: dict[int, list[Played]] = {p: [] for p in range(n)}
+    for _ in range(tables_each):
+        order = list(range(n))
+        rng.shuffle(order)
+        for start in range(0, n - size + 1, size):
+            table = order[start : start + size]
+            places = tuple(rng.sample(range(1, size + 1), size))
+            for i, p in enumerate(table):
+                played[p].append(
+                    Played(places[i], size, places=places, opponents=(1500.0,) * (size - 1))
+                )
+    pool = [
+        Waiting(
+            p,
+            Fraction(rng.randint(0, 30)),
+            rng.randint(1200, 1800),
+            rng.random() * 30,
+            frozenset(rng.sample(range(n), size - 1)),
+        )
+        for p in rng.sample(range(n), n // 4)
+    ]
+    median, best, tables = timed(
+        lambda: pair_arena(pool, now=30.0, table_size=size, wait_seconds=30), repeat
+    )
+    print(
+        f"arena: pair the pool:     {median:7.1f} ms median, {best:7.1f} ms best "
+        f"({len(pool):,} waiting, {len(tables):,} tables formed)"
+    )
+    median, best, _ = timed(lambda: arena_standings(list(range(n)), played), repeat)
+    print(
+        f"arena standings:          {median:7.1f} ms median, {best:7.1f} ms best "
+        f"({n * tables_each // size:,} tables, {tables_each} a player)"
+    )
 
 
 if __name__ == "__main__":
