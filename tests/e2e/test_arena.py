@@ -2,7 +2,9 @@
 opens an arena that bots already play (started by the server's own tick), taps Join, is seated
 at a table that forms for them (the wait rule: after the arena's wait, bots fill it), taps
 Berserk in the table's ready window, taps Pause and Resume, and watches the leaderboard change
-over the socket as tables end (no reload). An organizer schedules an arena with the form.
+over the socket as tables end (no reload). A paused player in a field larger than the
+leaderboard's top sees their own line below it, then the arena end (its last tables finish) and
+the final leaderboard; an organizer schedules an arena with the form.
 
 The arena is set up as staff would, in the served platform's database (tables of 3, one-round
 games on the double-6 set, a 5 s wait, bots allowed, berserk allowed); the other entrants are
@@ -40,6 +42,8 @@ STARTED_MS = 30_000  # the start is the server's tick (every SWEEP_INTERVAL)
 SEATED_MS = 30_000  # the pool is paired at once, or after the wait: a few seconds
 TABLES_MS = 120_000  # bots' one-round games on the double-6 set end within this
 TABLES_SHOWN = 8  # finished tables before the leaderboard's screenshot
+BIG_FIELD = 23  # more than the leaderboard's top (BOARD_TOP in tournament_arena.js)
+BOARD_TOP = 20
 
 SETUP = """
 from datetime import timedelta
@@ -76,9 +80,9 @@ print(Seat.objects.get(game_id={game!r}, user__username={username!r}).berserk)
 """
 
 
-def create_arena(server_env: dict, staff: str, name: str) -> int:
+def create_arena(server_env: dict, staff: str, name: str, bots: int = BOTS) -> int:
     code = SETUP.format(
-        staff=staff, name=name, start_in=START_IN_S, wait=WAIT_S, ready=READY_S, bots=BOTS
+        staff=staff, name=name, start_in=START_IN_S, wait=WAIT_S, ready=READY_S, bots=bots
     )
     return int(manage_shell(server_env, code).strip().splitlines()[-1])
 
@@ -114,6 +118,7 @@ def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_
     page.evaluate("window.__e2eNoReload = true")
 
     # Join while it runs: into the pool, then seated at a table still in its ready window.
+    expect(page.get_by_test_id("entry-verdict")).to_have_text("You can enter.")
     join = page.get_by_test_id("register")
     expect(join).to_have_text("Join")
     join.click()
@@ -235,6 +240,16 @@ def test_an_organizer_schedules_an_arena_with_the_form(
     expect(page.get_by_test_id("standings")).to_contain_text("Perf.")
 
 
+JOIN_PAUSED = """
+from django.db import transaction
+from accounts.models import User
+from tournaments.services import tournament_pause, tournament_register
+user = User.objects.get(username={username!r})
+with transaction.atomic():  # the pool is paired once this commits: never seated
+    tournament_register(tournament_id={tid}, user=user)
+    tournament_pause(tournament_id={tid}, user=user)
+"""
+
 END_SOON = """
 from datetime import timedelta
 from core import clock
@@ -250,16 +265,32 @@ Tournament.objects.filter(pk=t.pk).update(
 
 
 @pytest.mark.heavy(60)
-def test_a_watcher_sees_the_arena_end_with_its_final_leaderboard(
+def test_a_paused_player_sees_their_line_below_the_top_and_the_arena_end(
     new_context, server_url, server_env, artifacts_dir, unique_name
 ):
-    tournament_id = create_arena(server_env, unique_name("org"), f"Arena {unique_name('')}")
-    page = new_context(DESKTOP).new_page()  # a visitor, not signed in
+    username = unique_name("arp")
+    page = new_context(DESKTOP).new_page()
+    sign_up(page, username)
+    name = f"Arena {unique_name('')}"
+    tournament_id = create_arena(server_env, unique_name("org"), name, bots=BIG_FIELD)
     page.goto(f"/tournaments/{tournament_id}")
     expect(page.get_by_test_id("tournament-status")).to_have_attribute(
         "data-status", "running", timeout=STARTED_MS
     )
-    expect(page.get_by_test_id("standings-row").first).to_be_visible(timeout=TABLES_MS)
+    # In, and paused at once (never seated): no points, last on the leaderboard.
+    manage_shell(server_env, JOIN_PAUSED.format(tid=tournament_id, username=username))
+    doing = page.get_by_test_id("arena-doing")
+    expect(doing).to_have_attribute("data-state", "paused", timeout=TABLES_MS)
+    expect(page.get_by_test_id("resume")).to_be_visible()
+
+    # The top 20 and, below a gap, the player's own line, marked paused.
+    rows = page.get_by_test_id("standings-row")
+    expect(rows).to_have_count(BOARD_TOP + 1, timeout=TABLES_MS)
+    expect(page.get_by_test_id("leaderboard-gap")).to_be_visible()
+    mine = rows.last
+    expect(mine).to_have_attribute("data-username", username)
+    expect(mine).to_have_attribute("data-paused", "1")
+    expect(mine.get_by_test_id("standings-paused")).to_have_text("paused")
 
     # Its time runs out: no new table; those playing finish and count; then it is over.
     manage_shell(server_env, END_SOON.format(tid=tournament_id, seconds=3))
@@ -268,16 +299,24 @@ def test_a_watcher_sees_the_arena_end_with_its_final_leaderboard(
     )
     expect(page.get_by_test_id("arena-clock-note")).to_contain_text("Played from")
     expect(page.get_by_test_id("standings-note")).to_have_text("final")
+    expect(doing).to_be_hidden()
+    expect(page.get_by_test_id("entry-verdict")).to_be_hidden()  # it takes nobody now
     status, detail = api(server_url, "GET", f"/api/v1/tournaments/{tournament_id}")
     assert status == 200, detail
     lines = detail["standings"]["lines"]
-    expect(page.get_by_test_id("standings-row")).to_have_count(len(lines))
-    first = page.get_by_test_id("standings-row").first
-    expect(first).to_have_attribute("data-username", lines[0]["username"])
+    assert len(lines) == BIG_FIELD + 1
+    assert lines[-1]["username"] == username
+    expect(rows.first).to_have_attribute("data-username", lines[0]["username"])
+    # Everyone, on asking.
+    more = page.get_by_test_id("leaderboard-more")
+    expect(more).to_have_text(f"Show all {BIG_FIELD + 1} players")
+    more.click()
+    expect(rows).to_have_count(BIG_FIELD + 1)
+    expect(page.get_by_test_id("leaderboard-gap")).to_have_count(0)
+    expect(more).to_have_text(f"Show the top {BOARD_TOP}")
     expect(page.get_by_test_id("final-place")).to_have_count(
         sum(1 for e in detail["entries"] if e["final_place"] is not None)
     )
-    expect(page.get_by_test_id("register")).to_have_count(0)  # a visitor: no buttons at all
     assert violations(page) == []
     page.screenshot(path=artifacts_dir / "arena-final-1280x800.png", full_page=True)
 

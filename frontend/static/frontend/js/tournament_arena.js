@@ -14,6 +14,11 @@ import { formatDate } from "./tiles.js";
 
 const ACTIVE = ["registered", "checked_in"];
 const SHEET_SHOWN = 14; // the latest tables a leaderboard line shows (the rest: "…")
+// The leaderboard shows its top (and the player's own line) until asked for everyone: an arena
+// of hundreds would otherwise be a page of hundreds of lines, redrawn at every table's end.
+const BOARD_TOP = 20;
+let boardAll = false;
+let boardShown = null; // [detail, me] last drawn, to redraw when the button is pressed
 
 let mine = null; // the last REST "me.arena", with the state it was read in ({key, ...})
 let asked = null; // the state whose REST answer was asked for (once per state)
@@ -263,16 +268,46 @@ function sheetNode(line, size) {
   return box;
 }
 
+// The "Show all" button under the leaderboard, made once.
+function moreButton() {
+  let button = document.getElementById("leaderboard-more");
+  if (button) return button;
+  button = el("button", { className: "show-more", testid: "leaderboard-more" });
+  button.type = "button";
+  button.id = "leaderboard-more";
+  button.addEventListener("click", () => {
+    boardAll = !boardAll;
+    if (boardShown) renderLeaderboard(...boardShown);
+  });
+  document.getElementById("standings-rows").closest(".table-scroll").after(button);
+  return button;
+}
+
+// The lines to draw: all of them, or the top and, below a gap, the player's own.
+function shownLines(lines, me) {
+  if (boardAll || lines.length <= BOARD_TOP + 1) return { shown: lines, gap: false };
+  const mine = lines.findIndex((line) => line.username === me);
+  const shown = lines.slice(0, BOARD_TOP);
+  if (mine >= BOARD_TOP) return { shown: [...shown, lines[mine]], gap: true };
+  return { shown, gap: false };
+}
+
 export function renderLeaderboard(d, me) {
+  boardShown = [d, me];
   const rows = document.getElementById("standings-rows");
   const note = document.getElementById("standings-note");
   const s = d.standings;
+  const more = moreButton();
   document.getElementById("standings-empty").hidden = !!(s && s.lines.length);
+  more.hidden = !s || s.lines.length <= BOARD_TOP + 1;
   if (!s) { rows.replaceChildren(); note.textContent = ""; return; }
   note.textContent = s.final ? gettext("final")
     : fmt(ngettext("%(n)s table finished", "%(n)s tables finished", s.tables), { n: s.tables });
+  more.textContent = boardAll ? fmt(gettext("Show the top %(n)s"), { n: BOARD_TOP })
+    : fmt(ngettext("Show all %(n)s player", "Show all %(n)s players", s.lines.length), { n: s.lines.length });
   const entries = new Map(d.entries.map((e) => [e.id, e]));
-  rows.replaceChildren(...s.lines.map((line) => {
+  const { shown, gap } = shownLines(s.lines, me);
+  const drawn = shown.map((line) => {
     const tr = el("tr", { testid: "standings-row" });
     tr.dataset.username = line.username;
     if (line.username === me) tr.classList.add("me");
@@ -308,5 +343,18 @@ export function renderLeaderboard(d, me) {
       el("td", { text: String(line.games) }),
     );
     return tr;
-  }));
+  });
+  if (gap) { // the lines between the top and the player's own are left out
+    const tr = el("tr", { className: "arena-gap", testid: "leaderboard-gap" });
+    const td = el("td");
+    td.colSpan = 5;
+    const words = fmt(gettext("Places %(from)s to %(to)s are not shown"), { from: BOARD_TOP + 1, to: shown[shown.length - 1].rank - 1 });
+    const dots = el("span", { text: "⋯" });
+    dots.setAttribute("aria-hidden", "true");
+    td.title = words;
+    td.append(dots, el("span", { className: "visually-hidden", text: words }));
+    tr.append(td);
+    drawn.splice(BOARD_TOP, 0, tr);
+  }
+  rows.replaceChildren(...drawn);
 }

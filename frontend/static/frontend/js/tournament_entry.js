@@ -1,7 +1,8 @@
 // The tournament page's entry conditions: what the tournament asks of its players, and whether
 // the viewer can enter ("You can enter") or exactly why not (every reason the API gives, in the
 // viewer's language). Read from the REST detail (its "entry" and "entry_conditions"), again
-// after the viewer registers or withdraws.
+// after the viewer registers or withdraws and when the tournament's status changes (an arena
+// takes players while it runs; the others stop at the start).
 import { api } from "./api.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
 
@@ -41,7 +42,8 @@ function render(d) {
   const entered = d.me && ["registered", "checked_in"].includes(d.me.status);
   // A play ban has its own notice on the page (tournament.js): not said a second time here.
   const said = (d.entry ? d.entry.reasons : []).filter((r) => !(r.code === "play_ban" && d.my_play_ban));
-  const ask = d.entry && OPEN.includes(d.status) && !entered && (d.entry.can_enter || said.length > 0);
+  const open = OPEN.includes(d.status) || (d.format === "arena" && d.status === "running");
+  const ask = d.entry && open && !entered && (d.entry.can_enter || said.length > 0);
   verdict.hidden = !ask;
   reasons.hidden = true;
   if (ask) {
@@ -69,4 +71,9 @@ if (id && box) {
     const button = document.getElementById(name);
     if (button) button.addEventListener("click", () => setTimeout(load, 800));
   }
+  // tournament.js keeps the page's status in data-status (set again at every detail: only a
+  // change asks again).
+  new MutationObserver((records) => {
+    if (records.some((r) => r.oldValue !== null && r.oldValue !== root.dataset.status)) load();
+  }).observe(root, { attributes: true, attributeFilter: ["data-status"], attributeOldValue: true });
 }
