@@ -11,7 +11,8 @@ games on the double-6 set, a 5 s wait, bots allowed, berserk allowed); the other
 random bots. Everything under test goes through the page (DOM contract: data-testid).
 
 Screenshots (tests/artifacts/): arena-<size>.png (the page), arena-top-<size>.png (its first
-screen: the clock, the entry) and arena-leaderboard-<size>.png (the live leaderboard).
+screen: the clock, the entry), arena-seated-<size>.png (seated, Berserk offered),
+arena-leaderboard-<size>.png (the live leaderboard) and arena-final-1280x800.png (the end).
 """
 
 from __future__ import annotations
@@ -126,6 +127,7 @@ def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_
     expect(doing).to_have_attribute("data-state", re.compile("^(waiting|seated)$"))
     expect(page.get_by_test_id("entrants")).to_contain_text(username)
     expect(page.get_by_test_id("withdraw")).to_have_text("Leave")
+    expect(page.get_by_test_id("entry-verdict")).to_be_hidden()  # in: nothing to ask
     my_table = page.get_by_test_id("my-table")
     expect(my_table).to_be_visible(timeout=SEATED_MS)
     expect(doing).to_have_attribute("data-state", "seated")
@@ -135,6 +137,8 @@ def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_
     # Berserk before the table starts: the button gives way to what it did.
     berserk = page.get_by_test_id("berserk")
     expect(berserk).to_be_visible()
+    page.get_by_test_id("my-entry").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts_dir / f"arena-seated-{size}.png")
     berserk.click()
     expect(page.get_by_test_id("berserk-done")).to_be_visible()
     expect(berserk).to_be_hidden()

@@ -61,8 +61,15 @@ function render(d) {
   box.hidden = !rules && !ask;
 }
 
+// The latest question's answer wins: an earlier one arriving late (the status changed just
+// before the viewer registered) would show a verdict already out of date.
+let asked = 0;
 async function load() {
-  try { render(await api(`tournaments/${id}`)); } catch (e) { /* the page's own poll shows errors */ }
+  const n = ++asked;
+  try {
+    const d = await api(`tournaments/${id}`);
+    if (n === asked) render(d);
+  } catch (e) { /* the page's own poll shows errors */ }
 }
 
 if (id && box) {
