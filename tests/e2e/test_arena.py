@@ -172,6 +172,9 @@ def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_
         timeout=TABLES_MS,
     )
     assert page.evaluate("window.__e2eNoReload === true")
+    expect(page.get_by_test_id("my-entry")).to_have_text(
+        re.compile(r"^You are in the arena: \d+(st|nd|rd|th), \d*½? pts?\.$")
+    )
     rows = page.get_by_test_id("standings-row")
     expect(rows.first).to_be_visible()
     assert rows.count() >= BOTS  # every ranked player, house bots not among them

@@ -168,7 +168,7 @@ function renderEntry(d) {
     let text = myEntry.final_place
       ? fmt(gettext("You finished %(place)s."), { place: ordinal(myEntry.final_place) })
       : fmt(gettext("You are %(status)s."), { status: entryStatusText(myEntry.status) });
-    if (isArena && d.status === "running" && active) text = gettext("You are in the arena.");
+    if (isArena && d.status === "running" && active) text = arenaPlace(d);
     if (!isArena && myEntry.joined_round > 1) text += " " + fmt(gettext("You joined late: seated from round %(n)s."), { n: myEntry.joined_round });
     line.textContent = text;
   }
@@ -187,6 +187,14 @@ function renderEntry(d) {
     document.getElementById("berserk-done").hidden = !(game && arena.wentBerserk(d, myEntry));
     arena.renderDoing(d, myEntry, serverNow());
   }
+}
+
+// "You are in the arena", with the player's place and points once they have a line.
+function arenaPlace(d) {
+  const line = d.standings ? d.standings.lines.find((l) => l.entry === myEntry.id) : null;
+  if (!line) return gettext("You are in the arena.");
+  const points = fmt(ngettext("%(n)s pt", "%(n)s pts", line.points), { n: arena.pointsText(line.points) });
+  return fmt(gettext("You are in the arena: %(place)s, %(points)s."), { place: ordinal(line.rank), points });
 }
 
 // The REST detail again (its "me": waiting since, berserk), soon: the player's table or state
