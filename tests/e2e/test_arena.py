@@ -200,6 +200,15 @@ def test_a_player_joins_a_running_arena_goes_berserk_pauses_resumes_and_sees_it_
     board.scroll_into_view_if_needed()
     board.screenshot(path=artifacts_dir / f"arena-leaderboard-{size}.png")
 
+    # Leave (asked first): out of the arena, the points kept; Join again is offered.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("withdraw").click()
+    expect(doing).to_have_attribute("data-state", "left")
+    expect(doing).to_have_text("You left the arena; your points are kept. Join again to play on.")
+    expect(page.get_by_test_id("register")).to_be_visible()
+    expect(page.get_by_test_id("pause")).to_be_hidden()
+    expect(page.get_by_test_id("my-table")).to_be_hidden()
+
 
 def test_an_organizer_schedules_an_arena_with_the_form(
     new_context, server_url, server_env, unique_name
@@ -240,11 +249,14 @@ def test_an_organizer_schedules_an_arena_with_the_form(
         "berserk": True,
     }
 
-    # Its page before the start: how long it plays, and Join.
+    # Its page before the start: how long it plays, and Join; the list names its format.
     expect(page.get_by_test_id("arena-clock")).to_have_text("45:00")
     expect(page.get_by_test_id("tournament-facts")).to_contain_text("Arena")
     expect(page.get_by_test_id("register")).to_have_text("Join")
     expect(page.get_by_test_id("standings")).to_contain_text("Perf.")
+    page.goto("/tournaments")
+    row = page.get_by_test_id("tournament-row").filter(has_text=name)
+    expect(row).to_contain_text("Arena · ")
 
 
 JOIN_PAUSED = """
