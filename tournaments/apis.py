@@ -240,6 +240,16 @@ class StandingsLineOutput(serializers.Serializer):
     sheet = serializers.ListField(
         child=serializers.FloatField(), required=False, help_text="arena: each table's points"
     )
+    sheet_doubled = serializers.ListField(
+        child=serializers.BooleanField(),
+        required=False,
+        help_text="arena: per table of the sheet, whether it scored double (on fire)",
+    )
+    sheet_berserk = serializers.ListField(
+        child=serializers.BooleanField(),
+        required=False,
+        help_text="arena: per table of the sheet, whether it was a berserk win (+1)",
+    )
     paused = serializers.BooleanField(required=False, help_text="arena: paused or gone")
     team = serializers.CharField(
         allow_null=True, required=False, help_text="team battle: the player's team (slug)"

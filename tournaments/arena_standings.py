@@ -81,6 +81,8 @@ def arena_standings_doc(
                 "berserk_wins": score.berserk_wins,
                 "performance": score.performance,
                 "sheet": [_number(p) for p in score.per_table],
+                "sheet_doubled": list(score.doubled),
+                "sheet_berserk": list(score.berserk_won),
                 "paused": entry.paused or entry.status not in ACTIVE_ENTRY,
             }
         )

@@ -81,7 +81,9 @@ def tournament_list(*, group: str | None = None, team=None):
         theirs = Tournament.objects.filter(Q(team=team) | Q(battle_teams=team)).values("pk")
         found = found.filter(pk__in=theirs)
     rows = found.select_related("created_by", "team").annotate(
-        entrants=Count("entries", filter=Q(entries__status__in=ACTIVE_ENTRY)),
+        entrants=Count(
+            "entries", filter=Q(entries__status__in=ACTIVE_ENTRY, entries__house_bot=False)
+        ),
         list_group=Case(
             When(status__in=LIST_GROUPS["running"], then=Value(0)),
             When(status__in=LIST_GROUPS["upcoming"], then=Value(1)),
@@ -149,7 +151,7 @@ def tournament_summary(
         winner = lines[0]["username"] if lines else None
     entrants = getattr(tournament, "entrants", None)
     if entrants is None:
-        entrants = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
+        entrants = tournament.entries.filter(status__in=ACTIVE_ENTRY, house_bot=False).count()
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -286,7 +288,7 @@ def tournament_detail(tournament: Tournament) -> dict[str, Any]:
         "no_show_policy": tournament.no_show_policy,
         "withdrawal_policy": tournament.withdrawal_policy,
         "cancelled_reason": tournament.cancelled_reason,
-        "entrants": sum(1 for e in entries if e.status in ACTIVE_ENTRY),
+        "entrants": sum(1 for e in entries if e.status in ACTIVE_ENTRY and not e.house_bot),
         "entries": [_entry_doc(e, names) for e in entries],
         "rounds_detail": _rounds(tournament, names),
         "standings": names.standings(public_standings(tournament)),

@@ -463,6 +463,8 @@ def test_a_player_joining_a_running_arena_is_paired_and_keeps_a_leavers_score(fr
     house = tournament.entries.filter(house_bot=True)
     tournament.refresh_from_db()
     assert house.count() == 3
+    # house bots fill tables; they are not players of the arena
+    assert client_for().get(f"/api/v1/tournaments/{tournament.pk}").json()["entrants"] == 5
     assert not {line["entry"] for line in (tournament.standings or {}).get("lines", [])} & set(
         house.values_list("pk", flat=True)
     )

@@ -199,6 +199,8 @@ class ArenaScore:
     berserk_wins: int
     performance: int | None
     per_table: tuple[Fraction, ...]  # what each table scored, in order
+    doubled: tuple[bool, ...] = ()  # per table: scored double (on fire)
+    berserk_won: tuple[bool, ...] = ()  # per table: a berserk win (+1)
 
 
 # Shares are summed exactly as integers over SHARE_UNIT: a table of k seats has k - 1 from 1
@@ -225,12 +227,16 @@ def score_tables(games: Sequence[Played]) -> ArenaScore:
     total = 0  # half points
     wins = run = berserk_wins = 0
     per: list[int] = []
+    doubled: list[bool] = []
+    berserk_won: list[bool] = []
     shares = 0  # in 1/SHARE_UNIT
     opponents: list[float] = []
     for game in games:
         half = 0 if game.forfeited else half_points(game)
         won = game.place == 1 and not game.forfeited
         points = half * (STREAK_FACTOR if run >= STREAK_WINS else 1)
+        doubled.append(run >= STREAK_WINS)
+        berserk_won.append(won and game.berserk)
         if won and game.berserk:
             points += 2 * BERSERK_BONUS
             berserk_wins += 1
@@ -253,6 +259,8 @@ def score_tables(games: Sequence[Played]) -> ArenaScore:
         berserk_wins=berserk_wins,
         performance=performance,
         per_table=tuple(Fraction(p, 2) for p in per),
+        doubled=tuple(doubled),
+        berserk_won=tuple(berserk_won),
     )
 
 

@@ -129,6 +129,8 @@ def test_points_by_place_with_a_streak_and_berserk():
     ]
     s = score_tables(games)
     assert s.per_table == (3, 3, 7, 4, 2)
+    assert s.doubled == (False, False, True, True, False)
+    assert s.berserk_won == (False, False, True, False, False)
     assert (s.points, s.wins, s.berserk_wins, s.on_fire) == (19, 4, 1, False)
 
 

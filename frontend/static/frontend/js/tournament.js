@@ -13,6 +13,7 @@ import {
 import { heartbeat } from "./socket.js";
 import { mountChat } from "./chat.js";
 import * as arena from "./tournament_arena.js";
+import { renderBattle, teamFacts } from "./tournament_teams.js";
 
 const root = document.getElementById("tournament");
 const id = root.dataset.tournamentId;
@@ -101,6 +102,7 @@ function renderHead(d) {
     fact(gettext("Starts"), formatDate(d.starts_at)),
   ];
   if (d.arena) facts.push(...arena.facts(d, fact));
+  facts.push(...teamFacts(d));
   facts.push(
     fact(gettext("Players"), d.max_players ? `${players(d)}/${d.max_players}` : String(players(d)), "entrants-count"),
     fact(gettext("Tables of"), String(d.table_size)),
@@ -233,7 +235,7 @@ function tick() {
 }
 
 function renderStandings(d) {
-  if (isArena) { arena.renderLeaderboard(d, me); return; }
+  if (isArena) { renderBattle(d); arena.renderLeaderboard(d, me); return; }
   const rows = document.getElementById("standings-rows");
   const s = d.standings;
   document.getElementById("standings-empty").hidden = !!s;

@@ -8,6 +8,7 @@
 // about to start) is in the REST answer's "me.arena" only. The page derives the rest from the
 // pushed detail (their entry's status and pause, the table they sit at) and asks the REST detail
 // again when their table changes (tournament.js, refreshMe).
+import { teamBadge } from "./tournament_teams.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
 import { countdownText, el, entryStatusText, playerLink } from "./tournament_common.js";
 import { formatDate } from "./tiles.js";
@@ -217,41 +218,19 @@ export function pointsText(p) {
   return p.toFixed(2);
 }
 
-// Which tables scored double (on fire) and which were berserk wins. The standings give each
-// table's points only; at full tables (table_size players) the points say it: a win scores
-// table_size − 1 (− ½ when two share first place), +1 if berserk, all doubled after two wins
-// running (formats.arena). The reading is kept only when it agrees with the line's table wins,
-// berserk wins and fire; otherwise (a smaller table, first place shared by three) the sheet
-// shows the points alone.
-export function sheetMarks(sheet, size, line) {
-  let run = 0, wins = 0, berserks = 0;
-  const marks = [];
-  for (const p of sheet) {
-    const f = run >= 2 ? 2 : 1;
-    const win = f * (size - 1), shared = f * (size - 1.5);
-    const berserk = p === win + 1 || (p === shared + 1 && p !== win);
-    const won = berserk || p === win || p === shared;
-    marks.push({ doubled: f === 2, berserk });
-    wins += won;
-    berserks += berserk;
-    run = won ? run + 1 : 0;
-  }
-  const agrees = wins === line.table_wins && berserks === line.berserk_wins && (run >= 2) === !!line.on_fire;
-  return agrees ? marks : null;
-}
-
-function sheetNode(line, size) {
+function sheetNode(line) {
   const sheet = line.sheet || [];
   const box = el("span", { className: "arena-sheet", testid: "arena-sheet" });
   if (!sheet.length) return box;
-  const marks = sheetMarks(sheet, size, line);
+  // Which tables scored double (on fire) and which were berserk wins: the server says so.
+  const doubled = line.sheet_doubled || [], berserk = line.sheet_berserk || [];
   const from = Math.max(0, sheet.length - SHEET_SHOWN);
   const said = [];
   const shown = el("span", { className: "arena-sheet-tables" });
   shown.setAttribute("aria-hidden", "true");
   if (from > 0) shown.append(el("span", { className: "arena-sheet-more", text: "…" }));
   sheet.forEach((p, i) => {
-    const mark = marks ? marks[i] : { doubled: false, berserk: false };
+    const mark = { doubled: !!doubled[i], berserk: !!berserk[i] };
     let words = pointsText(p);
     if (mark.doubled && mark.berserk) words = fmt(gettext("%(points)s (doubled, berserk win)"), { points: words });
     else if (mark.doubled) words = fmt(gettext("%(points)s (doubled)"), { points: words });
@@ -331,7 +310,9 @@ export function renderLeaderboard(d, me) {
       const badge = el("span", { className: "badge arena-paused", text: gone ? entryStatusText(entry.status) : gettext("paused"), testid: "standings-paused" });
       name.append(badge);
     }
-    player.append(name, sheetNode(line, d.table_size));
+    const team = teamBadge(d, line.team);
+    if (team) name.append(team);
+    player.append(name, sheetNode(line));
     tr.dataset.paused = paused ? "1" : "0";
     const points = el("td", { className: "arena-points", text: pointsText(line.points), testid: "standings-points" });
     points.title = fmt(gettext("Arena points: %(points)s"), { points: line.points_exact });
