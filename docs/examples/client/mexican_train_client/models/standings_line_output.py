@@ -34,6 +34,8 @@ class StandingsLineOutput:
         berserk_wins (int | Unset): arena
         performance (int | None | Unset): arena: the opponents' mean rating + 800 × (mean placement share − ½)
         sheet (list[float] | Unset): arena: each table's points
+        sheet_doubled (list[bool] | Unset): arena: per table of the sheet, whether it scored double (on fire)
+        sheet_berserk (list[bool] | Unset): arena: per table of the sheet, whether it was a berserk win (+1)
         paused (bool | Unset): arena: paused or gone
         team (None | str | Unset): team battle: the player's team (slug)
     """
@@ -57,6 +59,8 @@ class StandingsLineOutput:
     berserk_wins: int | Unset = UNSET
     performance: int | None | Unset = UNSET
     sheet: list[float] | Unset = UNSET
+    sheet_doubled: list[bool] | Unset = UNSET
+    sheet_berserk: list[bool] | Unset = UNSET
     paused: bool | Unset = UNSET
     team: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -111,6 +115,14 @@ class StandingsLineOutput:
         if not isinstance(self.sheet, Unset):
             sheet = self.sheet
 
+        sheet_doubled: list[bool] | Unset = UNSET
+        if not isinstance(self.sheet_doubled, Unset):
+            sheet_doubled = self.sheet_doubled
+
+        sheet_berserk: list[bool] | Unset = UNSET
+        if not isinstance(self.sheet_berserk, Unset):
+            sheet_berserk = self.sheet_berserk
+
         paused = self.paused
 
         team: None | str | Unset
@@ -154,6 +166,10 @@ class StandingsLineOutput:
             field_dict["performance"] = performance
         if sheet is not UNSET:
             field_dict["sheet"] = sheet
+        if sheet_doubled is not UNSET:
+            field_dict["sheet_doubled"] = sheet_doubled
+        if sheet_berserk is not UNSET:
+            field_dict["sheet_berserk"] = sheet_berserk
         if paused is not UNSET:
             field_dict["paused"] = paused
         if team is not UNSET:
@@ -221,6 +237,10 @@ class StandingsLineOutput:
 
         sheet = cast(list[float], d.pop("sheet", UNSET))
 
+        sheet_doubled = cast(list[bool], d.pop("sheet_doubled", UNSET))
+
+        sheet_berserk = cast(list[bool], d.pop("sheet_berserk", UNSET))
+
         paused = d.pop("paused", UNSET)
 
         def _parse_team(data: object) -> None | str | Unset:
@@ -252,6 +272,8 @@ class StandingsLineOutput:
             berserk_wins=berserk_wins,
             performance=performance,
             sheet=sheet,
+            sheet_doubled=sheet_doubled,
+            sheet_berserk=sheet_berserk,
             paused=paused,
             team=team,
         )
