@@ -4,7 +4,7 @@
 // wait and Leave appears; once a table is formed the page opens it.
 import { api, csrfToken, errorText } from "./api.js";
 import { gettext, ngettext, fmt } from "./i18n.js";
-import { heartbeat } from "./socket.js";
+import { watchPage } from "./socket.js";
 
 const root = document.getElementById("pools");
 const signedIn = root && root.dataset.signedIn === "1";
@@ -19,7 +19,6 @@ let grid = null; // the newest grid: {pools: [...], at}
 let ticket = { status: "none" }; // the caller's (pools/ticket)
 let waitingSince = 0; // Date.now() when the wait began, from the server's waited_seconds
 let busy = false;
-let backoff = 1000;
 let pollTimer = null;
 
 function mode() {
@@ -203,50 +202,17 @@ function stopPolling() {
 }
 
 function connect() {
-  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-  let ws;
-  try {
-    ws = new WebSocket(`${proto}//${window.location.host}/ws/pools/`);
-  } catch (e) {
-    startPolling();
-    setTimeout(connect, backoff);
-    return;
-  }
-  let beat = null;
-  let dead = false;
-  const reconnect = () => {
-    root.dataset.live = "0";
-    startPolling();
-    const delay = backoff + Math.random() * 500;
-    backoff = Math.min(backoff * 2, 30000);
-    setTimeout(connect, delay);
-  };
-  ws.addEventListener("open", () => {
-    beat = heartbeat(ws, () => {
-      dead = true;
-      try { ws.close(); } catch (e) { /* already closing */ }
-      reconnect();
-    });
-  });
-  ws.addEventListener("message", (ev) => {
-    if (dead) return;
-    if (beat) beat.seen();
-    if (root.dataset.live !== "1") {
-      backoff = 1000;
+  watchPage("/ws/pools/", {
+    root,
+    onLive: () => {
       stopPolling();
-      root.dataset.live = "1";
       if (ticket.status === "waiting") refreshTicket(); // seated while the socket was down?
-    }
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "pools") takeGrid(msg);
-    else if (msg.type === "seated" && msg.game) seated(msg.game);
-  });
-  ws.addEventListener("close", (ev) => {
-    if (beat) beat.stop();
-    if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
-    if (dead) return;
-    reconnect();
+    },
+    onDown: startPolling,
+    onMessage: (msg) => {
+      if (msg.type === "pools") takeGrid(msg);
+      else if (msg.type === "seated" && msg.game) seated(msg.game);
+    },
   });
 }
 

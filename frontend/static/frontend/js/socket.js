@@ -227,3 +227,59 @@ export class GameLive {
     else this.poll();
   }
 }
+
+// A page's socket on public state (ws/tournaments/<id>/, ws/pools/): JSON frames go to
+// onMessage; the first frame after (re)connecting marks root live (data-live="1") and calls
+// onLive (the page stops polling); a socket lost or silent (no pong) calls onDown (the page
+// polls its REST state) and is opened again after a growing, jittered wait (1 s doubling to
+// 30 s). A socket closed for a signed-out session (4401) reloads the page.
+export function watchPage(path, { root, onMessage, onLive = () => {}, onDown = () => {} }) {
+  let backoff = 1000;
+  const connect = () => {
+    const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+    let ws;
+    try {
+      ws = new WebSocket(`${proto}//${window.location.host}${path}`);
+    } catch (e) {
+      onDown();
+      setTimeout(connect, backoff);
+      return;
+    }
+    let beat = null;
+    let dead = false; // given up on (no pong): its late close must not reconnect a second time
+    const reconnect = () => {
+      root.dataset.live = "0";
+      onDown();
+      const delay = backoff + Math.random() * 500;
+      backoff = Math.min(backoff * 2, 30000);
+      setTimeout(connect, delay);
+    };
+    ws.addEventListener("open", () => {
+      // "Live" once the server has answered (its first frame is the state), not on open.
+      beat = heartbeat(ws, () => {
+        dead = true;
+        try { ws.close(); } catch (e) { /* already closing */ }
+        reconnect();
+      });
+    });
+    ws.addEventListener("message", (ev) => {
+      if (dead) return;
+      if (beat) beat.seen();
+      if (root.dataset.live !== "1") {
+        backoff = 1000;
+        root.dataset.live = "1";
+        onLive();
+      }
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      onMessage(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      if (beat) beat.stop();
+      if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
+      if (dead) return;
+      reconnect();
+    });
+  };
+  connect();
+}

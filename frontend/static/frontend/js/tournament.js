@@ -10,7 +10,7 @@ import {
   Countdown, countdownText, el, entryStatusText, formatName, playerLink, showPlayBan,
   tournamentStatusText,
 } from "./tournament_common.js";
-import { heartbeat } from "./socket.js";
+import { watchPage } from "./socket.js";
 import { mountChat } from "./chat.js";
 import * as arena from "./tournament_arena.js";
 import { renderBattle, teamFacts } from "./tournament_teams.js";
@@ -392,7 +392,6 @@ for (const action of ["register", "check-in", "withdraw", "pause", "resume", "be
 // -- live updates ------------------------------------------------------------------------------
 const connection = document.getElementById("connection");
 let pollTimer = null;
-let backoff = 1000;
 
 async function poll() {
   try { show(await api(`tournaments/${id}`)); } catch (e) { /* the next tick retries */ }
@@ -410,51 +409,14 @@ function stopPolling() {
 }
 
 function connect() {
-  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-  let ws;
-  try {
-    ws = new WebSocket(`${proto}//${window.location.host}/ws/tournaments/${id}/`);
-  } catch (e) {
-    startPolling();
-    setTimeout(connect, backoff);
-    return;
-  }
-  let beat = null;
-  let dead = false; // given up on (no pong): its late close must not reconnect a second time
-  const reconnect = () => {
-    root.dataset.live = "0";
-    startPolling();
-    const delay = backoff + Math.random() * 500;
-    backoff = Math.min(backoff * 2, 30000);
-    setTimeout(connect, delay);
-  };
-  ws.addEventListener("open", () => {
-    // "Live" once the server has answered (its first frame is the detail), not on open.
-    beat = heartbeat(ws, () => {
-      dead = true;
-      try { ws.close(); } catch (e) { /* already closing */ }
-      reconnect();
-    });
-  });
-  ws.addEventListener("message", (ev) => {
-    if (dead) return;
-    if (beat) beat.seen();
-    if (root.dataset.live !== "1") {
-      backoff = 1000;
-      stopPolling();
-      connection.textContent = gettext("Live");
-      root.dataset.live = "1";
-    }
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "tournament") show(msg.tournament);
-    else if (msg.type === "chat") chat.receive(msg);
-  });
-  ws.addEventListener("close", (ev) => {
-    if (beat) beat.stop();
-    if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
-    if (dead) return;
-    reconnect();
+  watchPage(`/ws/tournaments/${id}/`, {
+    root,
+    onLive: () => { stopPolling(); connection.textContent = gettext("Live"); },
+    onDown: startPolling,
+    onMessage: (msg) => {
+      if (msg.type === "tournament") show(msg.tournament);
+      else if (msg.type === "chat") chat.receive(msg);
+    },
   });
 }
 
