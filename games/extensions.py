@@ -7,7 +7,10 @@ names none of them (docs/DESIGN.md, the floors).
   players — a seat at a table dealt the same tiles, an active entry in its tournament
   (games.stakes);
 - a game's ratings (ratings): what a rated game did to its people's ratings, shown with it
-  (games.apis).
+  (games.apis);
+- play gates (tournaments): who may not be seated at a new table now — a player under a play
+  ban for no-shows and early leaves — asked by the platform's own pairing (matchmaking) as a
+  tournament's registration asks it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,22 @@ def register_stake_rule(rule: Callable[[Any, Any], str | None]) -> None:
     DEAL_GROUP, ENTRY), or None; asked while the deal is hidden, after the game's own seats."""
     if rule not in STAKE_RULES:
         STAKE_RULES.append(rule)
+
+
+# ``gate(user)`` raises the refusal (an ApplicationError) of a player who may not be seated at
+# a new table now.
+PLAY_GATES: list[Callable[[Any], None]] = []
+
+
+def register_play_gate(gate: Callable[[Any], None]) -> None:
+    if gate not in PLAY_GATES:
+        PLAY_GATES.append(gate)
+
+
+def play_gates_check(user: Any) -> None:
+    """Raise the first refusal of a registered play gate (a play ban's ``play_ban``)."""
+    for gate in PLAY_GATES:
+        gate(user)
 
 
 def register_game_ratings(summary: Callable[[Any], dict[str, Any] | None]) -> None:

@@ -10,6 +10,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.stakes import tournament_stake
 
         register_stake_rule(tournament_stake)  # a deal group's, an entry's stake (games.stakes)
+        from games.extensions import register_play_gate
+        from tournaments.bans import play_ban_check
+
+        register_play_gate(play_ban_check)  # a play ban bars quick pairing's tables too
         from tournaments import notices
 
         notices.register()  # the notifications it sends (notifications.kinds)

@@ -122,7 +122,8 @@ class PoolJoinApi(APIView):
                 404,
                 409,
                 e400="`invalid_bots_after`",
-                e403="`not_eligible_for_rated`, `bots_not_allowed`",
+                e403="`not_eligible_for_rated`, `bots_not_allowed`, `play_ban` (until "
+                "`ban.ends_at`: no-shows and early leaves)",
                 e404="`unknown_pool`",
                 e409="`already_waiting` (one ticket across every pool; `pool` names it), "
                 "`at_a_live_table` (an unfinished live game: a quick, tournament or arena "

@@ -28,6 +28,7 @@ from core.errors import Conflict
 from core.errors import Forbidden
 from core.errors import NotFound
 from games.eligibility import rated_eligibility_check
+from games.extensions import play_gates_check
 from games.models import Game
 from games.models import GameStatus
 from games.services import game_create_seated
@@ -92,7 +93,8 @@ def pool_join(*, user, pool: str, rated: bool = False, bots_after: int | None = 
     """Wait in ``pool`` (rated or casual), with bots after ``bots_after`` seconds if given.
 
     Refused: a bot (403 ``bots_not_allowed``), an unknown pool (404), a ``bots_after`` not
-    offered (400), a rated join by an account not yet eligible (403), a player who already
+    offered (400), a rated join by an account not yet eligible (403), a player under a play
+    ban (403 ``play_ban``, with the ban's end: games.extensions' play gates), a player who already
     waits in any pool (409 ``already_waiting``: one ticket per user, a database constraint)
     or who still plays an unfinished live game — quick pairing's, a tournament's or an
     arena's, or one of the lobby once started (409 ``at_a_live_table``: one live table at a
@@ -108,6 +110,7 @@ def pool_join(*, user, pool: str, rated: bool = False, bots_after: int | None = 
         )
     if rated:
         rated_eligibility_check(user)
+    play_gates_check(user)  # a play ban (tournaments.bans) bars new tables here too: 403
     _lock_user(user)
     waiting = Ticket.objects.filter(user=user).values_list("pool", flat=True).first()
     if waiting is not None:

@@ -123,3 +123,24 @@ def test_bad_input_is_refused_with_its_code():
     assert post_join(ana, bots_after=5).json()["code"] == "invalid_bots_after"
     assert post_join(ana, rated="maybe").json()["code"] == "invalid"
     assert not Ticket.objects.exists()
+
+
+def test_a_player_under_a_play_ban_is_not_seated_by_quick_pairing(frozen_clock):
+    """A play ban for no-shows and early leaves (tournaments.bans) bars quick pairing's new
+    tables as it bars new events: the join is refused with the ban's end, no ticket made."""
+    from datetime import timedelta
+
+    from tournaments import bans
+
+    ana = person("ana")
+    for i in range(4):  # the ladder: a warning, then a ban
+        bans.offence_record(user=ana, kind="no_show", key=f"table:test-{i}")
+    ban = bans.active_ban(ana)
+    assert ban is not None
+    refused = post_join(ana)
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "play_ban"
+    assert refused.json()["ban"]["ends_at"]
+    assert not Ticket.objects.filter(user=ana).exists()
+    frozen_clock.advance(ban.ends_at - frozen_clock.now() + timedelta(seconds=1))
+    assert post_join(ana).status_code == 201
