@@ -20,9 +20,11 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services import bot_account_get_or_create
+from chat import services as chat_services
 from core import clock
 from games import services
 from games.models import Game
+from teams import services as team_services
 from tests.games.api.factories import player
 from tests.games.api.factories import post_move
 from tests.games.api.factories import state
@@ -41,7 +43,15 @@ from tournaments import tasks as tournament_tasks
 
 VARIANTS = {"hand_size": 5, "rounds": 2}  # four seats on a double-6 set, with a boneyard
 API = "/api/v1"
-KNOWN_PARAMETERS = {"game_id", "username", "dispute_id", "seq", "tournament_id", "series_id"}
+KNOWN_PARAMETERS = {
+    "game_id",
+    "username",
+    "dispute_id",
+    "seq",
+    "tournament_id",
+    "series_id",
+    "slug",
+}
 
 
 def get_paths() -> list[str]:
@@ -66,8 +76,10 @@ def urls_for(
     dispute: int | None,
     tournament: int,
     series: int,
+    team: str,
 ):
-    """Concrete URLs for every GET path: each path parameter filled with real objects."""
+    """Concrete URLs for every GET path: each path parameter filled with real objects (a
+    ``{slug}`` is a team's: the players' team)."""
     out = []
     for path in paths:
         names = set(re.findall(r"{(\w+)}", path))
@@ -85,6 +97,7 @@ def urls_for(
                 .replace("{dispute_id}", str(dispute))
                 .replace("{tournament_id}", str(tournament))
                 .replace("{series_id}", str(series))
+                .replace("{slug}", team)
             )
             if username is not None:
                 url = url.replace("{username}", username)
@@ -189,6 +202,12 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
         dtstart=clock.now() + timedelta(hours=2),
         lead_hours=24,
     )
+    # The players' team (its page, members and chat): ana leads, bo and cy are members.
+    leader = User.objects.get(username="ana")
+    team = team_services.team_create(user=leader, name="Leak team")
+    for member in ("bo", "cy"):
+        team_services.team_join(team_id=team.pk, user=User.objects.get(username=member))
+    chat_services.chat_post_team(team=team.slug, user=leader, body="we play at 8")
     seat_of = {s.user.username: s.index for s in Game.objects.get(pk=gid).seats.all()}
     bot = next(name for name in seat_of if name not in ("ana", "bo", "cy"))
     viewers = [
@@ -214,6 +233,7 @@ def test_no_api_answer_shows_a_viewer_a_hidden_tile_during_whole_games(frozen_cl
             dispute=dispute,
             tournament=tournament,
             series=series.pk,
+            team=team.slug,
         )
         if moves % 3:  # every move: what is about this game; every third: everything
             urls = [(p, u) for p, u in urls if gid in u or "tournament" in u]
