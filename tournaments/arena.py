@@ -31,7 +31,6 @@ from games.models import GameStatus
 from games.models import Seat
 from notifications.services import notify
 from tournaments import absence
-from tournaments import arena_selectors
 from tournaments.formats import arena as rules
 from tournaments.models import ACTIVE_ENTRY
 from tournaments.models import Tournament
@@ -296,8 +295,3 @@ def _next_check(tournament: Tournament, now: datetime) -> datetime | None:
         if since + wait > now
     ]
     return min([ends_at, *times])
-
-
-def current_seat(tournament: Tournament, entry: TournamentEntry) -> TournamentSeat | None:
-    """Return the entry's seat at a table still in play, if any."""
-    return arena_selectors.current_seat(entry)

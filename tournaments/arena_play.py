@@ -9,7 +9,7 @@ from core import clock
 from core.errors import ApplicationError
 from games.models import GameStatus
 from games.services import game_berserk
-from tournaments import arena
+from tournaments import arena_selectors
 from tournaments.models import ACTIVE_ENTRY
 from tournaments.models import Tournament
 from tournaments.models import TournamentEntry
@@ -61,7 +61,7 @@ def tournament_resume(*, tournament_id, user) -> TournamentEntry:
     if clock.now() >= tournament.ends_at:
         raise ApplicationError(E.REGISTRATION_CLOSED, "the arena's time is up")
     entry.paused = False
-    entry.waiting_since = None if arena.current_seat(tournament, entry) else clock.now()
+    entry.waiting_since = None if arena_selectors.current_seat(entry) else clock.now()
     entry.save(update_fields=["paused", "waiting_since"])
     _changed(tournament)
     arena_step_soon(tournament)
@@ -76,7 +76,7 @@ def tournament_berserk(*, tournament_id, user) -> TournamentEntry:
     entry = _playing_entry(tournament, user)
     if not tournament.berserk:
         raise ApplicationError(E.BERSERK_NOT_ALLOWED, "this arena has no berserk")
-    seat = arena.current_seat(tournament, entry)
+    seat = arena_selectors.current_seat(entry)
     if seat is None or seat.table.game.status != GameStatus.OPEN:
         raise ApplicationError(
             E.NO_TABLE_TO_BERSERK, "berserk is chosen at a table before it starts"

@@ -57,7 +57,7 @@ def current_seat(entry: TournamentEntry) -> TournamentSeat | None:
     """Return an arena entry's seat at a table still in play, if any."""
     return (
         TournamentSeat.objects.filter(entry=entry, table__finished_at__isnull=True)
-        .select_related("table__game")
+        .select_related("table__game", "round")
         .order_by("-round__number")
         .first()
     )

@@ -13,7 +13,7 @@ from games.eligibility import rated_eligibility_check
 from games.models import GameStatus
 from games.services import game_resign
 from tournaments import absence
-from tournaments import arena
+from tournaments import arena_selectors
 from tournaments import bans
 from tournaments import eligibility
 from tournaments.models import ACTIVE_ENTRY
@@ -54,9 +54,10 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
     now = clock.now()
     entry = tournament.entries.filter(user=user).first()
     running = tournament.status == TournamentStatus.RUNNING
-    if running and tournament.format == TournamentFormat.ARENA:
-        return _arena_join(tournament, entry, user, now)
-    if running:
+    arena_running = running and tournament.format == TournamentFormat.ARENA
+    if arena_running:
+        _check_arena_open(tournament, entry, now)
+    elif running:
         _check_late_join(tournament, entry)
     else:
         _check_registration_open(tournament, now)
@@ -66,10 +67,13 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
     eligibility.entry_check(tournament, user, now)  # its entry conditions, on every entry
     if tournament.rated:
         rated_eligibility_check(user)  # its games are rated: the same door as a rated table
-    taken = tournament.entries.filter(status__in=ACTIVE_ENTRY).count()
+    # An arena's house bots (tournaments.arena) fill tables; they take no player's place.
+    taken = tournament.entries.filter(status__in=ACTIVE_ENTRY, house_bot=False).count()
     if tournament.max_players is not None and taken >= tournament.max_players:
         raise ApplicationError(E.TOURNAMENT_FULL, "every place is taken")
-    if running and (entry is None or not entry.seats.exists()):
+    if arena_running:
+        entry = _arena_enter(tournament, entry, user, now)
+    elif running and (entry is None or not entry.seats.exists()):
         # A late joiner: seated from the next round, the rounds before it byes.
         late = {
             "joined_round": absence.join_round(tournament),
@@ -98,6 +102,8 @@ def tournament_register(*, tournament_id, user) -> TournamentEntry:
         entry.save(update_fields=["status", "registered_at", "withdrawn_at", "withdrawn_round"])
     _play_for_team(tournament, entry, user)
     _changed(tournament)
+    if arena_running:
+        arena_step_soon(tournament)
     return entry
 
 
@@ -112,35 +118,30 @@ def _play_for_team(tournament: Tournament, entry: TournamentEntry, user) -> None
         entry.save(update_fields=["team"])
 
 
-def _arena_join(tournament: Tournament, entry: TournamentEntry | None, user, now: datetime):
-    """Join a running arena (or come back to it after leaving): into the pairing pool now,
-    whatever was scored before kept, until its time is up."""
-    if entry is not None and entry.status in ACTIVE_ENTRY:
-        raise ApplicationError(E.ALREADY_REGISTERED, "you are registered already")
+def _check_arena_open(tournament: Tournament, entry: TournamentEntry | None, now) -> None:
+    """Refuse joining a running arena once its time is up, or a player withdrawn as a
+    no-show; anyone else may join (or come back after leaving) until the end."""
     if entry is not None and entry.status == EntryStatus.NO_SHOW:
         raise ApplicationError(
             E.NO_SHOW_WITHDRAWN, "you were withdrawn as a no-show and cannot rejoin"
         )
     if now >= tournament.ends_at:
         raise ApplicationError(E.REGISTRATION_CLOSED, "the arena's time is up")
-    bans.play_ban_check(user, now)
-    eligibility.entry_check(tournament, user, now)
-    if tournament.rated:
-        rated_eligibility_check(user)
-    taken = tournament.entries.filter(status__in=ACTIVE_ENTRY, house_bot=False).count()
-    if tournament.max_players is not None and taken >= tournament.max_players:
-        raise ApplicationError(E.TOURNAMENT_FULL, "every place is taken")
+
+
+def _arena_enter(
+    tournament: Tournament, entry: TournamentEntry | None, user, now: datetime
+) -> TournamentEntry:
+    """Put a player who joins a running arena (or comes back to it) into the pairing pool now,
+    whatever they scored before kept; one still seated at a table waits for its end."""
     if entry is None:
         entry = TournamentEntry(tournament=tournament, user=user, registered_at=now)
     entry.status = EntryStatus.REGISTERED
     entry.paused = False
-    playing = arena.current_seat(tournament, entry) if entry.pk else None
+    playing = arena_selectors.current_seat(entry) if entry.pk else None
     entry.waiting_since = None if playing is not None else now
     entry.seed = entry.seed or absence.next_seed(tournament)
     entry.save()
-    _play_for_team(tournament, entry, user)
-    _changed(tournament)
-    arena_step_soon(tournament)
     return entry
 
 
@@ -231,7 +232,7 @@ def tournament_withdraw(*, tournament_id, user) -> TournamentEntry:
         tournament.status == TournamentStatus.RUNNING
         and tournament.format == TournamentFormat.ARENA
     ):
-        seat = arena.current_seat(tournament, entry)
+        seat = arena_selectors.current_seat(entry)
         entry.waiting_since = None
         entry.withdrawn_round = seat.round.number if seat is not None else None
         entry.save(update_fields=["waiting_since", "withdrawn_round"])
