@@ -4,8 +4,11 @@ and a line's team on the player leaderboard; the standings pushed over the socke
 without a reload.
 
 Set up as staff would, in the served platform's database: two teams of two people, a battle
-arena counting each team's best player; its standings are then written from two tables'
-results (as the scheduler writes them when tables end) and published, as a table's end does.
+arena counting each team's best player; its standings are then written from three tables'
+results (as the scheduler writes them when tables end), and the next change of the
+tournament in the served process — a third member of Alpha joining over the API — pushes
+them to the page (a shell's own publish reaches the page only through Redis; the README's
+`make test` serves with the in-memory layer).
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import api
 from tests.e2e.conftest import manage_shell
+from tests.e2e.conftest import register
 
 pytestmark = pytest.mark.e2e
 
@@ -33,6 +38,7 @@ staff, _ = User.objects.get_or_create(username={staff!r}, defaults={{"is_staff":
 people = {{n: User.objects.create_user(username=f"{{n}}{tag}", password=None) for n in ("a1", "a2", "b1", "b2")}}
 alpha = team_create(user=people["a1"], name="Alpha {tag}")
 team_join(team_id=alpha.pk, user=people["a2"])
+team_join(team_id=alpha.pk, user=User.objects.get(username={joiner!r}))
 beta = team_create(user=people["b1"], name="Beta {tag}")
 team_join(team_id=beta.pk, user=people["b2"])
 t = tournament_create(
@@ -71,12 +77,16 @@ print(t.standings["teams"][0]["score"])
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_team_battle_shows_its_team_leaderboard_live(
-    size, new_context, server_env, artifacts_dir, unique_name
+    size, new_context, server_url, server_env, artifacts_dir, unique_name
 ):
     tag = unique_name("")
     name = f"Battle {tag}"
+    joiner = f"a3{tag}"
+    token = register(server_url, joiner)
     tid = int(
-        manage_shell(server_env, SETUP.format(staff=unique_name("org"), name=name, tag=tag))
+        manage_shell(
+            server_env, SETUP.format(staff=unique_name("org"), name=name, tag=tag, joiner=joiner)
+        )
         .strip()
         .splitlines()[-1]
     )
@@ -92,6 +102,8 @@ def test_a_team_battle_shows_its_team_leaderboard_live(
     expect(page.get_by_test_id("battle-score").first).to_have_text("0")
 
     assert manage_shell(server_env, RESULTS.format(tid=tid)).strip().endswith("2.0")
+    status, body = api(server_url, "POST", f"/api/v1/tournaments/{tid}/register", token=token)
+    assert status == 200, body
 
     # Pushed over the socket: no reload.
     expect(rows.first).to_have_attribute("data-team", f"alpha-{tag}".lower(), timeout=15_000)
