@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { gettext, fmt, ngettext } from "./i18n.js";
 import { formatDate } from "./tiles.js";
 import { forgetDevice, registerServiceWorker, rememberViewer, syncPushSubscription } from "./pwa.js";
+import { signOutHere } from "./socket.js";
 
 const viewer = document.body.dataset.username || "";
 registerServiceWorker();
@@ -55,6 +56,7 @@ const logout = document.getElementById("logout-link");
 if (logout) {
   logout.addEventListener("click", async (ev) => {
     ev.preventDefault();
+    signOutHere(); // this page goes home: its sockets' 4401 must not reload it first
     await forgetDevice(); // this device's pushes and saved games are the account's
     try { await api("auth/logout", { method: "POST" }); } catch (e) { /* already out */ }
     window.location.href = "/";

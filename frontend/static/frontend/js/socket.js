@@ -8,6 +8,12 @@ import { api } from "./api.js";
 // behind it missed a live update (lost while the server's channel layer was away) and syncs,
 // so a game that went quiet is not left stale. A test may set window.MT_PING_INTERVAL_MS /
 // window.MT_PONG_TIMEOUT_MS before the page loads.
+// A page that signs itself out (the header's logout) navigates home; its sockets' 4401 (the
+// session ended) must not reload it in the meantime, which would replace that navigation.
+let signingOut = false;
+export function signOutHere() { signingOut = true; }
+function sessionEnded() { if (!signingOut) window.location.reload(); }
+
 export const PING_INTERVAL_MS = 5000;
 export const PONG_TIMEOUT_MS = 10000;
 
@@ -112,7 +118,7 @@ export class GameLive {
     ws.addEventListener("close", (ev) => {
       // 4401: this browser's session ended (a logout in another tab, a password change):
       // reload, to show the table as the signed-out visitor now sees it.
-      if (ev.code === 4401) { window.location.reload(); return; }
+      if (ev.code === 4401) { sessionEnded(); return; }
       if (beat) beat.stop();
       if (dead) return;
       if (this.ws === ws) this.ws = null;
@@ -276,7 +282,7 @@ export function watchPage(path, { root, onMessage, onLive = () => {}, onDown = (
     });
     ws.addEventListener("close", (ev) => {
       if (beat) beat.stop();
-      if (ev.code === 4401) { window.location.reload(); return; } // signed out elsewhere
+      if (ev.code === 4401) { sessionEnded(); return; } // signed out elsewhere
       if (dead) return;
       reconnect();
     });
