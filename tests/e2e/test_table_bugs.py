@@ -198,8 +198,10 @@ ACTIONABLE_JS = """() => {
 
 
 def test_focus_returns_to_the_hand_after_every_move(new_context, server_url, unique_name):
+    # Three rounds: a round can end after two turns of ours (R10, R13: the bot may lay its whole
+    # hand on its first turn), and the turns of the next round count the same way.
     page, _, game_id, seat = at_bot_table(
-        new_context, server_url, unique_name("kf"), ["greedy"], set_max=6, hand_size=7, rounds=1
+        new_context, server_url, unique_name("kf"), ["greedy"], set_max=6, hand_size=7, rounds=3
     )
     tabs_per_turn = []
     while len(tabs_per_turn) < 8:
