@@ -41,6 +41,9 @@ class Kind:
     # The push kind (a key of PUSH_KINDS) under which a device that opted in gets this kind as
     # a Web Push; "" for never pushed.
     push: str = ""
+    # Which of its notices are pushed, from their params (None: all of them): a quick-pairing
+    # seat is pushed for a correspondence pool, not for a live one, whose page is open.
+    push_when: Callable[[dict], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -74,10 +77,15 @@ def register_push_kind(kind: PushKind) -> None:
     PUSH_KINDS.update(sorted(kinds.items(), key=lambda item: (item[1].position, item[0])))
 
 
-def push_kind_of(kind: str) -> str:
-    """The push kind a notification kind falls under ("" if it is never pushed)."""
+def push_kind_of(kind: str, params: dict | None = None) -> str:
+    """The push kind a notification of ``kind`` with ``params`` goes out under ("" if it is
+    not pushed: its kind never is, or ``Kind.push_when`` leaves this one out)."""
     registered = KINDS.get(kind)
-    return registered.push if registered is not None else ""
+    if registered is None or not registered.push:
+        return ""
+    if registered.push_when is not None and not registered.push_when(params or {}):
+        return ""
+    return registered.push
 
 
 def render(kind: str, params: dict | None, legacy_text: str = "") -> str:

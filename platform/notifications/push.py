@@ -187,7 +187,7 @@ def push_queue(note: Notification, *, has_device: bool | None = None) -> None:
     no push goes: the notice stays in the app and in the mail. ``has_device``: whether the
     reader has a push device, where the caller knows (a keyed notice's insert asks); None:
     read after the commit. No task is queued for a reader without one."""
-    if not settings.WEB_PUSH_ENABLED or not push_kind_of(note.kind) or note.read_at:
+    if not settings.WEB_PUSH_ENABLED or not push_kind_of(note.kind, note.params) or note.read_at:
         return
     if has_device is False:  # its insert asked (notifications.services._insert_new)
         return
@@ -250,7 +250,7 @@ def push_notification_send(*, notification_id: int) -> int:
     note = Notification.objects.select_related("user").filter(pk=notification_id).first()
     if note is None or note.read_at is not None:
         return 0
-    push_kind = push_kind_of(note.kind)
+    push_kind = push_kind_of(note.kind, note.params)
     if not push_kind or not settings.WEB_PUSH_ENABLED:
         return 0
     devices = [
@@ -270,7 +270,7 @@ def push_send(*, notification_id: int, subscription_id: int, attempt: int) -> st
         or device is None
         or device.user_id != note.user_id
         or note.read_at is not None
-        or push_kind_of(note.kind) not in device.kinds
+        or push_kind_of(note.kind, note.params) not in device.kinds
         or not settings.WEB_PUSH_ENABLED
     ):
         return "skipped"

@@ -181,7 +181,7 @@ def test_settings_offer_notifications_on_this_device(
     log_in(page, name)
     page.goto("/settings")
     section = page.get_by_test_id("push-section")
-    for kind in ("your_turn", "tournament", "challenge", "dispute_update"):
+    for kind in ("your_turn", "tournament", "quick", "challenge", "dispute_update"):
         expect(section.get_by_test_id(f"push-kind-{kind}")).to_be_checked()
     expect(section.get_by_test_id("push-state")).to_have_text("Off for this device.")
     expect(section.get_by_test_id("push-on")).to_be_enabled()

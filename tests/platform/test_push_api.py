@@ -80,6 +80,7 @@ def test_a_player_subscribes_a_browser_lists_changes_and_removes_it():
     assert [k["name"] for k in config["kinds"]] == [
         "your_turn",
         "tournament",
+        "quick",
         "challenge",
         "dispute_update",
     ]

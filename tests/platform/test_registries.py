@@ -46,12 +46,13 @@ def test_the_push_kinds_are_listed_in_the_settings_order_and_cover_their_kinds()
     from notifications.kinds import KINDS
     from notifications.kinds import PUSH_KINDS
 
-    assert list(PUSH_KINDS) == ["your_turn", "tournament", "challenge", "dispute_update"]
+    assert list(PUSH_KINDS) == ["your_turn", "tournament", "quick", "challenge", "dispute_update"]
     pushed = {name: kind.push for name, kind in KINDS.items() if kind.push}
     assert pushed == {
         "your_turn": "your_turn",
         "tournament_starts_soon": "tournament",
         "tournament_seated": "tournament",
+        "quick_seated": "quick",
         "challenge": "challenge",
         "dispute_update": "dispute_update",
     }

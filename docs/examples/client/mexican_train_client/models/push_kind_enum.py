@@ -1,10 +1,11 @@
 from typing import Literal
 
-PushKindEnum = Literal["challenge", "dispute_update", "tournament", "your_turn"]
+PushKindEnum = Literal["challenge", "dispute_update", "quick", "tournament", "your_turn"]
 
 PUSH_KIND_ENUM_VALUES: set[PushKindEnum] = {
     "challenge",
     "dispute_update",
+    "quick",
     "tournament",
     "your_turn",
 }
